@@ -1,0 +1,44 @@
+/**
+ * Every way a request can fail, as one typed error. The element turns it into a message for the customer, an event
+ * for the page and a console line for the developer; nothing here knows about the DOM.
+ */
+export type ApiErrorKind =
+  /** The server answered with a status outside 2xx. */
+  | 'http'
+  /** The request never got an answer: offline, DNS, CORS, connection reset. */
+  | 'network'
+  /** No answer within the time limit. */
+  | 'timeout'
+  /** An answer came, but not one we can use: not JSON, wrong shape, too large. */
+  | 'malformed'
+  /** The widget is configured so that no request may be sent (bad base address, no credential). */
+  | 'config';
+
+export interface ApiErrorInit {
+  status?: number;
+  detail?: string;
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** The HTTP status, when the server answered; 0 otherwise. */
+  readonly status: number;
+  /** The server's own `detail` text, when its error body had one. */
+  readonly detail: string | undefined;
+  /** From a `Retry-After` header, in seconds. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(kind: ApiErrorKind, message: string, init: ApiErrorInit = {}) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = kind;
+    this.status = init.status ?? 0;
+    this.detail = init.detail;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+  }
+}
+
+export const isAbortError = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';

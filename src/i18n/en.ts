@@ -1,0 +1,63 @@
+import type { Strings } from './strings.js';
+import { plural } from './strings.js';
+
+const orders = (count: number) => plural('en', count, { one: '# order', other: '# orders' });
+
+export const en: Strings = {
+  heading: 'Prepay your subscription',
+  description: 'Pay for several orders at once and stop thinking about each one.',
+  loading: 'Loading your subscription…',
+  ordersLegend: 'How many orders do you want to prepay?',
+  ordersOption: orders,
+  ordersOptionPrice: (total) => `${total} at your next order`,
+  renewalLegend: 'When your prepaid orders run out',
+  renewalOption: (behavior) =>
+    ({ autorenew: 'Renew automatically', cancel: 'End the subscription', downgrade: 'Go back to paying per order' })[behavior],
+  renewalHint: (behavior, count) =>
+    ({
+      autorenew: `We bill the next ${orders(count)} when the first of them is placed.`,
+      cancel: 'Your subscription ends after the last prepaid order.',
+      downgrade: 'You go back to paying for each order as it ships.',
+    })[behavior],
+  summaryHeading: 'Summary',
+  summary: (count, total, perOrder) =>
+    total && perOrder
+      ? `${orders(count)} billed together at your next order: ${total} (${count} × ${perOrder}).`
+      : `${orders(count)} billed together at your next order.`,
+  nothingChargedNow: 'Nothing is charged today.',
+  submit: (count) => `Prepay ${orders(count)}`,
+  submitting: 'Upgrading your subscription…',
+  successHeading: 'Your subscription is now prepaid',
+  successBody: (count, total) =>
+    total
+      ? `Your next order bills ${orders(count)} together: ${total}. Nothing was charged today.`
+      : `Your next order bills ${orders(count)} together. Nothing was charged today.`,
+  ineligible: (reason, productName) =>
+    ({
+      'already-prepaid': 'This subscription is already prepaid.',
+      'not-live': 'This subscription is no longer active, so it cannot be prepaid.',
+      'product-not-eligible': productName ? `${productName} cannot be prepaid.` : 'This product cannot be prepaid.',
+    })[reason],
+  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
+    `${orders(ordersPerBilling)} per billing, ${plural('en', ordersRemaining, { one: '# prepaid order', other: '# prepaid orders' })} left.` +
+    (renewalBehavior
+      ? ` When they run out: ${({ autorenew: 'it renews automatically', cancel: 'it ends', downgrade: 'it goes back to paying per order' })[renewalBehavior]}.`
+      : ''),
+  failure: (kind) =>
+    ({
+      config: 'This form is not set up correctly, so nothing can be changed here. Please contact the store.',
+      network: 'We could not reach the store. Check your connection and try again.',
+      timeout: 'The store took too long to answer. Try again.',
+      malformed: 'The store sent an answer we could not read. Try again in a moment.',
+      badRequest: 'The store could not make this change.',
+      unauthorized: 'Your session has expired. Reload the page or sign in again.',
+      forbidden: 'This change is not allowed here. Please contact the store.',
+      notFound: 'We could not find this subscription. It may belong to another account.',
+      locked: 'Your subscription is being changed elsewhere right now. Try again in a moment.',
+      rateLimited: 'There are too many requests right now. Try again in a few seconds.',
+      server: 'Something went wrong at the store. Try again in a moment.',
+    })[kind],
+  refusedBecause: 'The store said:',
+  retry: 'Try again',
+  reload: 'Reload',
+};

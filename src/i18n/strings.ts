@@ -1,0 +1,60 @@
+/**
+ * The shape of the widget's texts. English (`en.ts`) is the source of truth; every language implements this type,
+ * and a page may override any entry through the `strings` property. Entries that depend on a number or a price are
+ * functions, so that each language builds its own sentence (plurals through `Intl.PluralRules`).
+ */
+import type { RenewalBehavior } from '../api/schemas.js';
+import type { IneligibleReason } from '../eligibility.js';
+
+/** Why a request failed, from the customer's side: each has its own message. */
+export type FailureKind =
+  | 'config'
+  | 'network'
+  | 'timeout'
+  | 'malformed'
+  | 'badRequest'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'locked'
+  | 'rateLimited'
+  | 'server';
+
+export interface PrepaidStatus {
+  ordersPerBilling: number;
+  ordersRemaining: number;
+  renewalBehavior: RenewalBehavior | undefined;
+}
+
+export interface Strings {
+  heading: string;
+  description: string;
+  loading: string;
+  ordersLegend: string;
+  /** The label of one choice: "6 orders". */
+  ordersOption: (orders: number) => string;
+  /** Under a choice, when a price is known: "$75.00 at your next order". */
+  ordersOptionPrice: (total: string) => string;
+  renewalLegend: string;
+  renewalOption: (behavior: RenewalBehavior) => string;
+  /** The one-line consequence of a renewal choice. */
+  renewalHint: (behavior: RenewalBehavior, orders: number) => string;
+  summaryHeading: string;
+  /** "6 orders billed together at your next order" with the price when known. */
+  summary: (orders: number, total: string | undefined, perOrder: string | undefined) => string;
+  nothingChargedNow: string;
+  submit: (orders: number) => string;
+  submitting: string;
+  successHeading: string;
+  successBody: (orders: number, total: string | undefined) => string;
+  ineligible: (reason: IneligibleReason, productName: string | undefined) => string;
+  prepaidStatus: (status: PrepaidStatus) => string;
+  failure: (kind: FailureKind) => string;
+  /** Introduces the service's own explanation of a refused upgrade. */
+  refusedBecause: string;
+  retry: string;
+  reload: string;
+}
+
+export const plural = (locale: string, count: number, forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }) =>
+  (forms[new Intl.PluralRules(locale).select(count)] ?? forms.other).replace('#', new Intl.NumberFormat(locale).format(count));

@@ -1,0 +1,206 @@
+import { css } from 'lit';
+
+/**
+ * Every colour, size and font comes from a `--prepaid-upgrade-*` custom property with a default that meets WCAG AA
+ * contrast on its default background. Layout uses logical properties only, so right-to-left languages mirror.
+ */
+export const styles = css`
+  :host {
+    --_accent: var(--prepaid-upgrade-accent, #1d4ed8);
+    --_text: var(--prepaid-upgrade-text, #1f2937);
+    --_background: var(--prepaid-upgrade-background, #ffffff);
+    --_border: var(--prepaid-upgrade-border, #6b7280);
+    --_radius: var(--prepaid-upgrade-radius, 0.5rem);
+    --_gap: var(--prepaid-upgrade-gap, 1rem);
+    --_font: var(--prepaid-upgrade-font, inherit);
+    --_error: var(--prepaid-upgrade-error, #b91c1c);
+    display: block;
+    color: var(--_text);
+    font-family: var(--_font);
+    line-height: 1.5;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  * {
+    box-sizing: border-box;
+  }
+  .base {
+    display: grid;
+    gap: var(--_gap);
+    padding: var(--_gap);
+    background: var(--_background);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+  .header {
+    display: grid;
+    gap: 0.25rem;
+  }
+  .heading,
+  .summary-heading,
+  .success-heading {
+    margin: 0;
+    font-size: 1.25rem;
+    line-height: 1.3;
+  }
+  .summary-heading,
+  .success-heading {
+    font-size: 1rem;
+  }
+  p {
+    margin: 0;
+  }
+  .product {
+    display: flex;
+    align-items: center;
+    gap: 0.75rem;
+  }
+  .product-image {
+    inline-size: 3.5rem;
+    block-size: 3.5rem;
+    object-fit: cover;
+    border-radius: calc(var(--_radius) / 2);
+  }
+  .product-name {
+    font-weight: 600;
+  }
+  .form {
+    display: grid;
+    gap: var(--_gap);
+  }
+  .group {
+    display: grid;
+    gap: 0.5rem;
+    margin: 0;
+    padding: 0;
+    border: 0;
+    min-inline-size: 0;
+  }
+  .legend {
+    padding: 0;
+    margin-block-end: 0.5rem;
+    font-weight: 600;
+  }
+  .option {
+    display: grid;
+    grid-template-columns: auto 1fr;
+    column-gap: 0.75rem;
+    align-items: center;
+    padding-block: 0.25rem;
+  }
+  .option input {
+    inline-size: 1.5rem;
+    block-size: 1.5rem;
+    margin: 0;
+    accent-color: var(--_accent);
+  }
+  .option label {
+    min-block-size: 1.5rem;
+    display: flex;
+    align-items: center;
+    cursor: pointer;
+  }
+  .hint {
+    grid-column: 2;
+    font-size: 0.875rem;
+  }
+  .summary {
+    display: grid;
+    gap: 0.25rem;
+    padding: 0.75rem;
+    border-inline-start: 4px solid var(--_accent);
+  }
+  .submit,
+  .retry {
+    justify-self: start;
+    min-block-size: 2.75rem;
+    min-inline-size: 2.75rem;
+    padding-block: 0.5rem;
+    padding-inline: 1.25rem;
+    font: inherit;
+    font-weight: 600;
+    color: var(--_background);
+    background: var(--_accent);
+    border: 2px solid var(--_accent);
+    border-radius: var(--_radius);
+    cursor: pointer;
+  }
+  .submit[aria-disabled='true'] {
+    cursor: progress;
+    opacity: 0.8;
+  }
+  .retry {
+    color: var(--_accent);
+    background: transparent;
+  }
+  :focus-visible {
+    outline: 3px solid var(--_accent);
+    outline-offset: 2px;
+  }
+  .notice,
+  .success,
+  .error {
+    display: grid;
+    gap: 0.5rem;
+    padding: 0.75rem;
+    border: 1px solid currentColor;
+    border-radius: var(--_radius);
+  }
+  .notice-title {
+    font-weight: 600;
+  }
+  .error {
+    color: var(--_error);
+  }
+  .detail {
+    color: var(--_text);
+  }
+  .placeholder {
+    display: grid;
+    gap: 0.75rem;
+  }
+  .skeleton {
+    block-size: 2.75rem;
+    border-radius: var(--_radius);
+    background: color-mix(in srgb, var(--_border) 20%, transparent);
+    animation: pulse 1.5s ease-in-out infinite;
+  }
+  .skeleton.short {
+    inline-size: 40%;
+  }
+  @keyframes pulse {
+    50% {
+      opacity: 0.5;
+    }
+  }
+  .visually-hidden {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+    border: 0;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .skeleton {
+      animation: none;
+    }
+  }
+  @media (forced-colors: active) {
+    .submit {
+      color: ButtonText;
+      background: ButtonFace;
+      border-color: ButtonText;
+    }
+    .skeleton {
+      background: GrayText;
+    }
+    .summary {
+      border-inline-start-color: CanvasText;
+    }
+  }
+`;

@@ -1,0 +1,672 @@
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { Task, TaskStatus, initialState } from '@lit/task';
+import { resolveBaseAddress } from './api/base-address.js';
+import { createApiClient, type ApiClient } from './api/client.js';
+import { StorefrontCredentials, chooseCredentialSource } from './api/credentials.js';
+import { ApiError, isAbortError } from './api/errors.js';
+import type { Product, RenewalBehavior, Subscription, UpgradeRequest } from './api/schemas.js';
+import { isRenewalBehavior } from './api/schemas.js';
+import { parseChoices, type Choices } from './choices.js';
+import { decideEligibility, type Eligibility } from './eligibility.js';
+import {
+  PrepaidUpgradeChangeEvent,
+  PrepaidUpgradeErrorEvent,
+  PrepaidUpgradeReadyEvent,
+  PrepaidUpgradeSubmitEvent,
+  PrepaidUpgradeSuccessEvent,
+  PrepaidUpgradeTokenExpiredEvent,
+  type ErrorPhase,
+} from './events.js';
+import { describeFailure, type Failure } from './failure.js';
+import { en } from './i18n/en.js';
+import type { Strings } from './i18n/strings.js';
+import { formatMoney, pricePerOrder } from './money.js';
+import { styles } from './prepaid-upgrade.styles.js';
+
+export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'submitting' | 'success' | 'error';
+
+/** Everything a request needs, rebuilt whenever an attribute it depends on changes. */
+interface Connection {
+  subscriptionId: string;
+  client: ApiClient;
+  credentials: StorefrontCredentials;
+}
+
+interface Loaded {
+  subscription: Subscription;
+  product: Product | undefined;
+  eligibility: Eligibility;
+}
+
+type UpgradeOutcome =
+  | { status: 'idle' }
+  | { status: 'submitting'; request: UpgradeRequest }
+  | { status: 'success'; subscription: Subscription }
+  | { status: 'error'; failure: Failure };
+
+const TAG = 'prepaid-upgrade';
+const IDLE: UpgradeOutcome = { status: 'idle' };
+const CONNECTION_ATTRIBUTES = ['subscriptionId', 'token', 'authUrl', 'merchantId', 'environment', 'apiBase', 'tokenProvider'] as const;
+const CHOICE_ATTRIBUTES = ['ordersOptions', 'ordersPerBilling', 'renewalOptions', 'renewalBehavior', 'offer'] as const;
+
+/** Images come from server data: only addresses that cannot run script are rendered. */
+const isSafeImageAddress = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && /^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\])[:/]|data:image\/(png|jpeg|gif|webp|svg\+xml)[;,])/i.test(value);
+
+/**
+ * Lets a customer turn a pay-as-you-go subscription into a prepaid one.
+ *
+ * @summary Upgrade a subscription to prepaid, from the store's own account page.
+ *
+ * @slot heading - Replaces the heading.
+ * @slot description - Replaces the text under the heading.
+ * @slot terms - Shown above the confirm button: the store's terms of prepaid billing.
+ * @slot success - Added to the success message.
+ *
+ * @event prepaid-upgrade-ready - The subscription was loaded and rendered. `detail: { subscription }`
+ * @event prepaid-upgrade-change - The customer changed a choice. `detail: { ordersPerBilling, renewalBehavior }`
+ * @event prepaid-upgrade-submit - Before the upgrade request is sent; `preventDefault()` stops it. `detail: { subscriptionId, request }`
+ * @event prepaid-upgrade-success - The upgrade succeeded. `detail: { subscription }`
+ * @event prepaid-upgrade-error - A load or upgrade failed for good. `detail: { phase, status, message, retryable }`
+ * @event prepaid-upgrade-token-expired - The credential was refused and none could be renewed. `detail: {}`
+ *
+ * @csspart base - The outermost wrapper.
+ * @csspart header - The heading and description.
+ * @csspart product - The product's image, name and price.
+ * @csspart form - The form with both choices.
+ * @csspart orders - The group of choices of orders per billing.
+ * @csspart orders-option - One choice of orders per billing (radio, label and hint).
+ * @csspart renewal - The group of renewal choices.
+ * @csspart renewal-option - One renewal choice (radio, label and consequence).
+ * @csspart summary - What will be billed, and when.
+ * @csspart submit - The confirm button.
+ * @csspart status - The live region that announces loading, submitting and success.
+ * @csspart error - The error message.
+ * @csspart retry - The button that tries again after an error.
+ * @csspart success - The success message.
+ *
+ * @cssproperty [--prepaid-upgrade-accent=#1d4ed8] - Selected choices, the confirm button, focus rings.
+ * @cssproperty [--prepaid-upgrade-text=#1f2937] - Text colour.
+ * @cssproperty [--prepaid-upgrade-background=#ffffff] - Background colour.
+ * @cssproperty [--prepaid-upgrade-border=#6b7280] - Border colour.
+ * @cssproperty [--prepaid-upgrade-radius=0.5rem] - Corner radius.
+ * @cssproperty [--prepaid-upgrade-gap=1rem] - Space between sections.
+ * @cssproperty [--prepaid-upgrade-font=inherit] - Font family.
+ * @cssproperty [--prepaid-upgrade-error=#b91c1c] - Error colour.
+ *
+ * @cssstate loading - The subscription is being read.
+ * @cssstate ready - The form is shown.
+ * @cssstate ineligible - The subscription cannot be upgraded; the reason is shown.
+ * @cssstate submitting - The upgrade request is in flight.
+ * @cssstate success - The subscription is now prepaid.
+ * @cssstate error - Something failed; the message says what to do.
+ */
+export class PrepaidUpgrade extends LitElement {
+  static override styles = styles;
+  static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+  static override properties = {
+    subscriptionId: { attribute: 'subscription-id' },
+    token: {},
+    authUrl: { attribute: 'auth-url' },
+    merchantId: { attribute: 'merchant-id' },
+    environment: {},
+    apiBase: { attribute: 'api-base' },
+    ordersOptions: { attribute: 'orders-options' },
+    ordersPerBilling: { attribute: 'orders-per-billing', type: Number },
+    renewalOptions: { attribute: 'renewal-options' },
+    renewalBehavior: { attribute: 'renewal-behavior' },
+    offer: {},
+    tokenProvider: { attribute: false },
+    strings: { attribute: false },
+    selectedOrders: { state: true },
+    selectedRenewal: { state: true },
+    upgradeOutcome: { state: true },
+  };
+
+  /** Public id of the subscription to upgrade. Required. */
+  declare subscriptionId: string | undefined;
+  /** The storefront `authorization` value, sent verbatim. Prefer `auth-url` or `tokenProvider`: scripts read attributes. */
+  declare token: string | undefined;
+  /** The merchant's endpoint that returns the token as JSON `{public_id, ts, sig_field, sig}`; fetched with credentials. */
+  declare authUrl: string | undefined;
+  /** The merchant's public id; with it, the storefront's `og_auth` cookie is used when no other credential is given. */
+  declare merchantId: string | undefined;
+  /** `production` (default) or `staging`. */
+  declare environment: string | undefined;
+  /** Overrides the base address of the service; `https:` except on loopback hosts. */
+  declare apiBase: string | undefined;
+  /** Comma-separated choices of orders per billing, each 3 or more. Default `3,6,12`. */
+  declare ordersOptions: string | undefined;
+  /** The preselected number of orders; default the first option. */
+  declare ordersPerBilling: number | undefined;
+  /** Comma-separated subset of `autorenew,cancel,downgrade`. Default all three. */
+  declare renewalOptions: string | undefined;
+  /** The preselected renewal behaviour. Default `autorenew`. */
+  declare renewalBehavior: string | undefined;
+  /** The offer the subscription moves to: an offer public id, or `live` (default). */
+  declare offer: string | undefined;
+  /** Returns the storefront token; wins over every other credential source and is asked again to renew it. */
+  declare tokenProvider: (() => Promise<string>) | undefined;
+  /** Overrides any of the UI texts. */
+  declare strings: Partial<Strings> | undefined;
+
+  declare private selectedOrders: number | undefined;
+  declare private selectedRenewal: RenewalBehavior | undefined;
+  declare private upgradeOutcome: UpgradeOutcome;
+
+  private readonly internals = this.attachInternals();
+  private connection: Connection | { error: string } | undefined;
+  private choices: Choices | { error: string } | undefined;
+  private upgradeInFlight: Promise<boolean> | undefined;
+  private upgradeAbort: AbortController | undefined;
+  private loadAbortedByDisconnect = false;
+  /** The customer asked for the work under way (a retry): its outcome may take focus. */
+  private focusOutcome = false;
+  private readonly reportedProblems = new Set<string>();
+
+  private readonly load = new Task(this, {
+    // Attributes that leave no valid choice stop the load too: no request is sent for a form that cannot be shown.
+    args: () => [this.connection, this.setupError === undefined] as const,
+    task: async ([connection, choicesValid], { signal }) => {
+      if (!connection || 'error' in connection || !choicesValid) return initialState;
+      return this.fetchSubscription(connection, signal);
+    },
+    onComplete: (loaded) => void this.announceLoaded(loaded),
+    onError: (error) => void this.reportFailure('load', error),
+  });
+
+  constructor() {
+    super();
+    this.upgradeOutcome = IDLE;
+  }
+
+  /** The subscription as last read or upgraded; `undefined` until it has loaded. */
+  get subscription(): Subscription | undefined {
+    if (this.upgradeOutcome.status === 'success') return this.upgradeOutcome.subscription;
+    return this.load.status === TaskStatus.COMPLETE ? this.load.value?.subscription : undefined;
+  }
+
+  /** Where the widget is: `loading`, `ready`, `ineligible`, `submitting`, `success` or `error`. */
+  get state(): PrepaidUpgradeState {
+    if (this.setupError !== undefined) return 'error';
+    switch (this.upgradeOutcome.status) {
+      case 'submitting':
+        return 'submitting';
+      case 'success':
+        return 'success';
+      case 'error':
+        return 'error';
+    }
+    switch (this.load.status) {
+      case TaskStatus.COMPLETE:
+        return this.load.value?.eligibility.eligible ? 'ready' : 'ineligible';
+      case TaskStatus.ERROR:
+        return isAbortError(this.load.error) ? 'loading' : 'error';
+      default:
+        return 'loading';
+    }
+  }
+
+  /**
+   * Sends the upgrade with the current choices, as the confirm button does. Resolves to whether it succeeded.
+   * While one is in flight, further calls share it: one request, however often this is called.
+   */
+  upgrade(): Promise<boolean> {
+    if (this.upgradeInFlight) return this.upgradeInFlight;
+    const state = this.state;
+    const connection = this.connection;
+    const choices = this.choices;
+    const loaded = this.load.value;
+    const canSubmit = state === 'ready' || (state === 'error' && this.upgradeOutcome.status === 'error');
+    if (!canSubmit || !connection || 'error' in connection || !choices || 'error' in choices || !loaded) return Promise.resolve(false);
+
+    const request: UpgradeRequest = {
+      orders_per_billing: this.selectedOrders ?? choices.ordersPerBilling,
+      renewal_behavior: this.selectedRenewal ?? choices.renewalBehavior,
+      offer: choices.offer,
+    };
+    // Claimed before the event is dispatched, so that a listener calling upgrade() again cannot start a second one.
+    let release!: (succeeded: boolean) => void;
+    this.upgradeInFlight = new Promise<boolean>((resolve) => (release = resolve));
+    const submit = new PrepaidUpgradeSubmitEvent({ subscriptionId: connection.subscriptionId, request: { ...request } });
+    this.dispatchEvent(submit);
+    if (submit.defaultPrevented) {
+      this.upgradeInFlight = undefined;
+      release(false);
+      return Promise.resolve(false);
+    }
+    const controller = new AbortController();
+    this.upgradeAbort = controller;
+    this.upgradeOutcome = { status: 'submitting', request };
+    const inFlight = this.upgradeInFlight;
+    this.sendUpgrade(connection, request, controller.signal).then(release, () => release(false));
+    return inFlight;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.loadAbortedByDisconnect) {
+      this.loadAbortedByDisconnect = false;
+      void this.load.run();
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    if (this.load.status === TaskStatus.PENDING) {
+      this.loadAbortedByDisconnect = true;
+      this.load.abort();
+    }
+    this.abortUpgrade();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (CONNECTION_ATTRIBUTES.some((name) => changed.has(name)) || this.connection === undefined) {
+      this.abortUpgrade();
+      this.upgradeOutcome = IDLE;
+      this.connection = this.connect();
+    }
+    if (CHOICE_ATTRIBUTES.some((name) => changed.has(name)) || this.choices === undefined) {
+      const result = parseChoices(this);
+      for (const warning of result.warnings) this.warnOnce(warning);
+      this.choices = 'error' in result ? { error: result.error } : result.choices;
+      if ('choices' in result) {
+        this.selectedOrders = result.choices.ordersPerBilling;
+        this.selectedRenewal = result.choices.renewalBehavior;
+      }
+    }
+  }
+
+  protected override updated(): void {
+    const state = this.state;
+    for (const name of ['loading', 'ready', 'ineligible', 'submitting', 'success', 'error'] as const) {
+      if (name === state) this.internals.states.add(name);
+      else this.internals.states.delete(name);
+    }
+    const setupError = this.setupError;
+    if (setupError !== undefined && !this.reportedProblems.has(setupError)) {
+      this.reportedProblems.add(setupError);
+      this.report('config', {
+        kind: 'config',
+        status: 0,
+        retryable: false,
+        message: setupError,
+        credentialRefused: false,
+      });
+    }
+  }
+
+  /** A problem of the element's own attributes: nothing can be sent until it is fixed. */
+  private get setupError(): string | undefined {
+    if (this.connection && 'error' in this.connection) return this.connection.error;
+    if (this.choices && 'error' in this.choices) return this.choices.error;
+    return undefined;
+  }
+
+  private connect(): Connection | { error: string } {
+    const subscriptionId = this.subscriptionId?.trim();
+    if (!subscriptionId) return { error: 'subscription-id is required' };
+    let baseAddress: URL;
+    try {
+      baseAddress = resolveBaseAddress({ apiBase: this.apiBase, environment: this.environment, pageUrl: document.baseURI });
+    } catch (error) {
+      return { error: error instanceof ApiError ? error.message : String(error) };
+    }
+    const source = chooseCredentialSource({
+      tokenProvider: this.tokenProvider,
+      token: this.token,
+      authUrl: this.authUrl,
+      merchantId: this.merchantId,
+      readCookies: () => document.cookie,
+    });
+    if (!source) return { error: 'no credential: set tokenProvider, token, auth-url, or merchant-id with an og_auth cookie' };
+    const credentials = new StorefrontCredentials(source);
+    const client = createApiClient({ baseAddress, authorization: (signal) => credentials.authorization(signal) });
+    return { subscriptionId, client, credentials };
+  }
+
+  private async fetchSubscription({ subscriptionId, client }: Connection, signal: AbortSignal): Promise<Loaded> {
+    const subscription = await client.getSubscription(subscriptionId, { signal });
+    let product: Product | undefined;
+    if (subscription.product) {
+      try {
+        product = await client.getProduct(subscription.product, { signal });
+      } catch (error) {
+        // The product only decorates the form (name, image, price) and the service judges eligibility again on
+        // upgrade, so a product that cannot be read does not stop the customer; a refused credential does.
+        if (signal.aborted || (error instanceof ApiError && error.status === 401)) throw error;
+        console.warn(`<${TAG} subscription-id="${subscriptionId}">: product ${subscription.product} could not be read, shown without it: ${describeFailure(error).message}`);
+      }
+    }
+    return { subscription, product, eligibility: decideEligibility(subscription, product) };
+  }
+
+  private async announceLoaded(loaded: Loaded): Promise<void> {
+    await this.updateComplete;
+    // A newer load may have started meanwhile; it announces itself.
+    if (this.load.value !== loaded || this.load.status !== TaskStatus.COMPLETE) return;
+    this.dispatchEvent(new PrepaidUpgradeReadyEvent({ subscription: loaded.subscription }));
+    this.takeFocus('[part~="form"] input:checked, .notice');
+  }
+
+  private async sendUpgrade(connection: Connection, request: UpgradeRequest, signal: AbortSignal): Promise<boolean> {
+    try {
+      const subscription = await connection.client.upgradeToPrepaid(connection.subscriptionId, request, { signal });
+      if (signal.aborted) return false;
+      this.upgradeOutcome = { status: 'success', subscription };
+      await this.updateComplete;
+      this.focusOutcome = true;
+      this.takeFocus('[part~="success"]');
+      this.dispatchEvent(new PrepaidUpgradeSuccessEvent({ subscription }));
+      return true;
+    } catch (error) {
+      if (signal.aborted) return false;
+      this.upgradeOutcome = { status: 'error', failure: describeFailure(error) };
+      this.focusOutcome = true;
+      await this.reportFailure('upgrade', error);
+      return false;
+    } finally {
+      if (this.upgradeAbort?.signal === signal) {
+        this.upgradeAbort = undefined;
+        this.upgradeInFlight = undefined;
+      }
+    }
+  }
+
+  private abortUpgrade(): void {
+    this.upgradeAbort?.abort();
+    this.upgradeAbort = undefined;
+    this.upgradeInFlight = undefined;
+    if (this.upgradeOutcome.status === 'submitting') this.upgradeOutcome = IDLE;
+  }
+
+  private async reportFailure(phase: ErrorPhase, error: unknown): Promise<void> {
+    if (isAbortError(error)) return;
+    await this.updateComplete;
+    const failure = describeFailure(error);
+    this.report(phase, failure);
+    this.takeFocus('[part~="error"]');
+  }
+
+  private report(phase: ErrorPhase, failure: Failure): void {
+    console.error(`<${TAG} subscription-id="${this.subscriptionId ?? ''}">: ${phase} failed: ${failure.message}`);
+    const { status, message, retryable } = failure;
+    this.dispatchEvent(new PrepaidUpgradeErrorEvent({ phase, status, message, retryable }));
+    if (failure.credentialRefused) this.dispatchEvent(new PrepaidUpgradeTokenExpiredEvent());
+  }
+
+  private warnOnce(warning: string): void {
+    if (this.reportedProblems.has(warning)) return;
+    this.reportedProblems.add(warning);
+    console.warn(`<${TAG}>: ${warning}`);
+  }
+
+  /** Moves focus to an outcome the customer asked for; never steals it on a page that just loaded. */
+  private takeFocus(selector: string): void {
+    if (!this.focusOutcome) return;
+    this.focusOutcome = false;
+    this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
+  }
+
+  private retry(): void {
+    this.focusOutcome = true;
+    const outcome = this.upgradeOutcome;
+    if (outcome.status === 'error' && outcome.failure.retryable) {
+      void this.upgrade();
+      return;
+    }
+    if (outcome.status === 'error' || this.load.status === TaskStatus.ERROR) {
+      const connection = this.connection;
+      if (connection && !('error' in connection)) connection.credentials.renew();
+      this.upgradeOutcome = IDLE;
+      void this.load.run();
+    }
+  }
+
+  private get text(): Strings {
+    return this.strings ? { ...en, ...this.strings } : en;
+  }
+
+  /** The language of the nearest `lang`, through shadow roots, else English. */
+  private get locale(): string {
+    for (let node: Node | null = this; node; ) {
+      if (node instanceof Element && node.hasAttribute('lang')) {
+        const lang = node.getAttribute('lang')!.trim();
+        if (lang) {
+          try {
+            return Intl.getCanonicalLocales(lang)[0] ?? 'en';
+          } catch {
+            return 'en';
+          }
+        }
+      }
+      node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null);
+    }
+    return 'en';
+  }
+
+  private money(amount: number | undefined, subscription: Subscription): string | undefined {
+    return amount === undefined ? undefined : formatMoney(amount, subscription.currency_code, this.locale);
+  }
+
+  // ---- rendering ---------------------------------------------------------------------------------------------
+
+  protected override render(): TemplateResult {
+    const state = this.state;
+    const t = this.text;
+    const loaded = this.load.status === TaskStatus.COMPLETE ? this.load.value : undefined;
+    return html`
+      <div part="base" class="base" aria-busy=${state === 'loading' || state === 'submitting' ? 'true' : 'false'}>
+        <header part="header" class="header">
+          <slot name="heading"><h2 class="heading">${t.heading}</h2></slot>
+          <slot name="description"><p class="description">${t.description}</p></slot>
+        </header>
+        ${loaded ? this.renderProduct(loaded) : nothing} ${this.renderBody(state, loaded)}
+        <div part="status" class="visually-hidden" role="status">${this.announcement(state, loaded)}</div>
+      </div>
+    `;
+  }
+
+  private renderBody(state: PrepaidUpgradeState, loaded: Loaded | undefined): TemplateResult | typeof nothing {
+    switch (state) {
+      case 'loading':
+        return this.renderLoading();
+      case 'ineligible':
+        return loaded ? this.renderIneligible(loaded) : nothing;
+      case 'success':
+        return this.upgradeOutcome.status === 'success' ? this.renderSuccess(this.upgradeOutcome.subscription, loaded) : nothing;
+      case 'error':
+        return html`${this.upgradeOutcome.status === 'error' && loaded ? this.renderForm(loaded, false) : nothing}${this.renderError()}`;
+      default:
+        return loaded ? this.renderForm(loaded, state === 'submitting') : nothing;
+    }
+  }
+
+  private announcement(state: PrepaidUpgradeState, loaded: Loaded | undefined): string {
+    const t = this.text;
+    if (state === 'loading') return t.loading;
+    if (state === 'submitting') return t.submitting;
+    if (state === 'success') return t.successHeading;
+    if (state === 'ineligible' && loaded && !loaded.eligibility.eligible) {
+      return t.ineligible(loaded.eligibility.reason, loaded.product?.name ?? undefined);
+    }
+    return '';
+  }
+
+  private renderLoading(): TemplateResult {
+    return html`
+      <div class="placeholder" aria-hidden="true">
+        <p class="loading-text">${this.text.loading}</p>
+        <div class="skeleton"></div>
+        <div class="skeleton"></div>
+        <div class="skeleton short"></div>
+      </div>
+    `;
+  }
+
+  private renderProduct({ subscription, product }: Loaded): TemplateResult | typeof nothing {
+    if (!product?.name) return nothing;
+    const perOrder = this.money(pricePerOrder(subscription, product), subscription);
+    return html`
+      <div part="product" class="product">
+        ${isSafeImageAddress(product.image_url)
+          ? html`<img class="product-image" src=${product.image_url} alt="" width="56" height="56" />`
+          : nothing}
+        <div>
+          <p class="product-name">${product.name}</p>
+          ${perOrder ? html`<p class="product-price">${perOrder}</p>` : nothing}
+        </div>
+      </div>
+    `;
+  }
+
+  private renderForm({ subscription, product }: Loaded, submitting: boolean): TemplateResult | typeof nothing {
+    const choices = this.choices;
+    if (!choices || 'error' in choices) return nothing;
+    const t = this.text;
+    const orders = this.selectedOrders ?? choices.ordersPerBilling;
+    const renewal = this.selectedRenewal ?? choices.renewalBehavior;
+    const perOrderAmount = pricePerOrder(subscription, product);
+    const total = (count: number) => this.money(perOrderAmount === undefined ? undefined : perOrderAmount * count, subscription);
+    return html`
+      <form part="form" class="form" novalidate @submit=${this.onSubmit}>
+        <fieldset part="orders" class="group" ?disabled=${submitting}>
+          <legend class="legend">${t.ordersLegend}</legend>
+          ${choices.ordersOptions.map((count) => {
+            const price = total(count);
+            return html`
+              <div part="orders-option" class="option">
+                <input
+                  type="radio"
+                  id="orders-${count}"
+                  name="orders"
+                  .value=${String(count)}
+                  .checked=${count === orders}
+                  aria-describedby=${price ? `orders-${count}-hint` : nothing}
+                  @change=${this.onOrdersChange}
+                />
+                <label for="orders-${count}">${t.ordersOption(count)}</label>
+                ${price ? html`<p class="hint" id="orders-${count}-hint">${t.ordersOptionPrice(price)}</p>` : nothing}
+              </div>
+            `;
+          })}
+        </fieldset>
+        <fieldset part="renewal" class="group" ?disabled=${submitting}>
+          <legend class="legend">${t.renewalLegend}</legend>
+          ${choices.renewalOptions.map(
+            (behavior) => html`
+              <div part="renewal-option" class="option">
+                <input
+                  type="radio"
+                  id="renewal-${behavior}"
+                  name="renewal"
+                  .value=${behavior}
+                  .checked=${behavior === renewal}
+                  aria-describedby="renewal-${behavior}-hint"
+                  @change=${this.onRenewalChange}
+                />
+                <label for="renewal-${behavior}">${t.renewalOption(behavior)}</label>
+                <p class="hint" id="renewal-${behavior}-hint">${t.renewalHint(behavior, orders)}</p>
+              </div>
+            `,
+          )}
+        </fieldset>
+        <div part="summary" class="summary">
+          <h3 class="summary-heading">${t.summaryHeading}</h3>
+          <p>${t.summary(orders, total(orders), this.money(perOrderAmount, subscription))}</p>
+          <p>${t.nothingChargedNow}</p>
+        </div>
+        <slot name="terms"></slot>
+        <button part="submit" class="submit" type="submit" aria-disabled=${submitting ? 'true' : 'false'}>
+          ${submitting ? t.submitting : t.submit(orders)}
+        </button>
+      </form>
+    `;
+  }
+
+  private renderIneligible({ subscription, product, eligibility }: Loaded): TemplateResult | typeof nothing {
+    if (eligibility.eligible) return nothing;
+    const t = this.text;
+    const context = subscription.prepaid_subscription_context;
+    const renewal = context?.renewal_behavior;
+    return html`
+      <div class="notice" tabindex="-1">
+        <p class="notice-title">${t.ineligible(eligibility.reason, product?.name ?? undefined)}</p>
+        ${eligibility.reason === 'already-prepaid' && context
+          ? html`<p>
+              ${t.prepaidStatus({
+                ordersPerBilling: context.prepaid_orders_per_billing ?? 0,
+                ordersRemaining: context.prepaid_orders_remaining ?? 0,
+                renewalBehavior: isRenewalBehavior(renewal) ? renewal : undefined,
+              })}
+            </p>`
+          : nothing}
+      </div>
+    `;
+  }
+
+  private renderSuccess(subscription: Subscription, loaded: Loaded | undefined): TemplateResult {
+    const t = this.text;
+    const context = subscription.prepaid_subscription_context;
+    const orders = context?.prepaid_orders_per_billing ?? 0;
+    const renewal = context?.renewal_behavior;
+    const perOrder = pricePerOrder(subscription, loaded?.product);
+    return html`
+      <div part="success" class="success" tabindex="-1">
+        <h3 class="success-heading">${t.successHeading}</h3>
+        <p>${t.successBody(orders, this.money(perOrder === undefined ? undefined : perOrder * orders, subscription))}</p>
+        ${isRenewalBehavior(renewal) ? html`<p>${t.renewalHint(renewal, orders)}</p>` : nothing}
+        <slot name="success"></slot>
+      </div>
+    `;
+  }
+
+  private renderError(): TemplateResult {
+    const t = this.text;
+    const setupError = this.setupError;
+    const outcome = this.upgradeOutcome;
+    const failure = setupError !== undefined ? undefined : outcome.status === 'error' ? outcome.failure : describeFailure(this.load.error);
+    const kind = failure?.kind ?? 'config';
+    return html`
+      <div part="error" class="error" role="alert" tabindex="-1">
+        <p>${t.failure(kind)}</p>
+        ${failure?.detail ? html`<p>${t.refusedBecause} <span class="detail">${failure.detail}</span></p>` : nothing}
+        ${failure
+          ? html`<button part="retry" class="retry" type="button" @click=${this.retry}>
+              ${failure.retryable ? t.retry : t.reload}
+            </button>`
+          : nothing}
+      </div>
+    `;
+  }
+
+  // ---- handlers ----------------------------------------------------------------------------------------------
+
+  private onSubmit(event: SubmitEvent): void {
+    event.preventDefault();
+    void this.upgrade();
+  }
+
+  private onOrdersChange(event: Event): void {
+    this.selectedOrders = Number((event.target as HTMLInputElement).value);
+    this.announceChange();
+  }
+
+  private onRenewalChange(event: Event): void {
+    const value = (event.target as HTMLInputElement).value;
+    if (isRenewalBehavior(value)) this.selectedRenewal = value;
+    this.announceChange();
+  }
+
+  private announceChange(): void {
+    const { selectedOrders, selectedRenewal } = this;
+    if (selectedOrders === undefined || selectedRenewal === undefined) return;
+    this.dispatchEvent(new PrepaidUpgradeChangeEvent({ ordersPerBilling: selectedOrders, renewalBehavior: selectedRenewal }));
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'prepaid-upgrade': PrepaidUpgrade;
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * `prepaid-upgrade/server`: issues and checks storefront tokens on the merchant's server.
+ *
+ * Runs wherever WebCrypto does (Node ≥ 20, Deno, Bun, edge runtimes): no Node-only module is imported. The hash key
+ * stays on the server; the browser only ever receives the signed header value.
+ */
+import {
+  TOKEN_LIFETIME_SECONDS,
+  parseStorefrontToken,
+  serializeStorefrontToken,
+  storefrontMessage,
+  type StorefrontToken,
+} from '../token.js';
+
+export { TOKEN_LIFETIME_SECONDS, parseStorefrontToken, type StorefrontToken } from '../token.js';
+
+export interface SignStorefrontTokenOptions {
+  /** The merchant's public id (`public_id` in the token). */
+  merchantPublicId: string;
+  /** The signed-in customer's id (`sig_field` in the token). */
+  customerId: string;
+  /** The merchant's hash key. Never send it to a browser. */
+  hashKey: string;
+  /** Unix time in seconds the signature is made at; defaults to now. */
+  ts?: number;
+  /** An optional trust level, signed into the message and added to the token. */
+  trustLevel?: string;
+}
+
+export interface VerifyStorefrontTokenOptions {
+  /** The merchant's hash key, or a look-up from the token's `public_id` (`undefined`: unknown merchant). */
+  hashKey: string | ((merchantPublicId: string) => string | undefined | Promise<string | undefined>);
+  /** Unix time in seconds to check the window against; defaults to now. */
+  now?: number;
+  /** How long a signature is valid; defaults to 2 hours. */
+  maxAgeSeconds?: number;
+  /** How far in the future a `ts` may be, for clocks that disagree a little; defaults to 5 minutes. */
+  clockSkewSeconds?: number;
+}
+
+export type VerifyFailure = 'malformed' | 'unknown-merchant' | 'bad-signature' | 'expired' | 'not-yet-valid';
+
+export type VerifyStorefrontTokenResult =
+  | { valid: true; token: StorefrontToken; merchantPublicId: string; customerId: string; trustLevel?: string }
+  | { valid: false; reason: VerifyFailure };
+
+const encoder = new TextEncoder();
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function hmacKey(hashKey: string, usage: 'sign' | 'verify'): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', encoder.encode(hashKey), { name: 'HMAC', hash: 'SHA-256' }, false, [usage]);
+}
+
+function toBase64(bytes: ArrayBuffer): string {
+  let binary = '';
+  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
+  // Standard alphabet with padding only: anything else is not a signature we issued.
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return undefined;
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** `base64(HMAC-SHA256(hashKey, message))`, standard alphabet with `=` padding. */
+export async function signMessage(hashKey: string, message: string): Promise<string> {
+  const key = await hmacKey(hashKey, 'sign');
+  return toBase64(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
+}
+
+/** Signs a storefront token for one customer and returns the `authorization` header value (JSON text). */
+export async function signStorefrontToken(options: SignStorefrontTokenOptions): Promise<string> {
+  const { merchantPublicId, customerId, hashKey, trustLevel } = options;
+  const ts = options.ts ?? nowSeconds();
+  if (!merchantPublicId) throw new TypeError('signStorefrontToken: merchantPublicId is required');
+  if (!customerId) throw new TypeError('signStorefrontToken: customerId is required');
+  if (!hashKey) throw new TypeError('signStorefrontToken: hashKey is required');
+  if (!Number.isSafeInteger(ts) || ts < 0) throw new TypeError('signStorefrontToken: ts must be whole Unix seconds');
+  if (trustLevel === '') throw new TypeError('signStorefrontToken: trustLevel must not be empty');
+  const sig = await signMessage(hashKey, storefrontMessage(customerId, ts, trustLevel));
+  const token: StorefrontToken = { public_id: merchantPublicId, ts, sig_field: customerId, sig };
+  if (trustLevel !== undefined) token.trust_level = trustLevel;
+  return serializeStorefrontToken(token);
+}
+
+/**
+ * Checks a storefront `authorization` header value: its shape, its merchant, its signature (compared in constant
+ * time by WebCrypto's `verify`, never with `===` on strings) and its 2-hour window.
+ */
+export async function verifyStorefrontToken(
+  headerValue: string,
+  options: VerifyStorefrontTokenOptions,
+): Promise<VerifyStorefrontTokenResult> {
+  const token = parseStorefrontToken(headerValue);
+  if (!token) return { valid: false, reason: 'malformed' };
+  const hashKey = typeof options.hashKey === 'function' ? await options.hashKey(token.public_id) : options.hashKey;
+  if (!hashKey) return { valid: false, reason: 'unknown-merchant' };
+  const signature = fromBase64(token.sig);
+  if (!signature) return { valid: false, reason: 'malformed' };
+  const key = await hmacKey(hashKey, 'verify');
+  const message = encoder.encode(storefrontMessage(token.sig_field, token.ts, token.trust_level));
+  // Verify the signature before looking at the clock, so that the answer to a forged token does not depend on its ts.
+  if (!(await crypto.subtle.verify('HMAC', key, signature, message))) return { valid: false, reason: 'bad-signature' };
+  const now = options.now ?? nowSeconds();
+  if (now - token.ts > (options.maxAgeSeconds ?? TOKEN_LIFETIME_SECONDS)) return { valid: false, reason: 'expired' };
+  if (token.ts - now > (options.clockSkewSeconds ?? 300)) return { valid: false, reason: 'not-yet-valid' };
+  const result: VerifyStorefrontTokenResult = { valid: true, token, merchantPublicId: token.public_id, customerId: token.sig_field };
+  if (token.trust_level !== undefined) result.trustLevel = token.trust_level;
+  return result;
+}

@@ -1,0 +1,52 @@
+/**
+ * The storefront token: the JSON text that goes, verbatim, into the `authorization` header of a storefront request.
+ *
+ *   {"public_id":"<merchant public id>","ts":<unix seconds>,"sig_field":"<customer id>","sig":"<base64 signature>"}
+ *
+ * with an optional `"trust_level"`. Shared by the browser (which only reads `ts`, to renew an old token in time) and
+ * the server side (which signs and verifies). Nothing here signs: the hash key never reaches a browser.
+ */
+export interface StorefrontToken {
+  public_id: string;
+  ts: number;
+  sig_field: string;
+  sig: string;
+  trust_level?: string;
+}
+
+/** How long a signature is valid after its `ts`, in seconds. */
+export const TOKEN_LIFETIME_SECONDS = 2 * 60 * 60;
+
+/** The signed message: `<customer id>|<ts>`, or `<customer id>|<trust level>|<ts>` with a trust level. */
+export function storefrontMessage(customerId: string, ts: number, trustLevel?: string): string {
+  return trustLevel === undefined ? `${customerId}|${ts}` : `${customerId}|${trustLevel}|${ts}`;
+}
+
+const isNonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/** Reads a token's JSON text; `undefined` when it is not a well-formed storefront token. */
+export function parseStorefrontToken(text: string): StorefrontToken | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return toStorefrontToken(value);
+}
+
+/** Checks the shape of an already parsed token (an `auth-url` answer, say). */
+export function toStorefrontToken(value: unknown): StorefrontToken | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { public_id, ts, sig_field, sig, trust_level } = value as Record<string, unknown>;
+  if (!isNonEmptyString(public_id) || !isNonEmptyString(sig_field) || !isNonEmptyString(sig)) return undefined;
+  if (typeof ts !== 'number' || !Number.isSafeInteger(ts) || ts < 0) return undefined;
+  if (trust_level !== undefined && !isNonEmptyString(trust_level)) return undefined;
+  return trust_level === undefined ? { public_id, ts, sig_field, sig } : { public_id, ts, sig_field, sig, trust_level };
+}
+
+/** The header value for a token, with the fields in their documented order. */
+export function serializeStorefrontToken(token: StorefrontToken): string {
+  const { public_id, ts, sig_field, sig, trust_level } = token;
+  return JSON.stringify(trust_level === undefined ? { public_id, ts, sig_field, sig } : { public_id, ts, sig_field, sig, trust_level });
+}

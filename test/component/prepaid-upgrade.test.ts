@@ -1,0 +1,314 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { mount } from '../helpers/mount.js';
+import { SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
+
+const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
+
+async function mountEligible(extra: Record<string, string> = {}) {
+  const session = await sandboxSession();
+  const mounted = await mount({ 'subscription-id': eligible, 'api-base': session.apiBase, token: session.token, ...extra });
+  return { session, ...mounted };
+}
+
+const radio = (m: { $: (s: string) => HTMLElement | null }, value: string) => m.$(`input[type=radio][value="${value}"]`) as HTMLInputElement;
+const text = (node: Element | null) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+describe('<prepaid-upgrade> happy path', () => {
+  it('loads the subscription and its product, then offers the choices', async () => {
+    const m = await mountEligible();
+    expect(m.el.state).to.equal('loading');
+    const ready = await m.waitForEvent('prepaid-upgrade-ready');
+    expect(m.el.state).to.equal('ready');
+    expect(ready.detail.subscription.public_id).to.equal(eligible);
+    expect(m.el.subscription?.public_id).to.equal(eligible);
+    expect(m.$$<HTMLInputElement>('input[name=orders]').map((r) => r.value)).to.deep.equal(['3', '6', '12']);
+    expect(m.$$<HTMLInputElement>('input[name=renewal]').map((r) => r.value)).to.deep.equal(['autorenew', 'cancel', 'downgrade']);
+    expect(radio(m, '3').checked).to.be.true;
+    expect(radio(m, 'autorenew').checked).to.be.true;
+    expect(text(m.$('[part~=product]'))).to.contain('Morning Roast Coffee');
+    expect(text(m.$('[part~=summary]'))).to.contain('3 orders billed together at your next order: $37.50 (3 × $12.50)');
+    expect(text(m.$('[part~=submit]'))).to.equal('Prepay 3 orders');
+  });
+
+  it('upgrades with the chosen orders and renewal, and shows what was done', async () => {
+    const m = await mountEligible();
+    await m.waitForEvent('prepaid-upgrade-ready');
+    radio(m, '6').click();
+    radio(m, 'downgrade').click();
+    expect(m.eventsOf('prepaid-upgrade-change').map((e) => e.detail)).to.deep.equal([
+      { ordersPerBilling: 6, renewalBehavior: 'autorenew' },
+      { ordersPerBilling: 6, renewalBehavior: 'downgrade' },
+    ]);
+    await m.el.updateComplete;
+    expect(text(m.$('[part~=summary]'))).to.contain('$75.00');
+    m.$('[part~=submit]')!.click();
+    const submit = m.eventsOf('prepaid-upgrade-submit')[0]!;
+    expect(submit.detail).to.deep.equal({ subscriptionId: eligible, request: { orders_per_billing: 6, renewal_behavior: 'downgrade', offer: 'live' } });
+    expect(submit.cancelable).to.be.true;
+    expect(m.el.state).to.equal('submitting');
+    const success = await m.waitForEvent('prepaid-upgrade-success');
+    expect(success.detail.subscription.prepaid_subscription_context).to.deep.include({
+      prepaid_orders_per_billing: 6,
+      prepaid_orders_remaining: 0,
+      renewal_behavior: 'downgrade',
+    });
+    expect(m.el.state).to.equal('success');
+    expect(m.el.matches(':state(success)')).to.be.true;
+    const message = m.$('[part~=success]');
+    expect(text(message)).to.contain('Your subscription is now prepaid');
+    expect(text(message)).to.contain('Your next order bills 6 orders together: $75.00');
+    expect(m.shadow.activeElement).to.equal(message);
+  });
+
+  it('sends exactly the requests the service expects, with the token verbatim and no api key', async () => {
+    const m = await mountEligible({ 'orders-options': '4,8', 'renewal-behavior': 'cancel', offer: 'off_morning_roast_2w' });
+    await m.waitForEvent('prepaid-upgrade-ready');
+    m.$('[part~=submit]')!.click();
+    await m.waitForEvent('prepaid-upgrade-success');
+    const requests = await m.session.requests();
+    expect(requests.map((r) => `${r.method} ${r.path}`)).to.deep.equal([
+      `GET /subscriptions/${eligible}/`,
+      'GET /products/prod_morning_roast/',
+      `PATCH /subscriptions/${eligible}/upgrade_to_prepaid/`,
+    ]);
+    for (const request of requests) {
+      expect(request.headers.authorization).to.equal(m.session.token);
+      expect(request.headers).not.to.have.property('x-api-key');
+      expect(request.headers).not.to.have.property('cookie');
+    }
+    const patch = requests[2]!;
+    expect(patch.headers['content-type']).to.equal('application/json');
+    expect(patch.body).to.deep.equal({ orders_per_billing: 4, renewal_behavior: 'cancel', offer: 'off_morning_roast_2w' });
+  });
+
+  it('never copies the token into its shadow DOM, attributes or events', async () => {
+    const m = await mountEligible();
+    await m.waitForEvent('prepaid-upgrade-ready');
+    m.$('[part~=submit]')!.click();
+    await m.waitForEvent('prepaid-upgrade-success');
+    const sig = JSON.parse(m.session.token).sig as string;
+    expect(m.shadow.innerHTML).not.to.contain(sig);
+    expect(m.el.getAttributeNames().filter((name) => m.el.getAttribute(name)!.includes(sig))).to.deep.equal(['token']);
+    for (const event of m.events) expect(JSON.stringify(event.detail ?? {})).not.to.contain(sig);
+  });
+
+  it('sends one upgrade however often it is asked', async () => {
+    const m = await mountEligible();
+    await m.waitForEvent('prepaid-upgrade-ready');
+    const submit = m.$('[part~=submit]')!;
+    submit.click();
+    submit.click();
+    const calls = [m.el.upgrade(), m.el.upgrade()];
+    submit.click();
+    expect(await Promise.all(calls)).to.deep.equal([true, true]);
+    const patches = (await m.session.requests()).filter((r) => r.method === 'PATCH');
+    expect(patches).to.have.length(1);
+    expect(m.eventsOf('prepaid-upgrade-submit')).to.have.length(1);
+    expect(m.eventsOf('prepaid-upgrade-success')).to.have.length(1);
+  });
+
+  it('sends nothing when a submit listener calls preventDefault()', async () => {
+    const m = await mountEligible();
+    await m.waitForEvent('prepaid-upgrade-ready');
+    m.el.addEventListener('prepaid-upgrade-submit', (event) => event.preventDefault(), { once: true });
+    expect(await m.el.upgrade()).to.be.false;
+    expect(m.el.state).to.equal('ready');
+    expect((await m.session.requests()).filter((r) => r.method === 'PATCH')).to.have.length(0);
+  });
+
+  it('fires every event bubbling and composed, with the typed classes', async () => {
+    const m = await mountEligible();
+    await m.waitForEvent('prepaid-upgrade-ready');
+    radio(m, '12').click();
+    m.$('[part~=submit]')!.click();
+    await m.waitForEvent('prepaid-upgrade-success');
+    expect(m.events.map((e) => e.type)).to.deep.equal([
+      'prepaid-upgrade-ready',
+      'prepaid-upgrade-change',
+      'prepaid-upgrade-submit',
+      'prepaid-upgrade-success',
+    ]);
+    for (const event of m.events) {
+      expect(event.bubbles, event.type).to.be.true;
+      expect(event.composed, event.type).to.be.true;
+    }
+  });
+});
+
+describe('<prepaid-upgrade> ineligible subscriptions', () => {
+  const cases = [
+    { name: 'already prepaid', id: SANDBOX_SUBSCRIPTIONS.prepaid.id, says: 'This subscription is already prepaid.', also: '6 orders per billing, 4 prepaid orders left.' },
+    { name: 'cancelled', id: SANDBOX_SUBSCRIPTIONS.cancelled.id, says: 'This subscription is no longer active, so it cannot be prepaid.' },
+    { name: 'on a product that cannot be prepaid', id: SANDBOX_SUBSCRIPTIONS.notEligible.id, says: 'Espresso Machine Descaler, 4-pack cannot be prepaid.' },
+  ];
+  for (const { name, id, says, also } of cases) {
+    it(`explains a subscription ${name} and offers no form`, async () => {
+      const session = await sandboxSession();
+      const m = await mount({ 'subscription-id': id, 'api-base': session.apiBase, token: session.token });
+      const ready = await m.waitForEvent('prepaid-upgrade-ready');
+      expect(ready.detail.subscription.public_id).to.equal(id);
+      expect(m.el.state).to.equal('ineligible');
+      expect(m.el.matches(':state(ineligible)')).to.be.true;
+      expect(text(m.$('.notice'))).to.contain(says);
+      if (also) expect(text(m.$('.notice'))).to.contain(also);
+      expect(m.$('[part~=form]')).to.equal(null);
+      expect(m.$('[part~=submit]')).to.equal(null);
+      expect(text(m.$('[part~=status]'))).to.equal(says);
+    });
+  }
+});
+
+describe('<prepaid-upgrade> refused upgrade', () => {
+  it("shows the service's own reason (400 detail) as text and fires an error event", async () => {
+    const session = await sandboxSession({
+      merchant: SANDBOX_MERCHANT_PREPAID_DISABLED,
+      customerId: SANDBOX_SUBSCRIPTIONS.prepaidDisabled.customerId,
+    });
+    const m = await mount({ 'subscription-id': SANDBOX_SUBSCRIPTIONS.prepaidDisabled.id, 'api-base': session.apiBase, token: session.token });
+    await m.waitForEvent('prepaid-upgrade-ready');
+    m.$('[part~=submit]')!.click();
+    const error = await m.waitForEvent('prepaid-upgrade-error');
+    expect(error.detail).to.include({ phase: 'upgrade', status: 400, retryable: false });
+    expect(error.detail.message).to.match(/answered 400/);
+    expect(m.el.state).to.equal('error');
+    const part = m.$('[part~=error]')!;
+    expect(part.getAttribute('role')).to.equal('alert');
+    expect(text(part)).to.contain('The store could not make this change.');
+    expect(text(part.querySelector('.detail'))).to.match(/prepaid/i);
+    expect(m.shadow.activeElement).to.equal(part);
+    // The customer's choices stay where they were.
+    expect(m.$('[part~=form]')).not.to.equal(null);
+    expect(text(m.$('[part~=retry]'))).to.equal('Reload');
+  });
+});
+
+describe('<prepaid-upgrade> refused credential', () => {
+  it('fires token-expired and tells the customer to sign in again when the token is refused', async () => {
+    const session = await sandboxSession({ ts: Math.floor(Date.now() / 1000) - 3 * 60 * 60 });
+    const m = await mount({ 'subscription-id': eligible, 'api-base': session.apiBase, token: session.token });
+    await m.waitForEvent('prepaid-upgrade-token-expired');
+    const error = m.eventsOf('prepaid-upgrade-error')[0]!;
+    expect(error.detail).to.include({ phase: 'load', status: 401, retryable: false });
+    expect(m.el.state).to.equal('error');
+    expect(text(m.$('[part~=error]'))).to.contain('Your session has expired. Reload the page or sign in again.');
+  });
+});
+
+describe('<prepaid-upgrade> credentials', () => {
+  it('prefers tokenProvider over the token attribute', async () => {
+    const session = await sandboxSession();
+    let asked = 0;
+    const m = await mount(
+      { 'subscription-id': eligible, 'api-base': session.apiBase, token: 'not-a-token' },
+      { tokenProvider: async () => (asked++, session.token) },
+    );
+    await m.waitForEvent('prepaid-upgrade-ready');
+    expect(asked).to.equal(1);
+    expect((await session.requests()).every((r) => r.headers.authorization === session.token)).to.be.true;
+  });
+
+  it('uses the og_auth cookie with merchant-id when nothing else is given', async () => {
+    const session = await sandboxSession();
+    const { ts, sig, sig_field, public_id } = JSON.parse(session.token);
+    document.cookie = `og_auth=${sig_field}|${ts}|${sig}; path=/`;
+    try {
+      const m = await mount({ 'subscription-id': eligible, 'api-base': session.apiBase, 'merchant-id': public_id });
+      await m.waitForEvent('prepaid-upgrade-ready');
+      const [first] = await session.requests();
+      expect(JSON.parse(first!.headers.authorization!)).to.deep.equal({ public_id, ts, sig_field, sig });
+    } finally {
+      document.cookie = 'og_auth=; path=/; max-age=0';
+    }
+  });
+});
+
+describe('<prepaid-upgrade> bad attributes', () => {
+  let warnings: string[];
+  let errors: string[];
+  const originalWarn = console.warn;
+  const originalError = console.error;
+  beforeEach(() => {
+    warnings = [];
+    errors = [];
+    console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
+    console.error = (...args: unknown[]) => errors.push(args.join(' '));
+  });
+  afterEach(() => {
+    console.warn = originalWarn;
+    console.error = originalError;
+  });
+
+  async function expectConfigError(attributes: Record<string, string>, cause: RegExp) {
+    const session = await sandboxSession();
+    const m = await mount({ 'subscription-id': eligible, 'api-base': session.apiBase, token: session.token, ...attributes });
+    const error = await m.waitForEvent('prepaid-upgrade-error');
+    expect(error.detail).to.deep.equal({ phase: 'config', status: 0, message: error.detail.message, retryable: false });
+    expect(error.detail.message).to.match(cause);
+    expect(errors.join('\n')).to.match(cause);
+    expect(m.el.state).to.equal('error');
+    expect(text(m.$('[part~=error]'))).to.contain('This form is not set up correctly');
+    expect(m.$('[part~=retry]')).to.equal(null);
+    expect(await session.requests()).to.deep.equal([]);
+    return m;
+  }
+
+  it('drops invalid orders-options with a warning naming the attribute', async () => {
+    const m = await mountEligible({ 'orders-options': '2,abc,6,-1,6,9' });
+    await m.waitForEvent('prepaid-upgrade-ready');
+    expect(m.$$<HTMLInputElement>('input[name=orders]').map((r) => r.value)).to.deep.equal(['6', '9']);
+    expect(warnings.filter((w) => w.includes('orders-options'))).to.have.length(4);
+  });
+
+  it('refuses orders-options with no valid choice, and sends nothing', async () => {
+    await expectConfigError({ 'orders-options': '2,abc,-1' }, /orders-options/);
+  });
+
+  it('refuses renewal-options with no valid choice', async () => {
+    await expectConfigError({ 'renewal-options': 'forever' }, /renewal-options/);
+    expect(warnings.join('\n')).to.match(/renewal-options: dropped "forever"/);
+  });
+
+  it('refuses an offer with spaces rather than changing it', async () => {
+    await expectConfigError({ offer: 'spring sale' }, /offer/);
+  });
+
+  it('refuses a missing subscription-id', async () => {
+    await expectConfigError({ 'subscription-id': '' }, /subscription-id is required/);
+  });
+
+  it('refuses a plain http: api-base that is not loopback', async () => {
+    await expectConfigError({ 'api-base': 'http://shop.example.com/api' }, /https/);
+  });
+
+  it('refuses to run without a credential', async () => {
+    const session = await sandboxSession();
+    const m = await mount({ 'subscription-id': eligible, 'api-base': session.apiBase });
+    const error = await m.waitForEvent('prepaid-upgrade-error');
+    expect(error.detail.message).to.match(/no credential/);
+    expect(await session.requests()).to.deep.equal([]);
+  });
+
+  it('falls back to the first option for an orders-per-billing that is not offered', async () => {
+    const m = await mountEligible({ 'orders-per-billing': '5', 'renewal-behavior': 'sometimes' });
+    await m.waitForEvent('prepaid-upgrade-ready');
+    expect(radio(m, '3').checked).to.be.true;
+    expect(radio(m, 'autorenew').checked).to.be.true;
+    expect(warnings.join('\n')).to.match(/orders-per-billing/).and.to.match(/renewal-behavior/);
+  });
+});
+
+describe('<prepaid-upgrade> changing subscription', () => {
+  it('loads the new subscription and never renders a late answer for the old one', async () => {
+    const session = await sandboxSession();
+    await session.fault({ latencyMs: 400, path: SANDBOX_SUBSCRIPTIONS.cancelled.id, count: 1 });
+    const m = await mount({ 'subscription-id': SANDBOX_SUBSCRIPTIONS.cancelled.id, 'api-base': session.apiBase, token: session.token });
+    m.el.subscriptionId = eligible;
+    await m.waitForEvent('prepaid-upgrade-ready');
+    expect(m.el.subscription?.public_id).to.equal(eligible);
+    // Give the slow, superseded answer time to arrive: it must change nothing.
+    await waitUntil(async () => (await session.requests()).some((r) => r.path.includes(SANDBOX_SUBSCRIPTIONS.cancelled.id) && r.status !== null));
+    await m.el.updateComplete;
+    expect(m.el.state).to.equal('ready');
+    expect(m.eventsOf('prepaid-upgrade-ready')).to.have.length(1);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * A fresh, isolated instance of the sandbox mounted by the test runner at /sandbox, with a storefront token signed
+ * the way a merchant's server signs one, and the sandbox's control routes (faults, request log) at hand.
+ */
+import { signStorefrontToken } from '../../src/server/index.js';
+import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../../src/sandbox/index.js';
+import type { Fault, RecordedRequest } from '../../src/sandbox/index.js';
+
+export { SANDBOX_MERCHANT, SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS } from '../../src/sandbox/index.js';
+
+export interface SandboxSession {
+  /** The `api-base` of this session's instance, relative to the test page. */
+  apiBase: string;
+  /** A valid storefront token for `customerId`. */
+  token: string;
+  customerId: string;
+  /** Queues a fault on this instance (the next matching requests get it). */
+  fault(fault: Partial<Fault>): Promise<void>;
+  /** Every API request this instance has seen, oldest first. */
+  requests(): Promise<RecordedRequest[]>;
+  control(path: string, init?: RequestInit): Promise<Response>;
+}
+
+export interface SessionOptions {
+  customerId?: string;
+  merchant?: { publicId: string; hashKey: string };
+  ts?: number;
+}
+
+export async function sandboxSession(options: SessionOptions = {}): Promise<SandboxSession> {
+  const customerId = options.customerId ?? SANDBOX_SUBSCRIPTIONS.eligible.customerId;
+  const merchant = options.merchant ?? SANDBOX_MERCHANT;
+  const apiBase = `/sandbox/i/t${crypto.randomUUID().replaceAll('-', '')}`;
+  const token = await signStorefrontToken({
+    merchantPublicId: merchant.publicId,
+    customerId,
+    hashKey: merchant.hashKey,
+    ...(options.ts === undefined ? {} : { ts: options.ts }),
+  });
+  const control = (path: string, init?: RequestInit) => fetch(`${apiBase}/__sandbox${path}`, init);
+  return {
+    apiBase,
+    token,
+    customerId,
+    control,
+    async fault(fault) {
+      const response = await control('/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
+      if (!response.ok) throw new Error(`the sandbox refused the fault: ${await response.text()}`);
+    },
+    async requests() {
+      return (await control('/requests')).json();
+    },
+  };
+}
