@@ -1,0 +1,64 @@
+/**
+ * The two authentication scopes of the service (spec §5, DESIGN.md §2): an `x-api-key` for server-to-server calls
+ * (application scope) and a signed storefront token in `authorization` for one customer (storefront scope).
+ */
+import { verifyStorefrontToken, type VerifyFailure } from '../server/index.js';
+import type { Environment, Merchant, SandboxData } from './model.js';
+
+export type Principal =
+  | { scope: 'application'; merchant: Merchant; rateKey: string }
+  | { scope: 'storefront'; merchant: Merchant; customerId: string; rateKey: string };
+
+export type AuthResult = { ok: true; principal: Principal } | { ok: false; status: 401 | 403; detail: string };
+
+const STOREFRONT_FAILURES: Record<VerifyFailure, string> = {
+  malformed: 'The authorization header is not a valid storefront token.',
+  'unknown-merchant': 'The storefront token names an unknown merchant.',
+  'bad-signature': 'The storefront token signature is invalid.',
+  expired: 'The storefront token has expired: signatures are valid for 2 hours.',
+  'not-yet-valid': 'The storefront token is dated in the future.',
+};
+
+const otherEnvironment = (environment: Environment): Environment => (environment === 'production' ? 'staging' : 'production');
+
+function authenticateApiKey(apiKey: string, data: SandboxData, environment: Environment): AuthResult {
+  for (const merchant of data.merchants.values()) {
+    if (merchant.apiKeys[environment] === apiKey) {
+      return { ok: true, principal: { scope: 'application', merchant, rateKey: `key:${apiKey}` } };
+    }
+    // Keys are per environment (spec §5 rule 4): the other environment's key is known but not allowed here.
+    if (merchant.apiKeys[otherEnvironment(environment)] === apiKey) {
+      return { ok: false, status: 403, detail: `This API key belongs to the ${otherEnvironment(environment)} environment, not ${environment}.` };
+    }
+  }
+  return { ok: false, status: 401, detail: 'Invalid API key.' };
+}
+
+async function authenticateStorefront(headerValue: string, data: SandboxData, nowMs: number): Promise<AuthResult> {
+  const result = await verifyStorefrontToken(headerValue, {
+    hashKey: (publicId) => data.merchants.get(publicId)?.hashKey,
+    now: Math.floor(nowMs / 1000),
+  });
+  if (!result.valid) return { ok: false, status: 401, detail: STOREFRONT_FAILURES[result.reason] };
+  const merchant = data.merchants.get(result.merchantPublicId)!;
+  const known = data.customers.some((c) => c.customer_id === result.customerId && c.merchant === merchant.publicId);
+  // A genuine signature for a customer the merchant does not have is still not a credential for anyone.
+  if (!known) return { ok: false, status: 401, detail: 'The storefront token names an unknown customer.' };
+  return {
+    ok: true,
+    principal: { scope: 'storefront', merchant, customerId: result.customerId, rateKey: `customer:${merchant.publicId}:${result.customerId}` },
+  };
+}
+
+/**
+ * Spec §5 rule 6 says a request's scope is the one whose credential it sends. When a request sends both, the
+ * `x-api-key` decides: only a server can hold that key (rule 3), so the caller is a server, and the key must then be
+ * right on its own; a valid storefront token beside a wrong key never lets the request through.
+ */
+export async function authenticate(request: Request, data: SandboxData, environment: Environment, nowMs: number): Promise<AuthResult> {
+  const apiKey = request.headers.get('x-api-key');
+  if (apiKey !== null) return authenticateApiKey(apiKey, data, environment);
+  const authorization = request.headers.get('authorization');
+  if (authorization !== null) return authenticateStorefront(authorization, data, nowMs);
+  return { ok: false, status: 401, detail: 'Authentication credentials were not provided.' };
+}

@@ -1,0 +1,136 @@
+/**
+ * Fault injection: answers the next N matching API requests with a chosen status (or a raw body), or only delays
+ * them. The demo's fault controls and the tests drive it through `/__sandbox/faults`.
+ */
+import { isPlainObject, problem } from './http.js';
+
+export interface Fault {
+  /** Status to answer with; 0 means a network failure (see `faultResponse`). Without it, only latency is added. */
+  status?: number;
+  /** How many matching requests it applies to; default 1. */
+  count?: number;
+  /** Only requests with this method (any case). */
+  method?: string;
+  /** Only requests whose API path contains this text, e.g. `upgrade_to_prepaid`. */
+  path?: string;
+  /** Delay before answering, in ms. */
+  latencyMs?: number;
+  /** `Retry-After` in seconds; a 429 always has one (default 1). */
+  retryAfter?: number;
+  /** The `detail` of the JSON error body. */
+  detail?: string;
+  /** A raw body to answer with instead of the JSON error, e.g. a malformed one. */
+  body?: string;
+  /** Content type of `body`; default application/json. */
+  contentType?: string;
+}
+
+export interface QueuedFault extends Omit<Fault, 'count'> {
+  id: number;
+  /** Matching requests it still applies to. */
+  remaining: number;
+}
+
+type ParsedFault = { ok: true; fault: Fault } | { ok: false; detail: string };
+
+/** Ten minutes: enough to hold a request open for a timeout test, well below what timers can count. */
+export const MAX_LATENCY_MS = 600_000;
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+const STRING_FIELDS = ['method', 'path', 'detail', 'body', 'contentType'] as const;
+const KNOWN_FIELDS = new Set(['status', 'count', 'latencyMs', 'retryAfter', ...STRING_FIELDS]);
+
+const isWhole = (value: unknown, min: number, max: number): value is number =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+
+/** Checks a fault description, so that a typo in a test fails loudly instead of injecting nothing. */
+export function parseFault(value: unknown): ParsedFault {
+  if (!isPlainObject(value)) return { ok: false, detail: 'A fault is a JSON object.' };
+  const unknown = Object.keys(value).filter((key) => !KNOWN_FIELDS.has(key));
+  if (unknown.length > 0) return { ok: false, detail: `Unknown fault field(s): ${unknown.join(', ')}.` };
+  const { status, count, latencyMs, retryAfter } = value;
+  if (status !== undefined && status !== 0 && !isWhole(status, 200, 599)) {
+    return { ok: false, detail: 'status must be 0 (network failure) or a whole number from 200 to 599.' };
+  }
+  if (count !== undefined && !isWhole(count, 1, 1_000_000)) return { ok: false, detail: 'count must be a positive whole number.' };
+  if (latencyMs !== undefined && !isWhole(latencyMs, 0, MAX_LATENCY_MS)) {
+    return { ok: false, detail: `latencyMs must be a whole number from 0 to ${MAX_LATENCY_MS}.` };
+  }
+  if (retryAfter !== undefined && !isWhole(retryAfter, 0, 86_400)) return { ok: false, detail: 'retryAfter must be whole seconds.' };
+  for (const field of STRING_FIELDS) {
+    if (value[field] !== undefined && typeof value[field] !== 'string') return { ok: false, detail: `${field} must be a string.` };
+  }
+  if (status === undefined && latencyMs === undefined) return { ok: false, detail: 'A fault needs a status, a latencyMs, or both.' };
+  return { ok: true, fault: value as Fault };
+}
+
+export class FaultQueue {
+  #faults: QueuedFault[] = [];
+  #nextId = 1;
+
+  add(fault: Fault): QueuedFault {
+    const { count = 1, ...rest } = fault;
+    const queued: QueuedFault = { id: this.#nextId++, ...rest, remaining: count };
+    if (queued.method) queued.method = queued.method.toUpperCase();
+    this.#faults.push(queued);
+    return { ...queued };
+  }
+
+  /** The first queued fault that matches the request, used up by one; faults apply in the order they were added. */
+  take(method: string, path: string): QueuedFault | undefined {
+    const index = this.#faults.findIndex((f) => (!f.method || f.method === method) && (!f.path || path.includes(f.path)));
+    if (index === -1) return undefined;
+    const fault = this.#faults[index]!;
+    fault.remaining--;
+    if (fault.remaining === 0) this.#faults.splice(index, 1);
+    return { ...fault };
+  }
+
+  list(): QueuedFault[] {
+    return this.#faults.map((fault) => ({ ...fault }));
+  }
+
+  clear(): void {
+    this.#faults = [];
+  }
+}
+
+const DEFAULT_DETAILS: Record<number, string> = {
+  400: 'Bad request.',
+  401: 'Invalid or missing credentials.',
+  403: 'You do not have permission to perform this action.',
+  404: 'Not found.',
+  423: 'The resource is in use; retry shortly.',
+  429: 'Request was throttled.',
+  500: 'Internal server error.',
+  502: 'Bad gateway.',
+  503: 'Service unavailable.',
+  504: 'Gateway timeout.',
+};
+
+/** The status a network failure is reported with to callers that look at the response before reading its body. */
+const NETWORK_FAILURE_STATUS = 502;
+
+/**
+ * The answer a fault replaces the real one with (none for a latency-only fault).
+ *
+ * Status 0, a network failure, cannot be expressed as a status: it is a 502 whose body stream errors. Called in
+ * the page, reading the body rejects; served over HTTP by `serveNodeRequest`, the client's `fetch` itself rejects
+ * (best effort: see there how).
+ */
+export function faultResponse(fault: QueuedFault): Response | undefined {
+  const { status } = fault;
+  if (status === undefined) return undefined;
+  if (status === 0) {
+    const failing = new ReadableStream<Uint8Array>({ start: (controller) => controller.error(new TypeError('Simulated network failure.')) });
+    return new Response(failing, { status: NETWORK_FAILURE_STATUS });
+  }
+  const headers: Record<string, string> = {};
+  const retryAfter = fault.retryAfter ?? (status === 429 ? 1 : undefined);
+  if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
+  if (NULL_BODY_STATUSES.has(status)) return new Response(null, { status, headers });
+  if (fault.body !== undefined) {
+    headers['content-type'] = fault.contentType ?? 'application/json';
+    return new Response(fault.body, { status, headers });
+  }
+  return problem(status, fault.detail ?? DEFAULT_DETAILS[status] ?? `Injected fault (status ${status}).`, headers);
+}

@@ -1,0 +1,81 @@
+/** Response and request helpers shared by the API and the control routes. */
+
+/** Larger request bodies are refused with 413. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const CORS_HEADERS: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, PATCH, POST, DELETE, OPTIONS',
+  'access-control-allow-headers': 'authorization, content-type, x-api-key',
+  // Without this a cross-origin page could not read how long to wait after a 429.
+  'access-control-expose-headers': 'retry-after',
+  'access-control-max-age': '600',
+};
+
+/** Adds the CORS headers every answer carries, so a widget on any origin can call the sandbox. */
+export function withCors(response: Response): Response {
+  for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
+  return response;
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+/** The service's error shape: `{"detail": "..."}`. */
+export function problem(status: number, detail: string, headers: Record<string, string> = {}): Response {
+  return json(status, { detail }, headers);
+}
+
+export function noContent(): Response {
+  return new Response(null, { status: 204 });
+}
+
+export function methodNotAllowed(method: string, allowed: readonly string[]): Response {
+  return problem(405, `Method "${method}" not allowed.`, { allow: allowed.join(', ') });
+}
+
+type BodyText = { tooLarge: false; text: string } | { tooLarge: true };
+
+/**
+ * Reads a request body as text, stopping as soon as it passes `limit` bytes rather than buffering whatever a client
+ * sends.
+ */
+export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<BodyText> {
+  if (Number(request.headers.get('content-length')) > limit) {
+    await request.body?.cancel();
+    return { tooLarge: true };
+  }
+  if (!request.body) return { tooLarge: false, text: '' };
+  const reader = request.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return { tooLarge: true };
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return { tooLarge: false, text: text + decoder.decode() };
+}
+
+type JsonBody = { ok: true; value: unknown } | { ok: false };
+
+/** Parses a JSON body; an empty body is not JSON either. */
+export function parseJson(text: string): JsonBody {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

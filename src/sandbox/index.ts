@@ -1,0 +1,109 @@
+/**
+ * `prepaid-upgrade/sandbox`: a local, in-memory emulator of the subscription service, as one fetch handler
+ * `(Request) => Promise<Response>` that a dev server, a test runner, a service worker or the bundled CLI can mount.
+ *
+ * It runs in browsers and in Node ≥ 20 alike: only WebCrypto and fetch-API globals are used.
+ *
+ * Routes, relative to `basePath`:
+ * - the API of DESIGN.md §3 (`/subscriptions/…`, `/products/{id}/`, `/customers`), both authentication scopes;
+ * - `/__sandbox/…` control routes (faults, latency, request log, reset, info), without authentication;
+ * - the same again under `/i/{instanceId}/…`, each id with its own freshly seeded state, so that tests running in
+ *   parallel against one mounted sandbox do not see each other's changes.
+ */
+import { withCors, noContent, problem } from './http.js';
+import { SandboxInstance } from './instance.js';
+import type { Environment } from './model.js';
+
+export type { Fault, QueuedFault } from './faults.js';
+export type { RecordedRequest, SandboxInfo, SubscriptionKind, SandboxInstance } from './instance.js';
+export type { Environment, PrepaidSubscriptionContext, RenewalBehavior, Subscription } from './model.js';
+export {
+  SANDBOX_CUSTOMERS,
+  SANDBOX_MERCHANT,
+  SANDBOX_MERCHANT_PREPAID_DISABLED,
+  SANDBOX_PAGING_CUSTOMER_ID,
+  SANDBOX_SUBSCRIPTIONS,
+} from './seed.js';
+
+export interface SandboxOptions {
+  /** Mount prefix, e.g. `/sandbox`; default none. */
+  basePath?: string;
+  /** The environment this sandbox pretends to be: only that environment's API keys are accepted. Default production. */
+  environment?: Environment;
+  /** Clock in ms, for token windows, rate-limit windows and `updated`; default `Date.now`. */
+  now?: () => number;
+  /** Requests allowed per credential (API key, or merchant + customer) in each window; default 600 per minute. */
+  rateLimit?: { limit: number; windowMs: number };
+  /** How long an upgrade holds its subscription's lock, in ms; default 50. */
+  upgradeDurationMs?: number;
+}
+
+export interface Sandbox {
+  handle(request: Request): Promise<Response>;
+  /** The default instance, or the isolated instance with this id (created on first use). */
+  instance(id?: string): SandboxInstance;
+}
+
+/** Isolated instances kept at most; the least recently used goes first. */
+const MAX_INSTANCES = 500;
+const INSTANCE_PATH = /^\/i\/([A-Za-z0-9_-]{1,64})(?=\/|$)/;
+
+function normalizeBasePath(basePath: string): string {
+  const trimmed = basePath.replace(/\/+$/, '');
+  return trimmed === '' || trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const basePath = normalizeBasePath(options.basePath ?? '');
+  const instanceOptions = {
+    environment: options.environment ?? 'production',
+    now: options.now ?? Date.now,
+    rateLimit: options.rateLimit ?? { limit: 600, windowMs: 60_000 },
+    upgradeDurationMs: options.upgradeDurationMs ?? 50,
+  };
+  const defaultInstance = new SandboxInstance(instanceOptions);
+  // A Map iterates in insertion order: re-inserting on every use keeps the least recently used first.
+  const instances = new Map<string, SandboxInstance>();
+
+  function instance(id?: string): SandboxInstance {
+    if (id === undefined) return defaultInstance;
+    let found = instances.get(id);
+    if (found) {
+      instances.delete(id);
+    } else {
+      found = new SandboxInstance(instanceOptions);
+      if (instances.size >= MAX_INSTANCES) instances.delete(instances.keys().next().value!);
+    }
+    instances.set(id, found);
+    return found;
+  }
+
+  /** The path below the mount point, or undefined when the request is not for this sandbox. */
+  function localPath(pathname: string): string | undefined {
+    if (basePath === '') return pathname;
+    if (pathname === basePath) return '/';
+    return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
+  }
+
+  async function route(request: Request): Promise<Response> {
+    const path = localPath(new URL(request.url).pathname);
+    if (path === undefined) return problem(404, 'Not found.');
+    // A preflight only asks for the CORS headers: it is not an API request, so it is not logged, faulted or limited.
+    if (request.method === 'OPTIONS') return noContent();
+    const isolated = INSTANCE_PATH.exec(path);
+    if (!isolated) return defaultInstance.handle(request, path);
+    return instance(isolated[1]).handle(request, path.slice(isolated[0].length) || '/');
+  }
+
+  return {
+    instance,
+    async handle(request) {
+      try {
+        return withCors(await route(request));
+      } catch (error) {
+        console.error('sandbox: unexpected error', error);
+        return withCors(problem(500, 'Internal sandbox error.'));
+      }
+    },
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * One sandbox instance: its own data, faults, latency, rate limits and request log. Every API request goes through
+ * the same steps: log it, wait for any latency, let a fault answer it, then route, authenticate, rate-limit and
+ * answer it for real.
+ */
+import { matchApiRoute } from './api.js';
+import { authenticate } from './auth.js';
+import { handleControl } from './control.js';
+import { FaultQueue, MAX_LATENCY_MS, faultResponse, parseFault, type Fault, type QueuedFault } from './faults.js';
+import { MAX_BODY_BYTES, delay, parseJson, problem, readBodyText } from './http.js';
+import { isLive, isPrepaid, type Environment, type Subscription } from './model.js';
+import { FixedWindowRateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { seedData, SANDBOX_MERCHANT } from './seed.js';
+
+export interface InstanceOptions {
+  environment: Environment;
+  now: () => number;
+  rateLimit: RateLimitOptions;
+  upgradeDurationMs: number;
+}
+
+/** One API request as the sandbox saw it. */
+export interface RecordedRequest {
+  method: string;
+  /** Relative to the instance's base, e.g. `/subscriptions/sub_coffee_ada/`. */
+  path: string;
+  /** The query string with its `?`, or empty. */
+  search: string;
+  /** Every request header, names lower-cased. */
+  headers: Record<string, string>;
+  /** Parsed JSON, else the raw text, or null when there was none (or it was too large). */
+  body: unknown;
+  /** The status answered; 0 for a simulated network failure; null while the request is still being answered. */
+  status: number | null;
+}
+
+/** What `/__sandbox/info` shows of a subscription, so a demo can offer a choice of cases. */
+export type SubscriptionKind = 'eligible' | 'prepaid' | 'not-live' | 'not-eligible';
+
+export interface SandboxInfo {
+  environment: Environment;
+  merchant: { publicId: string; name: string; prepaidEnabled: boolean };
+  customers: Array<{
+    customerId: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    subscriptions: Array<{ id: string; productName: string; currencyCode: string; kind: SubscriptionKind }>;
+  }>;
+}
+
+/** The log keeps the latest requests only, so that a long-running demo does not grow without end. */
+const MAX_RECORDED_REQUESTS = 1000;
+
+function loggedBody(text: string): unknown {
+  if (text === '') return null;
+  const parsed = parseJson(text);
+  return parsed.ok ? parsed.value : text;
+}
+
+export class SandboxInstance {
+  readonly #options: InstanceOptions;
+  #data = seedData();
+  readonly #faults = new FaultQueue();
+  readonly #rateLimiter: FixedWindowRateLimiter;
+  readonly #locks = new Set<string>();
+  #requests: RecordedRequest[] = [];
+  #latencyMs = 0;
+
+  constructor(options: InstanceOptions) {
+    this.#options = options;
+    this.#rateLimiter = new FixedWindowRateLimiter(options.rateLimit);
+  }
+
+  /** Answers a request whose path, relative to this instance's base, is `path`. */
+  async handle(request: Request, path: string): Promise<Response> {
+    if (path === '/__sandbox' || path.startsWith('/__sandbox/')) return handleControl(this, request, path.slice('/__sandbox'.length));
+    return this.#handleApi(request, path);
+  }
+
+  /** Reseeds the data and forgets faults, latency, rate limits and the request log. */
+  reset(): void {
+    this.#data = seedData();
+    this.#faults.clear();
+    this.#rateLimiter.clear();
+    this.#requests = [];
+    this.#latencyMs = 0;
+  }
+
+  /** Queues a fault; throws a TypeError when it is not a valid one. */
+  addFault(fault: Fault): QueuedFault {
+    const parsed = parseFault(fault);
+    if (!parsed.ok) throw new TypeError(parsed.detail);
+    return this.#faults.add(parsed.fault);
+  }
+
+  get faults(): QueuedFault[] {
+    return this.#faults.list();
+  }
+
+  clearFaults(): void {
+    this.#faults.clear();
+  }
+
+  get requests(): readonly RecordedRequest[] {
+    return this.#requests;
+  }
+
+  clearRequests(): void {
+    this.#requests = [];
+  }
+
+  /** Latency added to every API request, in ms. */
+  get latencyMs(): number {
+    return this.#latencyMs;
+  }
+
+  /** Throws a TypeError unless it is a whole number of ms from 0 to 600,000. */
+  set latencyMs(ms: number) {
+    if (!Number.isInteger(ms) || ms < 0 || ms > MAX_LATENCY_MS) throw new TypeError(`latencyMs must be a whole number from 0 to ${MAX_LATENCY_MS}.`);
+    this.#latencyMs = ms;
+  }
+
+  /** The demo merchant, its customers and their subscriptions; never a key. */
+  info(): SandboxInfo {
+    const { merchants, customers, subscriptions, products } = this.#data;
+    const merchant = merchants.get(SANDBOX_MERCHANT.publicId)!;
+    const kindOf = (subscription: Subscription): SubscriptionKind => {
+      if (isPrepaid(subscription)) return 'prepaid';
+      if (!isLive(subscription)) return 'not-live';
+      return products.get(subscription.product)!.prepaid_eligible ? 'eligible' : 'not-eligible';
+    };
+    return {
+      environment: this.#options.environment,
+      merchant: { publicId: merchant.publicId, name: merchant.name, prepaidEnabled: merchant.prepaidEnabled },
+      customers: customers
+        .filter((c) => c.merchant === merchant.publicId)
+        .map((c) => ({
+          customerId: c.customer_id,
+          firstName: c.first_name,
+          lastName: c.last_name,
+          email: c.email,
+          subscriptions: [...subscriptions.values()]
+            .filter((s) => s.customer === c.customer_id)
+            .map((s) => ({ id: s.public_id, productName: products.get(s.product)!.name, currencyCode: s.currency_code, kind: kindOf(s) })),
+        })),
+    };
+  }
+
+  async #handleApi(request: Request, path: string): Promise<Response> {
+    const url = new URL(request.url);
+    const body = await readBodyText(request);
+    const record: RecordedRequest = {
+      method: request.method,
+      path,
+      search: url.search,
+      headers: Object.fromEntries(request.headers),
+      body: body.tooLarge ? null : loggedBody(body.text),
+      status: null,
+    };
+    this.#requests.push(record);
+    if (this.#requests.length > MAX_RECORDED_REQUESTS) this.#requests.shift();
+
+    const fault = this.#faults.take(request.method, path);
+    const latency = this.#latencyMs + (fault?.latencyMs ?? 0);
+    if (latency > 0) await delay(latency);
+    const injected = fault && faultResponse(fault);
+    let response: Response;
+    if (injected) response = injected;
+    else if (body.tooLarge) response = problem(413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`);
+    else response = await this.#answer(request, path, url, body.text);
+    record.status = fault?.status === 0 ? 0 : response.status;
+    return response;
+  }
+
+  async #answer(request: Request, path: string, url: URL, bodyText: string): Promise<Response> {
+    const route = matchApiRoute(request.method, path);
+    if (!route.ok) return route.response;
+    const { now, environment, upgradeDurationMs } = this.#options;
+    const data = this.#data;
+    const auth = await authenticate(request, data, environment, now());
+    if (!auth.ok) return problem(auth.status, auth.detail);
+    const rate = this.#rateLimiter.take(auth.principal.rateKey, now());
+    if (!rate.allowed) {
+      return problem(429, `Too many requests; retry in ${rate.retryAfterSeconds} s.`, { 'retry-after': String(rate.retryAfterSeconds) });
+    }
+    return route.handler({ data, principal: auth.principal, url, bodyText, nowMs: now, locks: this.#locks, upgradeDurationMs }, route.params);
+  }
+}

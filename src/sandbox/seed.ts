@@ -1,0 +1,240 @@
+/**
+ * The sandbox's seeded data: two merchants (one with prepaid enabled, one without), their customers, products with
+ * a couple of offers each, and subscriptions that show every case the widget has to handle. Ids are readable and
+ * stable so that demos, docs and tests can name them.
+ */
+import type { Customer, Merchant, Product, SandboxData, Subscription } from './model.js';
+
+/** The merchant the sandbox serves by default; prepaid is enabled. The keys are public demo values, not secrets. */
+export const SANDBOX_MERCHANT = {
+  publicId: 'mer_northwind',
+  hashKey: 'sandbox-demo-hash-key-northwind',
+  apiKeys: { production: 'sandbox_prod_key_northwind', staging: 'sandbox_staging_key_northwind' },
+} as const;
+
+/** A second merchant that has prepaid disabled, so that every upgrade of its subscriptions is refused. */
+export const SANDBOX_MERCHANT_PREPAID_DISABLED = {
+  publicId: 'mer_bluebell',
+  hashKey: 'sandbox-demo-hash-key-bluebell',
+  apiKeys: { production: 'sandbox_prod_key_bluebell', staging: 'sandbox_staging_key_bluebell' },
+} as const;
+
+/** The main merchant's customers; the first is the demo's default. */
+export const SANDBOX_CUSTOMERS: ReadonlyArray<{ customerId: string; firstName: string; lastName: string; email: string }> = [
+  { customerId: 'cus_ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada.lovelace@example.com' },
+  { customerId: 'cus_grace', firstName: 'Grace', lastName: 'Hopper', email: 'grace.hopper@example.com' },
+  { customerId: 'cus_kenji', firstName: 'Kenji', lastName: 'Tanaka', email: 'kenji.tanaka@example.jp' },
+  { customerId: 'cus_margaret', firstName: 'Margaret', lastName: 'Hamilton', email: 'margaret.hamilton@example.com' },
+  { customerId: 'cus_alan', firstName: 'Alan', lastName: 'Turing', email: 'alan.turing@example.co.uk' },
+  { customerId: 'cus_katherine', firstName: 'Katherine', lastName: 'Johnson', email: 'katherine.johnson@example.com' },
+];
+
+const PREPAID_DISABLED_CUSTOMER = { customerId: 'cus_rosalind', firstName: 'Rosalind', lastName: 'Franklin', email: 'rosalind.franklin@example.com' };
+
+/** The seeded subscriptions that each show one case, with the customer who owns them. */
+export const SANDBOX_SUBSCRIPTIONS = {
+  /** Pay-as-you-go in USD, on a prepaid-eligible product: the demo's default. */
+  eligible: { id: 'sub_coffee_ada', customerId: 'cus_ada' },
+  /** Already prepaid (6 orders per billing, 4 left). */
+  prepaid: { id: 'sub_tea_ada', customerId: 'cus_ada' },
+  /** Cancelled: `live` false and a `cancelled` date. */
+  cancelled: { id: 'sub_decaf_ada', customerId: 'cus_ada' },
+  /** On a product that is not prepaid-eligible. */
+  notEligible: { id: 'sub_descaler_ada', customerId: 'cus_ada' },
+  /** Pay-as-you-go in EUR. */
+  eligibleEur: { id: 'sub_espresso_grace', customerId: 'cus_grace' },
+  /** Pay-as-you-go in JPY (no minor unit). */
+  eligibleJpy: { id: 'sub_matcha_kenji', customerId: 'cus_kenji' },
+  /** Pay-as-you-go, but its merchant has prepaid disabled. */
+  prepaidDisabled: { id: 'sub_chamomile_rosalind', customerId: PREPAID_DISABLED_CUSTOMER.customerId },
+} as const;
+
+/** The customer with enough subscriptions to need several pages. */
+export const SANDBOX_PAGING_CUSTOMER_ID = 'cus_margaret';
+const PAGING_SUBSCRIPTION_COUNT = 30;
+
+/** A small inline picture, because the sandbox must not point at any external host. */
+function productImage(background: string, label: string): string {
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">` +
+    `<rect width="96" height="96" rx="12" fill="${background}"/>` +
+    `<text x="48" y="58" font-family="sans-serif" font-size="28" text-anchor="middle" fill="#fff">${label}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+interface ProductSeed {
+  key: string;
+  merchant: string;
+  name: string;
+  price: string;
+  color: string;
+  label: string;
+  prepaidEligible: boolean;
+  /** Cadence names of the offers; the first is the live offer. */
+  offers: [string, ...string[]];
+}
+
+const PRODUCTS: ProductSeed[] = [
+  { key: 'morning_roast', merchant: SANDBOX_MERCHANT.publicId, name: 'Morning Roast Coffee, 12 oz', price: '12.50', color: '#6b4226', label: 'MR', prepaidEligible: true, offers: ['4w', '2w'] },
+  { key: 'earl_grey', merchant: SANDBOX_MERCHANT.publicId, name: 'Earl Grey Loose Leaf Tea, 100 g', price: '9.75', color: '#4a6fa5', label: 'EG', prepaidEligible: true, offers: ['4w', '8w'] },
+  { key: 'decaf', merchant: SANDBOX_MERCHANT.publicId, name: 'Swiss Water Decaf, 12 oz', price: '13.25', color: '#8c6d4f', label: 'DC', prepaidEligible: true, offers: ['4w', '6w'] },
+  { key: 'descaler', merchant: SANDBOX_MERCHANT.publicId, name: 'Espresso Machine Descaler, 4-pack', price: '8.00', color: '#5f7f6f', label: 'DS', prepaidEligible: false, offers: ['12w', '24w'] },
+  { key: 'espresso', merchant: SANDBOX_MERCHANT.publicId, name: 'Espresso Blend, 500 g', price: '11.90', color: '#3b2a20', label: 'ES', prepaidEligible: true, offers: ['4w', '2w'] },
+  { key: 'matcha', merchant: SANDBOX_MERCHANT.publicId, name: 'Ceremonial Matcha, 30 g', price: '1800', color: '#5a8f3c', label: 'MT', prepaidEligible: true, offers: ['4w', '8w'] },
+  { key: 'cold_brew', merchant: SANDBOX_MERCHANT.publicId, name: 'Cold Brew Concentrate, 1 L', price: '15.00', color: '#2f3e46', label: 'CB', prepaidEligible: true, offers: ['2w', '4w'] },
+  { key: 'chamomile', merchant: SANDBOX_MERCHANT_PREPAID_DISABLED.publicId, name: 'Chamomile Blossom Tea, 50 g', price: '7.50', color: '#c9a227', label: 'CH', prepaidEligible: true, offers: ['4w', '8w'] },
+];
+
+const productId = (key: string) => `prod_${key}`;
+const offerId = (key: string, cadence: string) => `off_${key}_${cadence}`;
+const weeksOf = (cadence: string) => Number.parseInt(cadence, 10);
+
+interface SubscriptionSeed {
+  id: string;
+  customer: string;
+  product: string;
+  currency: string;
+  /** Which of the product's offers (index); defaults to the live one. */
+  offerIndex?: number;
+  quantity?: number;
+  started: string;
+  /** `YYYY-MM-DD HH:MM:SS` of the cancellation, for the cancelled case. */
+  cancelled?: string;
+  prepaid?: { remaining: number; perBilling: number };
+}
+
+function pagingSubscriptions(): SubscriptionSeed[] {
+  const rotation = ['morning_roast', 'earl_grey', 'cold_brew', 'decaf', 'espresso'];
+  return Array.from({ length: PAGING_SUBSCRIPTION_COUNT }, (_, i) => {
+    const n = i + 1;
+    const seed: SubscriptionSeed = {
+      id: `sub_sampler_margaret_${String(n).padStart(2, '0')}`,
+      customer: SANDBOX_PAGING_CUSTOMER_ID,
+      product: rotation[i % rotation.length]!,
+      currency: 'USD',
+      started: `2026-0${1 + (i % 9)}-${String(1 + (i % 28)).padStart(2, '0')}`,
+    };
+    // Every tenth one is cancelled, so that `live=true` filters something out.
+    if (n % 10 === 0) seed.cancelled = `2026-10-${String(n / 10 + 10)} 09:15:00`;
+    return seed;
+  });
+}
+
+const SUBSCRIPTIONS: SubscriptionSeed[] = [
+  { id: SANDBOX_SUBSCRIPTIONS.eligible.id, customer: 'cus_ada', product: 'morning_roast', currency: 'USD', started: '2026-03-02' },
+  { id: SANDBOX_SUBSCRIPTIONS.prepaid.id, customer: 'cus_ada', product: 'earl_grey', currency: 'USD', started: '2026-01-19', prepaid: { remaining: 4, perBilling: 6 } },
+  { id: SANDBOX_SUBSCRIPTIONS.cancelled.id, customer: 'cus_ada', product: 'decaf', currency: 'USD', started: '2025-11-07', cancelled: '2026-09-14 10:22:05' },
+  { id: SANDBOX_SUBSCRIPTIONS.notEligible.id, customer: 'cus_ada', product: 'descaler', currency: 'USD', started: '2026-05-11' },
+  { id: SANDBOX_SUBSCRIPTIONS.eligibleEur.id, customer: 'cus_grace', product: 'espresso', currency: 'EUR', offerIndex: 1, started: '2026-04-20' },
+  { id: SANDBOX_SUBSCRIPTIONS.eligibleJpy.id, customer: 'cus_kenji', product: 'matcha', currency: 'JPY', started: '2026-06-01' },
+  { id: 'sub_cold_brew_alan', customer: 'cus_alan', product: 'cold_brew', currency: 'USD', quantity: 2, started: '2026-07-15' },
+  ...pagingSubscriptions(),
+  { id: SANDBOX_SUBSCRIPTIONS.prepaidDisabled.id, customer: PREPAID_DISABLED_CUSTOMER.customerId, product: 'chamomile', currency: 'USD', started: '2026-02-09' },
+];
+
+function seedMerchants(): Map<string, Merchant> {
+  return new Map([
+    [SANDBOX_MERCHANT.publicId, { ...SANDBOX_MERCHANT, apiKeys: { ...SANDBOX_MERCHANT.apiKeys }, name: 'Northwind Roasters', prepaidEnabled: true }],
+    [
+      SANDBOX_MERCHANT_PREPAID_DISABLED.publicId,
+      { ...SANDBOX_MERCHANT_PREPAID_DISABLED, apiKeys: { ...SANDBOX_MERCHANT_PREPAID_DISABLED.apiKeys }, name: 'Bluebell Tea Co.', prepaidEnabled: false },
+    ],
+  ]);
+}
+
+function seedCustomers(): Customer[] {
+  const entries = [
+    ...SANDBOX_CUSTOMERS.map((customer) => ({ customer, merchant: SANDBOX_MERCHANT.publicId })),
+    { customer: PREPAID_DISABLED_CUSTOMER, merchant: SANDBOX_MERCHANT_PREPAID_DISABLED.publicId },
+  ];
+  return entries.map(({ customer, merchant }, i) => ({
+    customer_id: customer.customerId,
+    email: customer.email,
+    first_name: customer.firstName,
+    last_name: customer.lastName,
+    external_id: `shop-customer-${1001 + i}`,
+    merchant,
+  }));
+}
+
+function seedProducts(): Map<string, Product> {
+  return new Map(
+    PRODUCTS.map((seed, i): [string, Product] => [
+      productId(seed.key),
+      {
+        product_id: productId(seed.key),
+        external_product_id: `shop-product-${2001 + i}`,
+        name: seed.name,
+        price: seed.price,
+        image_url: productImage(seed.color, seed.label),
+        detail_url: `https://${seed.merchant.replace('mer_', '')}.example/products/${seed.key.replaceAll('_', '-')}`,
+        sku: `${seed.label}-${String(100 + i)}`,
+        prepaid_eligible: seed.prepaidEligible,
+        live: true,
+        autoship_enabled: true,
+        merchant: seed.merchant,
+        offers: seed.offers.map((cadence) => offerId(seed.key, cadence)),
+      },
+    ]),
+  );
+}
+
+function seedSubscription(seed: SubscriptionSeed, index: number, products: Map<string, Product>): Subscription {
+  const product = products.get(productId(seed.product))!;
+  const productSeed = PRODUCTS.find((p) => p.key === seed.product)!;
+  const cadence = productSeed.offers[seed.offerIndex ?? 0]!;
+  const weeks = weeksOf(cadence);
+  const orderNumber = 1042 + index;
+  const created = `${seed.started} 0${index % 10}:${String(10 + (index % 50)).padStart(2, '0')}:00`;
+  return {
+    customer: seed.customer,
+    merchant: product.merchant,
+    product: product.product_id,
+    payment: `pay_${seed.customer.replace('cus_', '')}_card`,
+    shipping_address: `addr_${seed.customer.replace('cus_', '')}_home`,
+    offer: offerId(seed.product, cadence),
+    subscription_type: 'regular',
+    raw_subscription_type: 'regular',
+    components: [],
+    extra_data: { platform_contract_id: `pc_${orderNumber}` },
+    public_id: seed.id,
+    quantity: seed.quantity ?? 1,
+    price: product.price,
+    frequency_days: weeks * 7,
+    reminder_days: 3,
+    every: weeks,
+    // The service's period codes: 1 = days, 2 = weeks, 3 = months.
+    every_period: 2,
+    start_date: seed.started,
+    cancelled: seed.cancelled ?? null,
+    cancel_reason: seed.cancelled ? 'I have too much at home' : null,
+    iteration: 1 + (index % 7),
+    sequence: null,
+    session_id: `sess_${seed.id}`,
+    merchant_order_id: `#${orderNumber}`,
+    created,
+    updated: seed.cancelled ?? created,
+    live: seed.cancelled === undefined,
+    external_id: `shop-subscription-${orderNumber}`,
+    product_attribute: null,
+    cancel_reason_code: seed.cancelled ? 3 : null,
+    customer_rep: null,
+    club: null,
+    queued_actions: [],
+    prepaid_subscription_context: seed.prepaid
+      ? { prepaid_orders_remaining: seed.prepaid.remaining, prepaid_orders_per_billing: seed.prepaid.perBilling, renewal_behavior: 'autorenew' }
+      : null,
+    currency_code: seed.currency,
+  };
+}
+
+/** A fresh copy of the whole data set: each instance (and each reset) gets its own. */
+export function seedData(): SandboxData {
+  const products = seedProducts();
+  return {
+    merchants: seedMerchants(),
+    customers: seedCustomers(),
+    products,
+    subscriptions: new Map(SUBSCRIPTIONS.map((seed, i) => [seed.id, seedSubscription(seed, i, products)])),
+  };
+}

@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../../src/sandbox/index.js';
+import { startSandboxServer, type SandboxServer } from '../../src/sandbox/node.js';
+import { signStorefrontToken, verifyStorefrontToken } from '../../src/server/index.js';
+
+const { eligible } = SANDBOX_SUBSCRIPTIONS;
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const cli = fileURLToPath(new URL('../../src/sandbox/cli.ts', import.meta.url));
+
+const adaToken = () => signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: eligible.customerId, hashKey: SANDBOX_MERCHANT.hashKey });
+
+describe('sandbox server on node:http', () => {
+  let server: SandboxServer;
+  before(async () => {
+    server = await startSandboxServer({ port: 0 });
+  });
+  after(() => server.close());
+
+  it('listens on a loopback address and answers a storefront GET', async () => {
+    assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    const response = await fetch(`${server.url}/subscriptions/${eligible.id}/`, { headers: { authorization: await adaToken() } });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('access-control-allow-origin'), '*');
+    assert.equal((await response.json()).public_id, eligible.id);
+  });
+
+  it('answers a PATCH with its streamed JSON body', async () => {
+    const response = await fetch(`${server.url}/i/node-patch/subscriptions/${eligible.id}/upgrade_to_prepaid/`, {
+      method: 'PATCH',
+      headers: { authorization: await adaToken(), 'content-type': 'application/json' },
+      body: JSON.stringify({ orders_per_billing: 6, renewal_behavior: 'cancel' }),
+    });
+    assert.equal(response.status, 200);
+    assert.deepEqual((await response.json()).prepaid_subscription_context, {
+      prepaid_orders_remaining: 0,
+      prepaid_orders_per_billing: 6,
+      renewal_behavior: 'cancel',
+    });
+  });
+
+  it('answers 413 to a body over 64 KiB, and keeps serving', async () => {
+    const response = await fetch(`${server.url}/i/node-large/subscriptions/${eligible.id}/upgrade_to_prepaid/`, {
+      method: 'PATCH',
+      headers: { authorization: await adaToken(), 'content-type': 'application/json' },
+      body: JSON.stringify({ orders_per_billing: 6, note: 'x'.repeat(1024 * 1024) }),
+    });
+    assert.equal(response.status, 413);
+    assert.match((await response.json()).detail, /64 KiB/);
+    assert.equal((await fetch(`${server.url}/__sandbox/info`)).status, 200);
+  });
+
+  it('makes fetch reject for a fault with status 0', async () => {
+    const faulted = await fetch(`${server.url}/i/node-fault/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ status: 0, path: 'subscriptions' }) });
+    assert.equal(faulted.status, 201);
+    await assert.rejects(fetch(`${server.url}/i/node-fault/subscriptions/${eligible.id}/`, { headers: { authorization: await adaToken() } }), TypeError);
+    const again = await fetch(`${server.url}/i/node-fault/subscriptions/${eligible.id}/`, { headers: { authorization: await adaToken() } });
+    assert.equal(again.status, 200);
+  });
+});
+
+/** Collects a child's stdout until `pattern` appears; the rest of its output keeps flowing, unread. */
+function waitForOutput(child: ChildProcessWithoutNullStreams, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += String(chunk);
+      if (!pattern.test(output)) return;
+      child.stdout.off('data', onData);
+      child.stdout.resume();
+      resolve(output);
+    };
+    child.stdout.on('data', onData);
+    child.once('close', () => reject(new Error(`the CLI ended before printing ${pattern}:\n${output}`)));
+  });
+}
+
+const runCli = (...args: string[]) => spawn(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: projectRoot });
+
+describe('sandbox CLI', () => {
+  it('prints its address and the demo credentials, serves them, and stops on SIGTERM', async (t) => {
+    const child = runCli('--port', '0');
+    t.after(() => child.kill('SIGKILL'));
+    const output = await waitForOutput(child, /Ctrl\+C/);
+
+    const url = /running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+    assert.ok(url, output);
+    assert.match(output, new RegExp(`public id: +${SANDBOX_MERCHANT.publicId}`));
+    assert.match(output, new RegExp(`demo hash key: +${SANDBOX_MERCHANT.hashKey}`));
+    assert.ok(output.includes(SANDBOX_MERCHANT.apiKeys.production) && output.includes(SANDBOX_MERCHANT.apiKeys.staging));
+    assert.match(output, new RegExp(`<prepaid-upgrade api-base="${url}" subscription-id="${eligible.id}" token='`));
+
+    const token = /cus_ada .*\n +token: (\{.*\})/.exec(output)?.[1];
+    assert.ok(token, output);
+    const verified = await verifyStorefrontToken(token, { hashKey: SANDBOX_MERCHANT.hashKey });
+    assert.ok(verified.valid && verified.customerId === eligible.customerId);
+    const response = await fetch(`${url}/subscriptions/${eligible.id}/`, { headers: { authorization: token } });
+    assert.equal(response.status, 200);
+
+    const exited = once(child, 'close');
+    child.kill('SIGTERM');
+    const [code] = await exited;
+    assert.equal(code, 0);
+  });
+
+  it('prints its usage for --help and refuses a bad --port', async () => {
+    const help = runCli('--help');
+    const usage = waitForOutput(help, /Usage: prepaid-upgrade-sandbox/);
+    const [helpCode] = await once(help, 'close');
+    assert.equal(helpCode, 0);
+    await usage;
+    const bad = runCli('--port', 'eighty');
+    let errors = '';
+    bad.stderr.on('data', (chunk) => (errors += String(chunk)));
+    const [badCode] = await once(bad, 'close');
+    assert.equal(badCode, 2);
+    assert.match(errors, /--port/);
+  });
+});
