@@ -53,6 +53,8 @@ export function tokenFromCookie(cookies: string, merchantId: string): string | u
     const parts = value.split('|');
     const [customerId, trustLevel, ts, sig] = parts.length === 4 ? parts : [parts[0], undefined, parts[1], parts[2]];
     if (parts.length !== 3 && parts.length !== 4) return undefined;
+    // Only plain digits: `Number` would read "" as 0 and "1.7e9" or "0x10" as other numbers than the ones signed.
+    if (!/^\d+$/.test(ts ?? '')) return undefined;
     const token = toStorefrontToken({ public_id: merchantId, ts: Number(ts), sig_field: customerId, sig, trust_level: trustLevel });
     return token && serializeStorefrontToken(token);
   }

@@ -1,0 +1,167 @@
+/**
+ * The server-side signer checked against an independent HMAC implementation (node:crypto) and against fixed vectors.
+ * The vectors are our own: each expected signature below was computed once with node:crypto's createHmac and written
+ * down, so a change in either implementation, in the message format or in the encoding shows up here.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import {
+  TOKEN_LIFETIME_SECONDS,
+  parseStorefrontToken,
+  signMessage,
+  signStorefrontToken,
+  verifyStorefrontToken,
+} from '../../src/server/index.js';
+
+const MERCHANT_ID = '0e5de2bedc5e11e3a2e4bc764e106cf4';
+
+/** The independent implementation: base64(HMAC-SHA256(key, "<customer>|<ts>")), with the trust level in between. */
+function nodeSignature(hashKey: string, customerId: string, ts: number, trustLevel?: string): string {
+  const message = trustLevel === undefined ? `${customerId}|${ts}` : `${customerId}|${trustLevel}|${ts}`;
+  return createHmac('sha256', hashKey).update(message).digest('base64');
+}
+
+/** A token header assembled by hand from a node:crypto signature, as a merchant server without our package would. */
+function nodeToken(hashKey: string, customerId: string, ts: number, trustLevel?: string): string {
+  const token: Record<string, unknown> = { public_id: MERCHANT_ID, ts, sig_field: customerId, sig: nodeSignature(hashKey, customerId, ts, trustLevel) };
+  if (trustLevel !== undefined) token.trust_level = trustLevel;
+  return JSON.stringify(token);
+}
+
+interface Vector {
+  name: string;
+  hashKey: string;
+  customerId: string;
+  ts: number;
+  trustLevel?: string;
+  sig: string;
+}
+
+const vectors: Vector[] = [
+  { name: 'a plain customer id', hashKey: 'sandbox-hash-key', customerId: 'cust-48213', ts: 1726000000, sig: 'rDfsEzsk1OZPI5iC42Xv5prgwBve6cCwC3wkZP1uNnA=' },
+  { name: 'a trust level', hashKey: 'sandbox-hash-key', customerId: 'cust-48213', ts: 1726000000, trustLevel: 'verified', sig: '0iR5spOdqTVLA+g5LvP9h0MGh3Jk4JjreBBtbaqSGsY=' },
+  { name: 'another key', hashKey: 'another-merchant-key', customerId: 'cust-48213', ts: 1726000000, sig: 'Rw5qpyMcCL471/KTdET3HqCfpgkkGi4XoKdsTiuKRV8=' },
+  { name: 'another customer', hashKey: 'sandbox-hash-key', customerId: 'cust-48214', ts: 1726000000, sig: 'YfXx8v+Inxo2DN4jWdOWX8tLksFjUPtBVyUrz4tYqxg=' },
+  { name: 'one second later', hashKey: 'sandbox-hash-key', customerId: 'cust-48213', ts: 1726000001, sig: 'TTOfy/WR7s2P550gN+AxbgRIPIP8joJOgIJU/qf0M9g=' },
+  { name: 'ts 0', hashKey: 'sandbox-hash-key', customerId: 'cust-48213', ts: 0, sig: '5ydseociSEC/aSCeGqMt9/fqUZ9+Karh4ucEwXcbPvQ=' },
+  { name: 'an accented e-mail as customer id', hashKey: 'sandbox-hash-key', customerId: 'j\u00f6ns.\u00e5kesson@example.se', ts: 1726000000, sig: 're/alWcDQz/zo6TDCOjz+7ZvHA5MJbvOo0DhNnvMfbY=' },
+  { name: 'a CJK customer id and a trust level', hashKey: 'sandbox-hash-key', customerId: '\u9867\u5ba2-42', ts: 1726000000, trustLevel: 'guest', sig: '9FBklZFVjmDbL9eIBX5ekr2NhEoZRli+7t6mCayf8FY=' },
+  { name: 'an emoji (astral plane) in the customer id', hashKey: 'sandbox-hash-key', customerId: '\u{1F642} customer', ts: 1726000000, sig: 'S4Ls7u7oTSxYpD4WMVfksbowPwKi/zIM9r5HUtcrZG4=' },
+  { name: 'a non-ASCII hash key', hashKey: 'cl\u00e9-secr\u00e8te-\u00fc', customerId: 'cust-48213', ts: 1726000000, sig: 'oC2gRII+09RUj3Kr8xkc7184euwXQhTKnnntF1EIOo8=' },
+  { name: 'a hash key longer than the HMAC block', hashKey: 'm'.repeat(100), customerId: 'cust-48213', ts: 1726000000, sig: 'wOWijNOmEEsuWM3Vfo0ggaLM3+UHUMaUNVLUNUvV0xE=' },
+  { name: 'a separator inside the customer id', hashKey: 'k', customerId: 'a|b', ts: 1, sig: 'vfmIDtBUn6OoS/BE5cxdoAtN8uF03U+y0W1WR00nN3U=' },
+];
+
+describe('signStorefrontToken matches node:crypto on fixed vectors', () => {
+  for (const vector of vectors) {
+    it(`signs ${vector.name}`, async () => {
+      const { hashKey, customerId, ts, trustLevel } = vector;
+      assert.equal(nodeSignature(hashKey, customerId, ts, trustLevel), vector.sig, 'node:crypto against the written vector');
+
+      const header = await signStorefrontToken({ merchantPublicId: MERCHANT_ID, customerId, hashKey, ts, ...(trustLevel ? { trustLevel } : {}) });
+      assert.equal(parseStorefrontToken(header)?.sig, vector.sig, 'signStorefrontToken against the written vector');
+      assert.equal(header, nodeToken(hashKey, customerId, ts, trustLevel), 'the whole header, field order included');
+    });
+  }
+
+  it('signMessage is the bare HMAC of the given message', async () => {
+    assert.equal(await signMessage('sandbox-hash-key', 'cust-48213|1726000000'), 'rDfsEzsk1OZPI5iC42Xv5prgwBve6cCwC3wkZP1uNnA=');
+    assert.equal(await signMessage('sandbox-hash-key', ''), createHmac('sha256', 'sandbox-hash-key').update('').digest('base64'));
+  });
+
+  it('agrees with node:crypto on many generated inputs', async () => {
+    for (let i = 0; i < 50; i++) {
+      const hashKey = `key-${i}-${'\u00df'.repeat(i % 5)}`;
+      const customerId = `customer-${i * 7919}-${String.fromCodePoint(0x1f600 + i)}`;
+      const ts = 1_700_000_000 + i * 3607;
+      const trustLevel = i % 3 === 0 ? `level-${i}` : undefined;
+      const header = await signStorefrontToken({ merchantPublicId: MERCHANT_ID, customerId, hashKey, ts, ...(trustLevel ? { trustLevel } : {}) });
+      assert.equal(header, nodeToken(hashKey, customerId, ts, trustLevel), `input ${i}`);
+    }
+  });
+});
+
+describe('verifyStorefrontToken accepts tokens made with node:crypto', () => {
+  for (const vector of vectors) {
+    it(`accepts ${vector.name}`, async () => {
+      const header = nodeToken(vector.hashKey, vector.customerId, vector.ts, vector.trustLevel);
+      const result = await verifyStorefrontToken(header, { hashKey: vector.hashKey, now: vector.ts + 60 });
+      assert.ok(result.valid, JSON.stringify(result));
+      assert.equal(result.customerId, vector.customerId);
+      assert.equal(result.merchantPublicId, MERCHANT_ID);
+      assert.equal(result.trustLevel, vector.trustLevel);
+    });
+  }
+});
+
+describe('verifyStorefrontToken rejects tampered tokens', () => {
+  const hashKey = 'sandbox-hash-key';
+  const ts = 1726000000;
+  const original = () => JSON.parse(nodeToken(hashKey, 'cust-48213', ts, 'guest')) as Record<string, unknown>;
+  const check = (token: Record<string, unknown>) => verifyStorefrontToken(JSON.stringify(token), { hashKey, now: ts });
+
+  it('accepts the untouched token', async () => {
+    assert.equal((await check(original())).valid, true);
+  });
+
+  it('rejects another customer id', async () => {
+    assert.deepEqual(await check({ ...original(), sig_field: 'cust-48214' }), { valid: false, reason: 'bad-signature' });
+  });
+
+  it('rejects another ts', async () => {
+    assert.deepEqual(await check({ ...original(), ts: ts + 1 }), { valid: false, reason: 'bad-signature' });
+  });
+
+  it('rejects another trust level, or none', async () => {
+    assert.deepEqual(await check({ ...original(), trust_level: 'verified' }), { valid: false, reason: 'bad-signature' });
+    const { trust_level: _dropped, ...withoutTrust } = original();
+    assert.deepEqual(await check(withoutTrust), { valid: false, reason: 'bad-signature' });
+  });
+
+  it('rejects a signature with one character changed', async () => {
+    const token = original();
+    const sig = token.sig as string;
+    const flipped = (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1);
+    assert.deepEqual(await check({ ...token, sig: flipped }), { valid: false, reason: 'bad-signature' });
+  });
+
+  it('rejects a signature made with another key', async () => {
+    assert.deepEqual(await verifyStorefrontToken(nodeToken('another-merchant-key', 'cust-48213', ts), { hashKey, now: ts }), {
+      valid: false,
+      reason: 'bad-signature',
+    });
+  });
+
+  it('rejects a signature in base64url rather than standard base64 as malformed', async () => {
+    const sig = nodeSignature(hashKey, 'cust-48213', ts).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    assert.deepEqual(await check({ public_id: MERCHANT_ID, ts, sig_field: 'cust-48213', sig }), { valid: false, reason: 'malformed' });
+  });
+});
+
+describe('the 2-hour window, to the second', () => {
+  const hashKey = 'sandbox-hash-key';
+  const ts = 1726000000;
+  const header = nodeToken(hashKey, 'cust-48213', ts);
+
+  it('lasts 7200 seconds', () => {
+    assert.equal(TOKEN_LIFETIME_SECONDS, 7200);
+  });
+
+  it('accepts a token exactly 7200 seconds old', async () => {
+    assert.equal((await verifyStorefrontToken(header, { hashKey, now: ts + 7200 })).valid, true);
+  });
+
+  it('rejects a token 7201 seconds old as expired', async () => {
+    assert.deepEqual(await verifyStorefrontToken(header, { hashKey, now: ts + 7201 }), { valid: false, reason: 'expired' });
+  });
+
+  it('accepts a token at the second it was signed', async () => {
+    assert.equal((await verifyStorefrontToken(header, { hashKey, now: ts })).valid, true);
+  });
+
+  it('checks the signature before the clock: a forged old token is bad-signature, not expired', async () => {
+    const forged = nodeToken('guessed-key', 'cust-48213', ts);
+    assert.deepEqual(await verifyStorefrontToken(forged, { hashKey, now: ts + 7201 }), { valid: false, reason: 'bad-signature' });
+  });
+});

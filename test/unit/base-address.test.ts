@@ -1,0 +1,141 @@
+import { expect } from '@open-wc/testing';
+import { ENVIRONMENT_BASE_ADDRESSES, resolveBaseAddress } from '../../src/api/base-address.js';
+import { ApiError } from '../../src/api/errors.js';
+
+const pageUrl = 'https://www.example-store.com/account/subscriptions?tab=active#top';
+
+/** The error `resolveBaseAddress` throws for these options; fails the test when it throws nothing. */
+function refusal(options: Parameters<typeof resolveBaseAddress>[0]): ApiError {
+  try {
+    const url = resolveBaseAddress(options);
+    throw new Error(`expected a refusal, got ${url.href}`);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return error;
+  }
+}
+
+describe('resolveBaseAddress without api-base', () => {
+  it('uses the production address by default', () => {
+    expect(resolveBaseAddress({ pageUrl }).href).to.equal(ENVIRONMENT_BASE_ADDRESSES.production);
+    expect(ENVIRONMENT_BASE_ADDRESSES.production).to.match(/^https:\/\/[^/]+\/$/);
+  });
+
+  it('uses the production address for environment="production"', () => {
+    expect(resolveBaseAddress({ environment: 'production', pageUrl }).href).to.equal(ENVIRONMENT_BASE_ADDRESSES.production);
+  });
+
+  it('uses the staging address for environment="staging"', () => {
+    const url = resolveBaseAddress({ environment: 'staging', pageUrl });
+    expect(url.href).to.equal(ENVIRONMENT_BASE_ADDRESSES.staging);
+    expect(url.href).not.to.equal(ENVIRONMENT_BASE_ADDRESSES.production);
+  });
+
+  it('treats a null or blank api-base as absent', () => {
+    expect(resolveBaseAddress({ apiBase: null, environment: 'staging', pageUrl }).href).to.equal(ENVIRONMENT_BASE_ADDRESSES.staging);
+    expect(resolveBaseAddress({ apiBase: '   ', environment: 'staging', pageUrl }).href).to.equal(ENVIRONMENT_BASE_ADDRESSES.staging);
+  });
+
+  it('refuses an unknown environment with a config error naming it', () => {
+    const error = refusal({ environment: 'prod', pageUrl });
+    expect(error.kind).to.equal('config');
+    expect(error.message).to.contain('"prod"');
+  });
+
+  it('refuses a differently cased environment', () => {
+    expect(refusal({ environment: 'Staging', pageUrl }).kind).to.equal('config');
+  });
+});
+
+describe('resolveBaseAddress with api-base', () => {
+  it('lets api-base win over environment', () => {
+    expect(resolveBaseAddress({ apiBase: 'https://api.example.net/v2/', environment: 'staging', pageUrl }).href).to.equal(
+      'https://api.example.net/v2/',
+    );
+  });
+
+  it('resolves a root-relative api-base against the page origin', () => {
+    expect(resolveBaseAddress({ apiBase: '/sandbox', pageUrl }).href).to.equal('https://www.example-store.com/sandbox/');
+  });
+
+  it('resolves a path-relative api-base against the page directory', () => {
+    expect(resolveBaseAddress({ apiBase: 'api/', pageUrl }).href).to.equal('https://www.example-store.com/account/api/');
+  });
+
+  it('adds the trailing slash so request paths append to it', () => {
+    expect(resolveBaseAddress({ apiBase: 'https://api.example.net/proxy', pageUrl }).pathname).to.equal('/proxy/');
+  });
+
+  it('drops the query and the fragment', () => {
+    const url = resolveBaseAddress({ apiBase: 'https://api.example.net/proxy?key=1#frag', pageUrl });
+    expect(url.href).to.equal('https://api.example.net/proxy/');
+  });
+
+  it('ignores surrounding whitespace', () => {
+    expect(resolveBaseAddress({ apiBase: '  https://api.example.net  ', pageUrl }).href).to.equal('https://api.example.net/');
+  });
+
+  it('returns a fresh URL each time, so a caller changing it cannot affect the next call', () => {
+    const first = resolveBaseAddress({ pageUrl });
+    first.pathname = '/changed/';
+    expect(resolveBaseAddress({ pageUrl }).href).to.equal(ENVIRONMENT_BASE_ADDRESSES.production);
+  });
+});
+
+describe('resolveBaseAddress allows plain http only on loopback hosts', () => {
+  for (const apiBase of ['http://localhost:8787/sandbox', 'http://127.0.0.1/api', 'http://[::1]:3000']) {
+    it(`allows ${apiBase}`, () => {
+      const url = resolveBaseAddress({ apiBase, pageUrl });
+      expect(url.protocol).to.equal('http:');
+      expect(url.href.startsWith(apiBase)).to.equal(true);
+      expect(url.href.endsWith('/')).to.equal(true);
+    });
+  }
+
+  it('allows a relative api-base on a page served over http from localhost', () => {
+    expect(resolveBaseAddress({ apiBase: '/sandbox/i/abc', pageUrl: 'http://localhost:5173/demo/' }).href).to.equal(
+      'http://localhost:5173/sandbox/i/abc/',
+    );
+  });
+
+  it('refuses http://example.com with a config error', () => {
+    const error = refusal({ apiBase: 'http://example.com/api', pageUrl });
+    expect(error).to.be.instanceOf(ApiError);
+    expect(error.kind).to.equal('config');
+    expect(error.status).to.equal(0);
+    expect(error.message).to.contain('https:');
+  });
+
+  it('refuses a host that only starts like a loopback name', () => {
+    expect(refusal({ apiBase: 'http://localhost.example.com/', pageUrl }).kind).to.equal('config');
+    expect(refusal({ apiBase: 'http://127.0.0.2/', pageUrl }).kind).to.equal('config');
+  });
+
+  it('refuses a relative api-base on a page served over plain http from a public host', () => {
+    expect(refusal({ apiBase: '/api', pageUrl: 'http://shop.example.com/account' }).kind).to.equal('config');
+  });
+});
+
+describe('resolveBaseAddress refuses addresses that are not web APIs', () => {
+  for (const apiBase of ['ftp://files.example.com/api', 'javascript:alert(1)', 'data:application/json,{}', 'file:///etc/']) {
+    it(`refuses ${apiBase.split(':')[0]}: addresses`, () => {
+      const error = refusal({ apiBase, pageUrl });
+      expect(error.kind).to.equal('config');
+      expect(error.message).to.contain('https:');
+    });
+  }
+
+  it('refuses an address carrying a user name and password', () => {
+    const error = refusal({ apiBase: 'https://user:secret@api.example.net/', pageUrl });
+    expect(error.kind).to.equal('config');
+    expect(error.message).not.to.contain('secret');
+  });
+
+  it('refuses an address carrying only a user name', () => {
+    expect(refusal({ apiBase: 'https://user@api.example.net/', pageUrl }).kind).to.equal('config');
+  });
+
+  it('refuses an address that cannot be parsed', () => {
+    expect(refusal({ apiBase: 'https://[not-a-host/', pageUrl }).kind).to.equal('config');
+  });
+});

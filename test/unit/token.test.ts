@@ -1,0 +1,223 @@
+import { expect } from '@open-wc/testing';
+import {
+  TOKEN_LIFETIME_SECONDS,
+  parseStorefrontToken,
+  serializeStorefrontToken,
+  storefrontMessage,
+  toStorefrontToken,
+  type StorefrontToken,
+} from '../../src/token.js';
+import { signMessage, signStorefrontToken, verifyStorefrontToken } from '../../src/server/index.js';
+
+const token: StorefrontToken = {
+  public_id: '0e5de2bedc5e11e3a2e4bc764e106cf4',
+  ts: 1_726_000_000,
+  sig_field: 'cust-48213',
+  sig: 'k1qfL3u8Gk2M0rJm1mQ2QyqJ6aZr0dO0uWcX9vH1bWQ=',
+};
+
+describe('storefront token text', () => {
+  it('serializes with the fields in the documented order', () => {
+    expect(serializeStorefrontToken({ sig: token.sig, sig_field: token.sig_field, ts: token.ts, public_id: token.public_id })).to.equal(
+      '{"public_id":"0e5de2bedc5e11e3a2e4bc764e106cf4","ts":1726000000,"sig_field":"cust-48213","sig":"k1qfL3u8Gk2M0rJm1mQ2QyqJ6aZr0dO0uWcX9vH1bWQ="}',
+    );
+  });
+
+  it('puts trust_level last when there is one', () => {
+    expect(Object.keys(JSON.parse(serializeStorefrontToken({ ...token, trust_level: 'guest' })))).to.deep.equal([
+      'public_id',
+      'ts',
+      'sig_field',
+      'sig',
+      'trust_level',
+    ]);
+  });
+
+  it('round-trips through parse and serialize', () => {
+    const text = serializeStorefrontToken(token);
+    expect(parseStorefrontToken(text)).to.deep.equal(token);
+    expect(serializeStorefrontToken(parseStorefrontToken(text)!)).to.equal(text);
+  });
+
+  it('round-trips a token with a trust level', () => {
+    const withTrust = { ...token, trust_level: 'verified' };
+    expect(parseStorefrontToken(serializeStorefrontToken(withTrust))).to.deep.equal(withTrust);
+  });
+
+  it('drops fields that are not part of a token', () => {
+    expect(toStorefrontToken({ ...token, email: 'ana@example.com' })).to.deep.equal(token);
+  });
+
+  it('builds the signed message with and without a trust level', () => {
+    expect(storefrontMessage('cust-48213', 1726000000)).to.equal('cust-48213|1726000000');
+    expect(storefrontMessage('cust-48213', 1726000000, 'guest')).to.equal('cust-48213|guest|1726000000');
+  });
+
+  it('states a lifetime of two hours', () => {
+    expect(TOKEN_LIFETIME_SECONDS).to.equal(7200);
+  });
+});
+
+describe('parseStorefrontToken refuses what is not a token', () => {
+  const text = (value: unknown) => JSON.stringify(value);
+  const without = (field: keyof StorefrontToken) => {
+    const copy: Record<string, unknown> = { ...token };
+    delete copy[field];
+    return text(copy);
+  };
+  const cases: Array<[string, string]> = [
+    ['text that is not JSON', 'cust-48213|1726000000|k1qf'],
+    ['an empty string', ''],
+    ['JSON null', 'null'],
+    ['a JSON array', text([token])],
+    ['a JSON string', text(text(token))],
+    ['a token without public_id', without('public_id')],
+    ['a token without ts', without('ts')],
+    ['a token without sig_field', without('sig_field')],
+    ['a token without sig', without('sig')],
+    ['ts as a string', text({ ...token, ts: '1726000000' })],
+    ['a negative ts', text({ ...token, ts: -1 })],
+    ['a fractional ts', text({ ...token, ts: 1726000000.5 })],
+    ['an empty sig', text({ ...token, sig: '' })],
+    ['an empty public_id', text({ ...token, public_id: '' })],
+    ['an empty trust_level', text({ ...token, trust_level: '' })],
+    ['a numeric trust_level', text({ ...token, trust_level: 2 })],
+  ];
+  for (const [what, input] of cases) {
+    it(`refuses ${what}`, () => {
+      expect(parseStorefrontToken(input)).to.equal(undefined);
+    });
+  }
+
+  it('accepts ts 0, the earliest whole Unix second', () => {
+    expect(parseStorefrontToken(text({ ...token, ts: 0 }))?.ts).to.equal(0);
+  });
+});
+
+const merchantPublicId = '0e5de2bedc5e11e3a2e4bc764e106cf4';
+const customerId = 'cust-48213';
+const hashKey = 'test-hash-key-7f3c9a';
+const ts = 1_726_000_000;
+
+describe('signStorefrontToken and verifyStorefrontToken in the browser', () => {
+  it('signs a token that verifies with the same key', async () => {
+    const header = await signStorefrontToken({ merchantPublicId, customerId, hashKey, ts });
+    const result = await verifyStorefrontToken(header, { hashKey, now: ts + 60 });
+    expect(result).to.deep.equal({
+      valid: true,
+      token: parseStorefrontToken(header),
+      merchantPublicId,
+      customerId,
+    });
+  });
+
+  it('signs base64(HMAC-SHA256(key, "<customer>|<ts>")) into the token', async () => {
+    const header = await signStorefrontToken({ merchantPublicId, customerId, hashKey, ts });
+    const parsed = parseStorefrontToken(header)!;
+    expect(parsed).to.include({ public_id: merchantPublicId, ts, sig_field: customerId });
+    expect(parsed.sig).to.equal(await signMessage(hashKey, `${customerId}|${ts}`));
+    expect(parsed.sig).to.match(/^[A-Za-z0-9+/]{43}=$/);
+  });
+
+  it('defaults ts to the current time', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const parsed = parseStorefrontToken(await signStorefrontToken({ merchantPublicId, customerId, hashKey }))!;
+    expect(parsed.ts).to.be.within(before, Math.floor(Date.now() / 1000));
+  });
+
+  it('refuses a token signed with another key as bad-signature', async () => {
+    const header = await signStorefrontToken({ merchantPublicId, customerId, hashKey: 'another-merchants-key', ts });
+    expect(await verifyStorefrontToken(header, { hashKey, now: ts })).to.deep.equal({ valid: false, reason: 'bad-signature' });
+  });
+
+  it('refuses a token whose customer was changed after signing as bad-signature', async () => {
+    const parsed = parseStorefrontToken(await signStorefrontToken({ merchantPublicId, customerId, hashKey, ts }))!;
+    const tampered = serializeStorefrontToken({ ...parsed, sig_field: 'cust-48214' });
+    expect(await verifyStorefrontToken(tampered, { hashKey, now: ts })).to.deep.equal({ valid: false, reason: 'bad-signature' });
+  });
+
+  it('refuses a token whose ts was moved forward after signing as bad-signature', async () => {
+    const parsed = parseStorefrontToken(await signStorefrontToken({ merchantPublicId, customerId, hashKey, ts }))!;
+    const tampered = serializeStorefrontToken({ ...parsed, ts: ts + 7200 });
+    expect(await verifyStorefrontToken(tampered, { hashKey, now: ts + 7200 })).to.deep.equal({ valid: false, reason: 'bad-signature' });
+  });
+
+  it('refuses a token older than two hours as expired', async () => {
+    const header = await signStorefrontToken({ merchantPublicId, customerId, hashKey, ts });
+    expect((await verifyStorefrontToken(header, { hashKey, now: ts + 7200 })).valid).to.equal(true);
+    expect(await verifyStorefrontToken(header, { hashKey, now: ts + 7201 })).to.deep.equal({ valid: false, reason: 'expired' });
+  });
+
+  it('honours a shorter maxAgeSeconds', async () => {
+    const header = await signStorefrontToken({ merchantPublicId, customerId, hashKey, ts });
+    expect(await verifyStorefrontToken(header, { hashKey, now: ts + 601, maxAgeSeconds: 600 })).to.deep.equal({ valid: false, reason: 'expired' });
+  });
+
+  it('refuses a ts far in the future as not-yet-valid, but tolerates a little clock skew', async () => {
+    const header = await signStorefrontToken({ merchantPublicId, customerId, hashKey, ts });
+    expect((await verifyStorefrontToken(header, { hashKey, now: ts - 300 })).valid).to.equal(true);
+    expect(await verifyStorefrontToken(header, { hashKey, now: ts - 301 })).to.deep.equal({ valid: false, reason: 'not-yet-valid' });
+    expect(await verifyStorefrontToken(header, { hashKey, now: ts - 86_400 })).to.deep.equal({ valid: false, reason: 'not-yet-valid' });
+  });
+
+  it('reports a header that is not a token as malformed', async () => {
+    expect(await verifyStorefrontToken('Bearer abc', { hashKey })).to.deep.equal({ valid: false, reason: 'malformed' });
+    expect(await verifyStorefrontToken(`${customerId}|${ts}|abc=`, { hashKey })).to.deep.equal({ valid: false, reason: 'malformed' });
+  });
+
+  it('reports a signature that is not standard padded base64 as malformed', async () => {
+    const parsed = parseStorefrontToken(await signStorefrontToken({ merchantPublicId, customerId, hashKey, ts }))!;
+    const urlSafe = serializeStorefrontToken({ ...parsed, sig: parsed.sig.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_') });
+    expect(await verifyStorefrontToken(urlSafe, { hashKey, now: ts })).to.deep.equal({ valid: false, reason: 'malformed' });
+  });
+
+  it('looks the key up by the token public_id, and reports unknown-merchant when there is none', async () => {
+    const header = await signStorefrontToken({ merchantPublicId, customerId, hashKey, ts });
+    const asked: string[] = [];
+    const lookUp = (id: string) => {
+      asked.push(id);
+      return id === 'another-merchant' ? hashKey : undefined;
+    };
+    expect(await verifyStorefrontToken(header, { hashKey: lookUp, now: ts })).to.deep.equal({ valid: false, reason: 'unknown-merchant' });
+    expect(asked).to.deep.equal([merchantPublicId]);
+  });
+
+  it('accepts an asynchronous key look-up', async () => {
+    const header = await signStorefrontToken({ merchantPublicId, customerId, hashKey, ts });
+    const result = await verifyStorefrontToken(header, { hashKey: async (id) => (id === merchantPublicId ? hashKey : undefined), now: ts });
+    expect(result.valid).to.equal(true);
+  });
+
+  it('signs the trust level into the message and reports it back', async () => {
+    const header = await signStorefrontToken({ merchantPublicId, customerId, hashKey, ts, trustLevel: 'verified' });
+    const parsed = parseStorefrontToken(header)!;
+    expect(parsed.trust_level).to.equal('verified');
+    expect(parsed.sig).to.equal(await signMessage(hashKey, `${customerId}|verified|${ts}`));
+    const result = await verifyStorefrontToken(header, { hashKey, now: ts });
+    expect(result).to.include({ valid: true, trustLevel: 'verified', customerId });
+  });
+
+  it('refuses a token whose trust level was raised or removed after signing', async () => {
+    const parsed = parseStorefrontToken(await signStorefrontToken({ merchantPublicId, customerId, hashKey, ts, trustLevel: 'guest' }))!;
+    const raised = serializeStorefrontToken({ ...parsed, trust_level: 'verified' });
+    const { trust_level: _removed, ...rest } = parsed;
+    expect(await verifyStorefrontToken(raised, { hashKey, now: ts })).to.deep.equal({ valid: false, reason: 'bad-signature' });
+    expect(await verifyStorefrontToken(serializeStorefrontToken(rest), { hashKey, now: ts })).to.deep.equal({ valid: false, reason: 'bad-signature' });
+  });
+
+  it('refuses to sign without the required inputs', async () => {
+    const attempts = [
+      { merchantPublicId: '', customerId, hashKey, ts },
+      { merchantPublicId, customerId: '', hashKey, ts },
+      { merchantPublicId, customerId, hashKey: '', ts },
+      { merchantPublicId, customerId, hashKey, ts: -5 },
+      { merchantPublicId, customerId, hashKey, ts: 1.5 },
+      { merchantPublicId, customerId, hashKey, ts, trustLevel: '' },
+    ];
+    for (const options of attempts) {
+      let error: unknown;
+      await signStorefrontToken(options).catch((e: unknown) => (error = e));
+      expect(error, JSON.stringify(options)).to.be.instanceOf(TypeError);
+    }
+  });
+});
