@@ -1,0 +1,249 @@
+// End to end: the built bundles, loaded by plain HTML pages the way a storefront loads them (no dev server, no
+// bundler), upgrade a subscription against the sandbox in Chromium. Run after `npm run build`.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { createSandbox, SANDBOX_CUSTOMERS, SANDBOX_MERCHANT, type RecordedRequest, type SandboxInfo } from '../../src/sandbox/index.js';
+import { serveNodeRequest } from '../../src/sandbox/node.js';
+import { signStorefrontToken, verifyStorefrontToken } from '../../src/server/index.js';
+import { createMerchantServer } from '../../demo/merchant-server.js';
+
+const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
+const chromePath = process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium';
+const EVENT_TYPES = ['ready', 'change', 'submit', 'success', 'error', 'token-expired'].map((name) => `prepaid-upgrade-${name}`);
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.map': 'application/json',
+};
+
+const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+interface TestServer {
+  origin: string;
+  /** Serves `html` at `path` until the server closes. */
+  page(path: string, html: string): string;
+  close(): Promise<void>;
+}
+
+/** A bare storefront: static pages, the files of dist/, and the sandbox at /sandbox. */
+async function startTestServer(): Promise<TestServer> {
+  const sandbox = createSandbox({ basePath: '/sandbox' });
+  const pages = new Map<string, string>();
+
+  async function serveDist(pathname: string, res: ServerResponse): Promise<void> {
+    const file = normalize(join(distDir, decodeURIComponent(pathname.slice('/dist/'.length))));
+    if (!file.startsWith(distDir) || file.endsWith(sep)) return void res.writeHead(404).end();
+    try {
+      if (!(await stat(file)).isFile()) return void res.writeHead(404).end();
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    if (pathname === '/sandbox' || pathname.startsWith('/sandbox/')) return serveNodeRequest((request) => sandbox.handle(request), req, res);
+    if (pathname.startsWith('/dist/')) return serveDist(pathname, res);
+    const html = pages.get(pathname);
+    if (html !== undefined) return void res.writeHead(200, { 'content-type': CONTENT_TYPES['.html']! }).end(html);
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    page(path, html) {
+      pages.set(path, html);
+      return `${origin}${path}`;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  assert.equal(response.status, 200, `GET ${url}`);
+  return (await response.json()) as T;
+}
+
+const BUNDLES = [
+  { name: 'ES module', file: 'prepaid-upgrade.js', tag: (src: string) => `<script type="module" src="${src}"></script>` },
+  { name: 'classic script (IIFE)', file: 'prepaid-upgrade.iife.js', tag: (src: string) => `<script src="${src}"></script>` },
+];
+
+describe('the built bundles upgrade a subscription in a plain page', { timeout: 120_000 }, () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  before(async () => {
+    for (const { file } of BUNDLES) {
+      await stat(join(distDir, file)).catch(() => assert.fail(`dist/${file} is missing: run \`npm run build\` first`));
+    }
+    server = await startTestServer();
+    browser = await chromium.launch({
+      executablePath: chromePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      timeout: 30_000,
+    });
+  }, { timeout: 60_000 });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  }, { timeout: 30_000 });
+
+  for (const bundle of BUNDLES) {
+    it(`${bundle.name}: chooses 6 orders and downgrade, upgrades once, with the token only`, { timeout: 60_000 }, async () => {
+      // An isolated sandbox instance per test, so that the two bundles upgrade the same seeded subscription.
+      const apiBase = `/sandbox/i/${randomUUID()}`;
+      const info = await getJson<SandboxInfo>(`${server.origin}${apiBase}/__sandbox/info`);
+      const customer = info.customers[0]!;
+      const subscriptionId = customer.subscriptions.find((subscription) => subscription.kind === 'eligible')?.id;
+      assert.ok(subscriptionId, `${customer.customerId} has an eligible pay-as-you-go subscription`);
+      const token = await signStorefrontToken({
+        merchantPublicId: info.merchant.publicId,
+        customerId: customer.customerId,
+        hashKey: SANDBOX_MERCHANT.hashKey,
+      });
+
+      const url = server.page(
+        `/${bundle.file}.html`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account</title>` +
+          `<link rel="icon" href="data:,">${bundle.tag(`/dist/${bundle.file}`)}</head><body><main>` +
+          `<prepaid-upgrade subscription-id="${escapeAttribute(subscriptionId)}" api-base="${apiBase}" ` +
+          `token="${escapeAttribute(token)}"></prepaid-upgrade></main></body></html>`,
+      );
+
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      const pageErrors: string[] = [];
+      const consoleErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(String(error)));
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      await page.addInitScript((types: string[]) => {
+        const seen: string[] = [];
+        (window as unknown as { __events: string[] }).__events = seen;
+        for (const type of types) document.addEventListener(type, (event) => seen.push(event.type));
+      }, EVENT_TYPES);
+
+      try {
+        await page.goto(url);
+        await page.waitForFunction(() => (window as unknown as { __events: string[] }).__events.includes('prepaid-upgrade-ready'));
+
+        const widget = page.locator('prepaid-upgrade');
+        await widget.locator('input[type="radio"][value="6"]').check();
+        await widget.locator('input[type="radio"][value="downgrade"]').check();
+        await widget.locator('button[part~="submit"]').click();
+        await widget.locator('[part~="success"]').waitFor({ state: 'visible' });
+
+        assert.equal(await widget.evaluate((element) => (element as HTMLElement & { state: string }).state), 'success');
+        const events = await page.evaluate(() => (window as unknown as { __events: string[] }).__events);
+        assert.ok(events.includes('prepaid-upgrade-submit') && events.includes('prepaid-upgrade-success'), events.join(', '));
+        assert.ok(!events.includes('prepaid-upgrade-error'), events.join(', '));
+
+        const requests = await getJson<RecordedRequest[]>(`${server.origin}${apiBase}/__sandbox/requests`);
+        const patches = requests.filter((request) => request.method === 'PATCH');
+        assert.equal(patches.length, 1, 'exactly one PATCH');
+        assert.equal(patches[0]!.path, `/subscriptions/${subscriptionId}/upgrade_to_prepaid/`);
+        assert.deepEqual(patches[0]!.body, { orders_per_billing: 6, renewal_behavior: 'downgrade', offer: 'live' });
+        assert.ok(requests.length >= 2, 'the subscription was loaded before the upgrade');
+        for (const request of requests) {
+          assert.equal(request.headers['authorization'], token, `${request.method} ${request.path} carries the token verbatim`);
+          assert.ok(!('x-api-key' in request.headers), `${request.method} ${request.path} carries no x-api-key`);
+        }
+
+        assert.deepEqual(pageErrors, [], 'no page errors');
+        assert.deepEqual(consoleErrors, [], 'no console errors');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+describe("the demo store's token endpoint", () => {
+  const customer = SANDBOX_CUSTOMERS[0]!;
+  const store = 'http://store.test';
+  const merchant = createMerchantServer({
+    merchantPublicId: SANDBOX_MERCHANT.publicId,
+    hashKey: SANDBOX_MERCHANT.hashKey,
+    customers: SANDBOX_CUSTOMERS,
+  });
+  const get = (path: string, cookie?: string) => merchant.handle(new Request(`${store}${path}`, { headers: cookie ? { cookie } : {} }));
+  const post = (path: string, body?: unknown, cookie?: string) =>
+    merchant.handle(
+      new Request(`${store}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: body === undefined ? null : JSON.stringify(body),
+      }),
+    );
+  const sessionCookie = (response: Response) => response.headers.getSetCookie()[0]!.split(';')[0]!;
+
+  it('refuses a token to a visitor who is not signed in', async () => {
+    const response = await get('/merchant/token');
+    assert.equal(response.status, 401);
+    assert.equal(typeof ((await response.json()) as { detail: unknown }).detail, 'string');
+    assert.deepEqual(await (await get('/merchant/session')).json(), { customer: null });
+  });
+
+  it('issues a token that verifies for the signed-in customer and that the sandbox accepts', async () => {
+    const signIn = await post('/merchant/sign-in', { customerId: customer.customerId });
+    assert.equal(signIn.status, 200);
+    const setCookie = signIn.headers.getSetCookie()[0]!;
+    assert.match(setCookie, /HttpOnly/i);
+    const cookie = sessionCookie(signIn);
+
+    const response = await get('/merchant/token', cookie);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('cache-control') ?? '', /no-store/);
+    const token = await response.text();
+    assert.deepEqual(Object.keys(JSON.parse(token) as object), ['public_id', 'ts', 'sig_field', 'sig']);
+
+    const verified = await verifyStorefrontToken(token, { hashKey: SANDBOX_MERCHANT.hashKey });
+    assert.ok(verified.valid, JSON.stringify(verified));
+    assert.equal(verified.customerId, customer.customerId);
+    assert.equal(verified.merchantPublicId, SANDBOX_MERCHANT.publicId);
+
+    const sandbox = createSandbox();
+    const listed = await sandbox.handle(new Request('http://sandbox.test/subscriptions/?limit=100', { headers: { authorization: token } }));
+    assert.equal(listed.status, 200);
+    const { results } = (await listed.json()) as { results: Array<{ customer: string }> };
+    assert.ok(results.length > 0 && results.every((subscription) => subscription.customer === customer.customerId));
+  });
+
+  it('stops issuing tokens after sign-out', async () => {
+    const cookie = sessionCookie(await post('/merchant/sign-in', { customerId: customer.customerId }));
+    assert.equal((await post('/merchant/sign-out', undefined, cookie)).status, 204);
+    assert.equal((await get('/merchant/token', cookie)).status, 401);
+  });
+
+  it('signs in only the store’s own customers', async () => {
+    assert.equal((await post('/merchant/sign-in', { customerId: 'cus_nobody' })).status, 400);
+    assert.equal((await get('/merchant/token')).status, 401);
+  });
+});
