@@ -1,9 +1,10 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { Task, TaskStatus, initialState } from '@lit/task';
 import { resolveBaseAddress } from './api/base-address.js';
-import { createApiClient, type ApiClient } from './api/client.js';
+import { DEFAULT_TIMEOUT_MS, createApiClient, type ApiClient } from './api/client.js';
 import { StorefrontCredentials, chooseCredentialSource } from './api/credentials.js';
 import { ApiError, isAbortError } from './api/errors.js';
+import { upgradeAndConfirm } from './api/upgrade.js';
 import type { Product, RenewalBehavior, Subscription, UpgradeRequest } from './api/schemas.js';
 import { isRenewalBehavior } from './api/schemas.js';
 import { parseChoices, type Choices } from './choices.js';
@@ -46,7 +47,7 @@ type UpgradeOutcome =
 
 const TAG = 'prepaid-upgrade';
 const IDLE: UpgradeOutcome = { status: 'idle' };
-const CONNECTION_ATTRIBUTES = ['subscriptionId', 'token', 'authUrl', 'merchantId', 'environment', 'apiBase', 'tokenProvider'] as const;
+const CONNECTION_ATTRIBUTES = ['subscriptionId', 'token', 'authUrl', 'merchantId', 'environment', 'apiBase', 'tokenProvider', 'timeout'] as const;
 const CHOICE_ATTRIBUTES = ['ordersOptions', 'ordersPerBilling', 'renewalOptions', 'renewalBehavior', 'offer'] as const;
 
 /** Images come from server data: only addresses that cannot run script are rendered. */
@@ -116,6 +117,7 @@ export class PrepaidUpgrade extends LitElement {
     renewalOptions: { attribute: 'renewal-options' },
     renewalBehavior: { attribute: 'renewal-behavior' },
     offer: {},
+    timeout: { type: Number },
     tokenProvider: { attribute: false },
     strings: { attribute: false },
     selectedOrders: { state: true },
@@ -145,6 +147,8 @@ export class PrepaidUpgrade extends LitElement {
   declare renewalBehavior: string | undefined;
   /** The offer the subscription moves to: an offer public id, or `live` (default). */
   declare offer: string | undefined;
+  /** Time limit of each request in milliseconds; default 6000. */
+  declare timeout: number | undefined;
   /** Returns the storefront token; wins over every other credential source and is asked again to renew it. */
   declare tokenProvider: (() => Promise<string>) | undefined;
   /** Overrides any of the UI texts. */
@@ -320,8 +324,17 @@ export class PrepaidUpgrade extends LitElement {
       readCookies: () => document.cookie,
     });
     if (!source) return { error: 'no credential: set tokenProvider, token, auth-url, or merchant-id with an og_auth cookie' };
+    if (this.timeout !== undefined && !(Number.isFinite(this.timeout) && this.timeout > 0)) {
+      this.warnOnce(`timeout: ${JSON.stringify(String(this.timeout))} is not a number of milliseconds, using ${DEFAULT_TIMEOUT_MS}`);
+    }
+    const timeoutMs = this.timeout !== undefined && Number.isFinite(this.timeout) && this.timeout > 0 ? this.timeout : DEFAULT_TIMEOUT_MS;
     const credentials = new StorefrontCredentials(source);
-    const client = createApiClient({ baseAddress, authorization: (signal) => credentials.authorization(signal) });
+    const client = createApiClient({
+      baseAddress,
+      timeoutMs,
+      authorization: (signal) => credentials.authorization(signal),
+      renewAuthorization: (refused, signal) => credentials.renewAfterRefusal(refused, signal),
+    });
     return { subscriptionId, client, credentials };
   }
 
@@ -351,7 +364,7 @@ export class PrepaidUpgrade extends LitElement {
 
   private async sendUpgrade(connection: Connection, request: UpgradeRequest, signal: AbortSignal): Promise<boolean> {
     try {
-      const subscription = await connection.client.upgradeToPrepaid(connection.subscriptionId, request, { signal });
+      const subscription = await upgradeAndConfirm(connection.client, connection.subscriptionId, request, { signal });
       if (signal.aborted) return false;
       this.upgradeOutcome = { status: 'success', subscription };
       await this.updateComplete;

@@ -4,6 +4,7 @@
  */
 import type * as z from 'zod/mini';
 import { ApiError, isAbortError } from './errors.js';
+import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs, sleep, type RetryPolicy } from './retry.js';
 import {
   ErrorBodySchema,
   ProductSchema,
@@ -19,8 +20,15 @@ export interface ApiClientOptions {
   baseAddress: URL;
   /** The `authorization` header value for the next request. */
   authorization: (signal: AbortSignal) => Promise<string>;
-  /** Time limit of one request, in milliseconds. */
+  /**
+   * After the service refused `refused` with 401: a different token to try once more, or `undefined` when the
+   * credential source cannot issue one.
+   */
+  renewAuthorization?: (refused: string, signal: AbortSignal) => Promise<string | undefined>;
+  /** Time limit of one try, in milliseconds. */
   timeoutMs?: number;
+  /** When failed tries are repeated; see `retry.ts`. */
+  retryPolicy?: RetryPolicy;
   fetch?: typeof fetch;
 }
 
@@ -28,7 +36,9 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export const DEFAULT_TIMEOUT_MS = 8000;
+type Method = 'GET' | 'PATCH';
+
+export const DEFAULT_TIMEOUT_MS = 6000;
 /** Larger answers are refused unread: no subscription or product comes anywhere near it. */
 export const MAX_RESPONSE_BYTES = 1_000_000;
 
@@ -39,17 +49,26 @@ export interface ApiClient {
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const { baseAddress, authorization } = options;
+  const { baseAddress, authorization, renewAuthorization } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
 
-  async function send<T>(method: 'GET' | 'PATCH', path: string, schema: z.ZodMiniType<T>, signal?: AbortSignal, body?: unknown): Promise<T> {
+  /** One try: one token, one request, one time limit. */
+  async function attempt<T>(
+    method: Method,
+    url: URL,
+    schema: z.ZodMiniType<T>,
+    token: (signal: AbortSignal) => Promise<string>,
+    signal?: AbortSignal,
+    body?: unknown,
+  ): Promise<T> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    const url = new URL(path, baseAddress);
     const what = `${method} ${url.pathname}`;
     try {
-      const headers: Record<string, string> = { accept: 'application/json', authorization: await authorization(combined) };
+      // Obtaining the token (from auth-url, say) counts against the same time limit as the request.
+      const headers: Record<string, string> = { accept: 'application/json', authorization: await token(combined) };
       if (body !== undefined) headers['content-type'] = 'application/json';
       const response = await fetchImpl(url, {
         method,
@@ -69,6 +88,41 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (timeout.aborted) throw new ApiError('timeout', `${what} got no answer within ${timeoutMs} ms`, { cause: error });
       if (isAbortError(error)) throw error;
       throw new ApiError('network', `${what} failed: the service could not be reached`, { cause: error });
+    }
+  }
+
+  /** Tries until an answer can be used, a failure is final, or the retry policy is spent. */
+  async function send<T>(method: Method, path: string, schema: z.ZodMiniType<T>, signal?: AbortSignal, body?: unknown): Promise<T> {
+    const url = new URL(path, baseAddress);
+    const started = Date.now();
+    let sent: string | undefined;
+    let renewed: string | undefined;
+    let renewedOnce = false;
+    const token = async (tokenSignal: AbortSignal) => {
+      sent = renewed ?? (await authorization(tokenSignal));
+      renewed = undefined;
+      return sent;
+    };
+    for (let tries = 1; ; tries++) {
+      sent = undefined;
+      try {
+        return await attempt(method, url, schema, token, signal, body);
+      } catch (error) {
+        // A failure to obtain a token is final here: retrying is the credential source's business.
+        if (!(error instanceof ApiError) || sent === undefined) throw error;
+        // A 401 applied nothing: one more try with a new token, if the source can issue one.
+        if (error.kind === 'http' && error.status === 401 && renewAuthorization && !renewedOnce) {
+          renewedOnce = true;
+          renewed = await renewAuthorization(sent, signal ?? new AbortController().signal);
+          if (renewed === undefined) throw error;
+          tries--;
+          continue;
+        }
+        if (!isRetryable(error, method) || tries >= policy.maxAttempts) throw error;
+        const delay = retryDelayMs(error, tries, policy);
+        if (Date.now() - started + delay > policy.budgetMs) throw error;
+        await sleep(delay, signal);
+      }
     }
   }
 

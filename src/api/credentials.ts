@@ -116,6 +116,25 @@ export class StorefrontCredentials {
     this.current = undefined;
   }
 
+  /**
+   * After the service refused `refused`: a different token to try once more, or `undefined` when this source
+   * cannot issue one (a fixed `token`, or a source that hands out the same refused token again).
+   */
+  async renewAfterRefusal(refused: string, signal?: AbortSignal): Promise<string | undefined> {
+    if (!this.renewable) return undefined;
+    // Several requests refused at once renew once: a token other than the refused one is already the new one.
+    const atHand = this.current && (await this.current.catch(() => undefined));
+    if (atHand === undefined || atHand === refused) this.renew();
+    let fresh: string;
+    try {
+      fresh = await this.authorization(signal);
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      return undefined;
+    }
+    return fresh === refused ? undefined : fresh;
+  }
+
   private async obtain(signal?: AbortSignal): Promise<string> {
     const source = this.source;
     switch (source.kind) {

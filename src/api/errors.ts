@@ -12,7 +12,9 @@ export type ApiErrorKind =
   /** An answer came, but not one we can use: not JSON, wrong shape, too large. */
   | 'malformed'
   /** The widget is configured so that no request may be sent (bad base address, no credential). */
-  | 'config';
+  | 'config'
+  /** The upgrade's answer was lost and reading the subscription afterwards failed too: it may or may not be done. */
+  | 'unconfirmed';
 
 export interface ApiErrorInit {
   status?: number;

@@ -49,6 +49,7 @@ export const en: Strings = {
       network: 'We could not reach the store. Check your connection and try again.',
       timeout: 'The store took too long to answer. Try again.',
       malformed: 'The store sent an answer we could not read. Try again in a moment.',
+      unconfirmed: 'We could not confirm whether your subscription was upgraded. Try again: it cannot be upgraded or charged twice.',
       badRequest: 'The store could not make this change.',
       unauthorized: 'Your session has expired. Reload the page or sign in again.',
       forbidden: 'This change is not allowed here. Please contact the store.',

@@ -12,6 +12,7 @@ export type FailureKind =
   | 'network'
   | 'timeout'
   | 'malformed'
+  | 'unconfirmed'
   | 'badRequest'
   | 'unauthorized'
   | 'forbidden'

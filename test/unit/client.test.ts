@@ -6,6 +6,7 @@
 import { expect } from '@open-wc/testing';
 import { resolveBaseAddress } from '../../src/api/base-address.js';
 import { MAX_RESPONSE_BYTES, createApiClient, type ApiClient, type ApiClientOptions } from '../../src/api/client.js';
+import { NO_RETRIES } from '../../src/api/retry.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { UpgradeRequest } from '../../src/api/schemas.js';
 import { signStorefrontToken } from '../../src/server/index.js';
@@ -43,6 +44,8 @@ async function openSandbox(customerId: string = CUSTOMER, hashKey: string = SAND
       createApiClient({
         baseAddress: resolveBaseAddress({ apiBase, pageUrl: location.href }),
         authorization: async () => token,
+        // Each status is looked at on its own here; retries have their own tests in retry.test.ts.
+        retryPolicy: NO_RETRIES,
         ...options,
       }),
     async fault(fault) {
