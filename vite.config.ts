@@ -1,10 +1,13 @@
 // `npm start` serves the demo store (demo/) with hot reload of the element's source, plus two local back ends:
 // the sandbox (an emulator of the subscription service) at /sandbox and the demo store's own server at /merchant.
 // `npm run build` bundles the element into two self-contained files: dist/prepaid-upgrade.js (ES module) and
-// dist/prepaid-upgrade.iife.js (classic script). tsc writes dist/lib afterwards, so neither empties dist/.
+// dist/prepaid-upgrade.iife.js (classic script), both English only; `vite build --mode locales` then writes the other
+// languages as dist/i18n/<language>.js, which both bundles import from next to themselves on demand. tsc writes
+// dist/lib afterwards, so no step empties dist/.
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { LANGUAGES } from './src/i18n/languages.js';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -41,7 +44,33 @@ function demoBackEnds(): Plugin {
   };
 }
 
-export default defineConfig({
+const minifiedOutput = {
+  // Library mode leaves ES output unminified by default; these files go straight into pages, so they are
+  // minified and lose the bundler's annotations (licence comments stay).
+  minify: true,
+  comments: { legal: true, annotation: false, jsdoc: false },
+} as const;
+
+/** The languages other than English, one standalone ES module each, for the script bundles to import by address. */
+const localesBuild: UserConfig = {
+  publicDir: false,
+  build: {
+    outDir: fromRoot('./dist'),
+    emptyOutDir: false,
+    target: 'es2022',
+    minify: true,
+    lib: {
+      entry: Object.fromEntries(
+        LANGUAGES.filter((language) => language !== 'en').map((language) => [language, fromRoot(`./src/i18n/locales/${language}.ts`)]),
+      ),
+      formats: ['es'],
+      fileName: (_format, name) => `i18n/${name}.js`,
+    },
+    rolldownOptions: { output: { ...minifiedOutput, chunkFileNames: 'i18n/[name].js' } },
+  },
+};
+
+const mainConfig: UserConfig = {
   root: fromRoot('./demo'),
   publicDir: false,
   plugins: [demoBackEnds()],
@@ -65,12 +94,22 @@ export default defineConfig({
       fileName: (format) => (format === 'es' ? 'prepaid-upgrade.js' : 'prepaid-upgrade.iife.js'),
     },
     rolldownOptions: {
-      output: {
-        // Library mode leaves ES output unminified by default; these files go straight into pages, so they are
-        // minified and lose the bundler's annotations (licence comments stay).
-        minify: true,
-        comments: { legal: true, annotation: false, jsdoc: false },
+      output: minifiedOutput,
+      onLog(level, log, handler) {
+        // The classic script finds its address through document.currentScript; only the module reads import.meta.
+        if (log.code === 'EMPTY_IMPORT_META') return;
+        handler(level, log);
       },
     },
   },
+};
+
+/** The script bundles carry English only and import the other languages from dist/i18n/ by address. */
+const loadLanguagesByAddress = {
+  alias: [{ find: /^\.\/locale-loaders\.js$/, replacement: fromRoot('./src/i18n/locale-loaders.script.ts') }],
+};
+
+export default defineConfig(({ command, mode }) => {
+  if (mode === 'locales') return localesBuild;
+  return command === 'build' ? { ...mainConfig, resolve: loadLanguagesByAddress } : mainConfig;
 });

@@ -5,15 +5,17 @@ import { css } from 'lit';
  * contrast on its default background. Layout uses logical properties only, so right-to-left languages mirror.
  */
 export const styles = css`
+  /* Light or dark as the page's color-scheme says (a page with "color-scheme: light dark" follows the visitor's
+     preference); each default has at least 4.5:1 contrast against the default background of its scheme. */
   :host {
-    --_accent: var(--prepaid-upgrade-accent, #1d4ed8);
-    --_text: var(--prepaid-upgrade-text, #1f2937);
-    --_background: var(--prepaid-upgrade-background, #ffffff);
-    --_border: var(--prepaid-upgrade-border, #6b7280);
+    --_accent: var(--prepaid-upgrade-accent, light-dark(#1d4ed8, #93c5fd));
+    --_text: var(--prepaid-upgrade-text, light-dark(#1f2937, #e5e7eb));
+    --_background: var(--prepaid-upgrade-background, light-dark(#ffffff, #111827));
+    --_border: var(--prepaid-upgrade-border, light-dark(#6b7280, #9ca3af));
     --_radius: var(--prepaid-upgrade-radius, 0.5rem);
     --_gap: var(--prepaid-upgrade-gap, 1rem);
     --_font: var(--prepaid-upgrade-font, inherit);
-    --_error: var(--prepaid-upgrade-error, #b91c1c);
+    --_error: var(--prepaid-upgrade-error, light-dark(#b91c1c, #fca5a5));
     display: block;
     color: var(--_text);
     font-family: var(--_font);
@@ -55,8 +57,10 @@ export const styles = css`
     display: flex;
     align-items: center;
     gap: 0.75rem;
+    min-block-size: 3.5rem;
   }
   .product-image {
+    display: block;
     inline-size: 3.5rem;
     block-size: 3.5rem;
     object-fit: cover;
@@ -156,22 +160,28 @@ export const styles = css`
   .detail {
     color: var(--_text);
   }
+  /* The loading state: the ready layout, its texts hidden behind a shimmer. */
   .placeholder {
     display: grid;
-    gap: 0.75rem;
+    gap: var(--_gap);
+    forced-color-adjust: none;
   }
-  .skeleton {
-    block-size: 2.75rem;
-    border-radius: var(--_radius);
-    background: color-mix(in srgb, var(--_border) 20%, transparent);
+  .placeholder :is(.product-image, .product-name, .product-price, .legend, label, .hint, .summary-heading, .summary p, .submit) {
+    color: transparent;
+    border-color: transparent;
+    background: color-mix(in srgb, var(--_border) 22%, transparent);
+    border-radius: calc(var(--_radius) / 2);
     animation: pulse 1.5s ease-in-out infinite;
   }
-  .skeleton.short {
-    inline-size: 40%;
+  .placeholder input {
+    visibility: hidden;
+  }
+  .placeholder .summary {
+    border-color: transparent;
   }
   @keyframes pulse {
     50% {
-      opacity: 0.5;
+      opacity: 0.55;
     }
   }
   .visually-hidden {
@@ -186,8 +196,9 @@ export const styles = css`
     border: 0;
   }
   @media (prefers-reduced-motion: reduce) {
-    .skeleton {
-      animation: none;
+    * {
+      animation: none !important;
+      transition: none !important;
     }
   }
   @media (forced-colors: active) {
@@ -196,7 +207,7 @@ export const styles = css`
       background: ButtonFace;
       border-color: ButtonText;
     }
-    .skeleton {
+    .placeholder :is(.product-image, .product-name, .product-price, .legend, label, .hint, .summary-heading, .summary p, .submit) {
       background: GrayText;
     }
     .summary {

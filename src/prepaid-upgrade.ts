@@ -20,6 +20,8 @@ import {
 } from './events.js';
 import { describeFailure, type Failure } from './failure.js';
 import { en } from './i18n/en.js';
+import { loadStrings } from './i18n/index.js';
+import { isRightToLeft, matchLanguage, type Language } from './i18n/languages.js';
 import type { Strings } from './i18n/strings.js';
 import { formatMoney, pricePerOrder } from './money.js';
 import { styles } from './prepaid-upgrade.styles.js';
@@ -46,9 +48,24 @@ type UpgradeOutcome =
   | { status: 'error'; failure: Failure };
 
 const TAG = 'prepaid-upgrade';
+/** Stands in for the subscription while it loads: a product with a price, so that the price lines are reserved too. */
+const PLACEHOLDER: Loaded = {
+  subscription: { price: '00.00', quantity: 1 },
+  product: { name: 'Loading subscription details' },
+  eligibility: { eligible: true },
+};
 const IDLE: UpgradeOutcome = { status: 'idle' };
 const CONNECTION_ATTRIBUTES = ['subscriptionId', 'token', 'authUrl', 'merchantId', 'environment', 'apiBase', 'tokenProvider', 'timeout'] as const;
 const CHOICE_ATTRIBUTES = ['ordersOptions', 'ordersPerBilling', 'renewalOptions', 'renewalBehavior', 'offer'] as const;
+
+/** The `lang` of the nearest element that has one, through shadow roots, else English. */
+function nearestLang(from: Element): string {
+  for (let node: Node | null = from; node; node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null)) {
+    const lang = node instanceof Element ? node.getAttribute('lang')?.trim() : undefined;
+    if (lang) return lang;
+  }
+  return 'en';
+}
 
 /** Images come from server data: only addresses that cannot run script are rendered. */
 const isSafeImageAddress = (value: string | null | undefined): value is string =>
@@ -86,14 +103,14 @@ const isSafeImageAddress = (value: string | null | undefined): value is string =
  * @csspart retry - The button that tries again after an error.
  * @csspart success - The success message.
  *
- * @cssproperty [--prepaid-upgrade-accent=#1d4ed8] - Selected choices, the confirm button, focus rings.
- * @cssproperty [--prepaid-upgrade-text=#1f2937] - Text colour.
- * @cssproperty [--prepaid-upgrade-background=#ffffff] - Background colour.
- * @cssproperty [--prepaid-upgrade-border=#6b7280] - Border colour.
+ * @cssproperty [--prepaid-upgrade-accent=light-dark(#1d4ed8, #93c5fd)] - Selected choices, the confirm button, focus rings.
+ * @cssproperty [--prepaid-upgrade-text=light-dark(#1f2937, #e5e7eb)] - Text colour.
+ * @cssproperty [--prepaid-upgrade-background=light-dark(#ffffff, #111827)] - Background colour.
+ * @cssproperty [--prepaid-upgrade-border=light-dark(#6b7280, #9ca3af)] - Border colour.
  * @cssproperty [--prepaid-upgrade-radius=0.5rem] - Corner radius.
  * @cssproperty [--prepaid-upgrade-gap=1rem] - Space between sections.
  * @cssproperty [--prepaid-upgrade-font=inherit] - Font family.
- * @cssproperty [--prepaid-upgrade-error=#b91c1c] - Error colour.
+ * @cssproperty [--prepaid-upgrade-error=light-dark(#b91c1c, #fca5a5)] - Error colour.
  *
  * @cssstate loading - The subscription is being read.
  * @cssstate ready - The form is shown.
@@ -123,6 +140,9 @@ export class PrepaidUpgrade extends LitElement {
     selectedOrders: { state: true },
     selectedRenewal: { state: true },
     upgradeOutcome: { state: true },
+    language: { state: true },
+    languageStrings: { state: true },
+    formatLocale: { state: true },
   };
 
   /** Public id of the subscription to upgrade. Required. */
@@ -157,6 +177,15 @@ export class PrepaidUpgrade extends LitElement {
   declare private selectedOrders: number | undefined;
   declare private selectedRenewal: RenewalBehavior | undefined;
   declare private upgradeOutcome: UpgradeOutcome;
+  /** The language the texts are in: the one the page asks for once its texts have arrived. */
+  declare private language: Language;
+  declare private languageStrings: Strings;
+  /** The page's own tag (`fr-CA`), for numbers and money; the language's when the widget does not speak it. */
+  declare private formatLocale: string;
+  private requestedLanguage: Language = 'en';
+  /** Settles once the texts of the requested language are in place; a load waits for it, so no English flashes. */
+  private languageArrival: Promise<void> = Promise.resolve();
+  private langObserver: MutationObserver | undefined;
 
   private readonly internals = this.attachInternals();
   private connection: Connection | { error: string } | undefined;
@@ -173,7 +202,8 @@ export class PrepaidUpgrade extends LitElement {
     args: () => [this.connection, this.setupError === undefined] as const,
     task: async ([connection, choicesValid], { signal }) => {
       if (!connection || 'error' in connection || !choicesValid) return initialState;
-      return this.fetchSubscription(connection, signal);
+      const [loaded] = await Promise.all([this.fetchSubscription(connection, signal), this.languageArrival]);
+      return loaded;
     },
     onComplete: (loaded) => void this.announceLoaded(loaded),
     onError: (error) => void this.reportFailure('load', error),
@@ -182,6 +212,9 @@ export class PrepaidUpgrade extends LitElement {
   constructor() {
     super();
     this.upgradeOutcome = IDLE;
+    this.language = 'en';
+    this.languageStrings = en;
+    this.formatLocale = 'en';
   }
 
   /** The subscription as last read or upgraded; `undefined` until it has loaded. */
@@ -249,6 +282,7 @@ export class PrepaidUpgrade extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    this.followLanguage();
     if (this.loadAbortedByDisconnect) {
       this.loadAbortedByDisconnect = false;
       void this.load.run();
@@ -257,6 +291,8 @@ export class PrepaidUpgrade extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.langObserver?.disconnect();
+    this.langObserver = undefined;
     if (this.load.status === TaskStatus.PENDING) {
       this.loadAbortedByDisconnect = true;
       this.load.abort();
@@ -437,29 +473,38 @@ export class PrepaidUpgrade extends LitElement {
   }
 
   private get text(): Strings {
-    return this.strings ? { ...en, ...this.strings } : en;
+    return this.strings ? { ...this.languageStrings, ...this.strings } : this.languageStrings;
   }
 
-  /** The language of the nearest `lang`, through shadow roots, else English. */
-  private get locale(): string {
-    for (let node: Node | null = this; node; ) {
-      if (node instanceof Element && node.hasAttribute('lang')) {
-        const lang = node.getAttribute('lang')!.trim();
-        if (lang) {
-          try {
-            return Intl.getCanonicalLocales(lang)[0] ?? 'en';
-          } catch {
-            return 'en';
-          }
-        }
-      }
-      node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null);
+  /**
+   * Watches `lang` on this element and on every ancestor, through shadow roots, so that a page switching its
+   * language switches the widget's too.
+   */
+  private followLanguage(): void {
+    this.langObserver?.disconnect();
+    this.langObserver = new MutationObserver(() => this.applyLanguage());
+    for (let node: Node | null = this; node; node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null)) {
+      if (node instanceof Element) this.langObserver.observe(node, { attributes: true, attributeFilter: ['lang'] });
     }
-    return 'en';
+    this.applyLanguage();
+  }
+
+  private applyLanguage(): void {
+    const tag = nearestLang(this);
+    const language = matchLanguage(tag);
+    this.formatLocale = language === 'en' && !/^en\b/i.test(tag) ? 'en' : tag;
+    if (language === this.requestedLanguage) return;
+    this.requestedLanguage = language;
+    this.languageArrival = loadStrings(language).then((strings) => {
+      // A later change of language wins over this one, whichever arrives first.
+      if (this.requestedLanguage !== language) return;
+      this.language = language;
+      this.languageStrings = strings;
+    });
   }
 
   private money(amount: number | undefined, subscription: Subscription): string | undefined {
-    return amount === undefined ? undefined : formatMoney(amount, subscription.currency_code, this.locale);
+    return amount === undefined ? undefined : formatMoney(amount, subscription.currency_code, this.formatLocale);
   }
 
   // ---- rendering ---------------------------------------------------------------------------------------------
@@ -469,7 +514,13 @@ export class PrepaidUpgrade extends LitElement {
     const t = this.text;
     const loaded = this.load.status === TaskStatus.COMPLETE ? this.load.value : undefined;
     return html`
-      <div part="base" class="base" aria-busy=${state === 'loading' || state === 'submitting' ? 'true' : 'false'}>
+      <div
+        part="base"
+        class="base"
+        lang=${this.language}
+        dir=${isRightToLeft(this.language) ? 'rtl' : 'ltr'}
+        aria-busy=${state === 'loading' || state === 'submitting' ? 'true' : 'false'}
+      >
         <header part="header" class="header">
           <slot name="heading"><h2 class="heading">${t.heading}</h2></slot>
           <slot name="description"><p class="description">${t.description}</p></slot>
@@ -489,9 +540,9 @@ export class PrepaidUpgrade extends LitElement {
       case 'success':
         return this.upgradeOutcome.status === 'success' ? this.renderSuccess(this.upgradeOutcome.subscription, loaded) : nothing;
       case 'error':
-        return html`${this.upgradeOutcome.status === 'error' && loaded ? this.renderForm(loaded, false) : nothing}${this.renderError()}`;
+        return html`${this.upgradeOutcome.status === 'error' && loaded ? this.renderForm(loaded, 'live') : nothing}${this.renderError()}`;
       default:
-        return loaded ? this.renderForm(loaded, state === 'submitting') : nothing;
+        return loaded ? this.renderForm(loaded, state === 'submitting' ? 'submitting' : 'live') : nothing;
     }
   }
 
@@ -506,25 +557,28 @@ export class PrepaidUpgrade extends LitElement {
     return '';
   }
 
+  /**
+   * The ready state's layout with every text hidden behind a shimmer, so that the page does not move when the
+   * subscription arrives. It is inert and hidden from assistive technology: the status region says "loading".
+   */
   private renderLoading(): TemplateResult {
     return html`
-      <div class="placeholder" aria-hidden="true">
-        <p class="loading-text">${this.text.loading}</p>
-        <div class="skeleton"></div>
-        <div class="skeleton"></div>
-        <div class="skeleton short"></div>
+      <div class="placeholder" inert aria-hidden="true">
+        ${this.renderProduct(PLACEHOLDER, true)} ${this.renderForm(PLACEHOLDER, 'placeholder')}
       </div>
     `;
   }
 
-  private renderProduct({ subscription, product }: Loaded): TemplateResult | typeof nothing {
+  private renderProduct({ subscription, product }: Loaded, placeholder = false): TemplateResult | typeof nothing {
     if (!product?.name) return nothing;
     const perOrder = this.money(pricePerOrder(subscription, product), subscription);
     return html`
       <div part="product" class="product">
-        ${isSafeImageAddress(product.image_url)
-          ? html`<img class="product-image" src=${product.image_url} alt="" width="56" height="56" />`
-          : nothing}
+        ${placeholder
+          ? html`<span class="product-image"></span>`
+          : isSafeImageAddress(product.image_url)
+            ? html`<img class="product-image" src=${product.image_url} alt="" width="56" height="56" />`
+            : nothing}
         <div>
           <p class="product-name">${product.name}</p>
           ${perOrder ? html`<p class="product-price">${perOrder}</p>` : nothing}
@@ -533,7 +587,8 @@ export class PrepaidUpgrade extends LitElement {
     `;
   }
 
-  private renderForm({ subscription, product }: Loaded, submitting: boolean): TemplateResult | typeof nothing {
+  private renderForm({ subscription, product }: Loaded, mode: 'live' | 'submitting' | 'placeholder'): TemplateResult | typeof nothing {
+    const submitting = mode === 'submitting';
     const choices = this.choices;
     if (!choices || 'error' in choices) return nothing;
     const t = this.text;

@@ -1,0 +1,89 @@
+import type { Strings } from '../strings.js';
+import { plural } from '../strings.js';
+
+const LOCALE = 'ar';
+const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
+
+// Arabic plural rules use all six categories: zero, one, two, few (3–10), many (11–99) and other (100, 1000…).
+// The counted noun changes with them: طلب واحد، طلبان، ٣ طلبات، ١١ طلبًا، ١٠٠ طلب. The dual also changes with the case.
+
+/** After a preposition or in a construct (genitive): "مقابل طلبين". */
+const ordersGenitive = (count: number) =>
+  plural(LOCALE, count, { zero: '# طلب', one: 'طلب واحد', two: 'طلبين', few: '# طلبات', many: '# طلبًا', other: '# طلب' });
+
+/** Standing alone, as a label or a subject (nominative): "طلبان". */
+const orders = (count: number) =>
+  plural(LOCALE, count, { zero: '# طلب', one: 'طلب واحد', two: 'طلبان', few: '# طلبات', many: '# طلبًا', other: '# طلب' });
+
+/** Keeps a product name written left to right from reordering the sentence around it. */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
+const ar: Strings = {
+  heading: 'الدفع المسبق لاشتراكك',
+  description: 'ادفع ثمن عدة طلبات دفعة واحدة، ولا داعي للتفكير في كل طلب على حدة.',
+  loading: 'جارٍ تحميل اشتراكك…',
+  ordersLegend: 'كم عدد الطلبات التي تريد دفع ثمنها مسبقًا؟',
+  ordersOption: orders,
+  ordersOptionPrice: (total) => `${total} عند طلبك التالي`,
+  renewalLegend: 'عند نفاد طلباتك المدفوعة مسبقًا',
+  renewalOption: (behavior) =>
+    ({ autorenew: 'التجديد تلقائيًا', cancel: 'إنهاء الاشتراك', downgrade: 'العودة إلى الدفع مقابل كل طلب' })[behavior],
+  renewalHint: (behavior, count) =>
+    ({
+      autorenew: `عند تقديم أول طلب من الدورة التالية، نُصدر فاتورة واحدة مقابل ${ordersGenitive(count)}.`,
+      cancel: 'ينتهي اشتراكك بعد آخر طلب مدفوع مسبقًا.',
+      downgrade: 'تعود إلى دفع ثمن كل طلب عند شحنه.',
+    })[behavior],
+  summaryHeading: 'الملخص',
+  summary: (count, total, perOrder) =>
+    total && perOrder
+      ? `فاتورة واحدة مقابل ${ordersGenitive(count)} عند طلبك التالي: ${total} (${number(count)} × ${perOrder}).`
+      : `فاتورة واحدة مقابل ${ordersGenitive(count)} عند طلبك التالي.`,
+  nothingChargedNow: 'لن يُحصَّل أي مبلغ اليوم.',
+  submit: (count) => `ادفع ثمن ${ordersGenitive(count)} مسبقًا`,
+  submitting: 'جارٍ تحويل اشتراكك إلى الدفع المسبق…',
+  successHeading: 'أصبح اشتراكك مدفوعًا مسبقًا',
+  successBody: (count, total) =>
+    total
+      ? `ستصدر عند طلبك التالي فاتورة واحدة مقابل ${ordersGenitive(count)}: ${total}. لم يُحصَّل أي مبلغ اليوم.`
+      : `ستصدر عند طلبك التالي فاتورة واحدة مقابل ${ordersGenitive(count)}. لم يُحصَّل أي مبلغ اليوم.`,
+  ineligible: (reason, productName) =>
+    ({
+      'already-prepaid': 'هذا الاشتراك مدفوع مسبقًا بالفعل.',
+      'not-live': 'لم يعد هذا الاشتراك نشطًا، لذا لا يمكن تحويله إلى الدفع المسبق.',
+      'product-not-eligible': productName ? `لا يتوفر الدفع المسبق للمنتج ${isolate(productName)}.` : 'لا يتوفر الدفع المسبق لهذا المنتج.',
+    })[reason],
+  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
+    `${orders(ordersPerBilling)} في كل فاتورة، ${plural(LOCALE, ordersRemaining, {
+      zero: 'ولم يتبقَّ أي طلب مدفوع مسبقًا',
+      one: 'ويتبقى طلب واحد مدفوع مسبقًا',
+      two: 'ويتبقى طلبان مدفوعان مسبقًا',
+      few: 'ويتبقى # طلبات مدفوعة مسبقًا',
+      many: 'ويتبقى # طلبًا مدفوعًا مسبقًا',
+      other: 'ويتبقى # طلب مدفوع مسبقًا',
+    })}.` +
+    (renewalBehavior
+      ? ` عند نفادها، ${({ autorenew: 'يتجدد الاشتراك تلقائيًا', cancel: 'ينتهي الاشتراك', downgrade: 'يعود الاشتراك إلى الدفع مقابل كل طلب' })[renewalBehavior]}.`
+      : ''),
+  failure: (kind) =>
+    ({
+      config: 'هذا النموذج غير مُعدّ بشكل صحيح، لذا لا يمكن إجراء أي تغيير هنا. يُرجى التواصل مع المتجر.',
+      network: 'تعذّر علينا الوصول إلى المتجر. يُرجى التحقق من اتصالك والمحاولة مرة أخرى.',
+      timeout: 'استغرق المتجر وقتًا طويلًا جدًا في الرد. يُرجى المحاولة مرة أخرى.',
+      malformed: 'أرسل المتجر ردًا تعذّرت علينا قراءته. يُرجى المحاولة مرة أخرى بعد قليل.',
+      unconfirmed:
+        'تعذّر علينا التأكد مما إذا كان اشتراكك قد تحوّل إلى الدفع المسبق. يُرجى المحاولة مرة أخرى: لا يمكن تحويله أو تحصيل قيمته مرتين.',
+      badRequest: 'تعذّر على المتجر إجراء هذا التغيير.',
+      unauthorized: 'انتهت صلاحية جلستك. يُرجى إعادة تحميل الصفحة أو تسجيل الدخول مرة أخرى.',
+      forbidden: 'هذا التغيير غير مسموح به هنا. يُرجى التواصل مع المتجر.',
+      notFound: 'تعذّر علينا العثور على هذا الاشتراك. ربما يكون تابعًا لحساب آخر.',
+      locked: 'يجري تعديل اشتراكك من مكان آخر في الوقت الحالي. يُرجى المحاولة مرة أخرى بعد قليل.',
+      rateLimited: 'عدد المحاولات كبير جدًا في الوقت الحالي. يُرجى المحاولة مرة أخرى بعد بضع ثوانٍ.',
+      server: 'حدث خطأ ما لدى المتجر. يُرجى المحاولة مرة أخرى بعد قليل.',
+    })[kind],
+  refusedBecause: 'ردّ المتجر:',
+  retry: 'إعادة المحاولة',
+  reload: 'إعادة التحميل',
+};
+
+export default ar;

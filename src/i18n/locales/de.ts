@@ -1,0 +1,82 @@
+import type { Strings } from '../strings.js';
+import { plural } from '../strings.js';
+
+const LOCALE = 'de';
+const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
+
+const orders = (count: number) => plural(LOCALE, count, { one: '# Bestellung', other: '# Bestellungen' });
+
+const billedAtNextOrder = (count: number) =>
+  plural(LOCALE, count, {
+    one: 'Bei Ihrer nächsten Bestellung wird # Bestellung berechnet',
+    other: 'Bei Ihrer nächsten Bestellung werden # Bestellungen zusammen berechnet',
+  });
+
+const de: Strings = {
+  heading: 'Abonnement im Voraus bezahlen',
+  description: 'Bezahlen Sie mehrere Bestellungen auf einmal – dann müssen Sie sich nicht mehr um jede einzelne kümmern.',
+  loading: 'Ihr Abonnement wird geladen…',
+  ordersLegend: 'Wie viele Bestellungen möchten Sie im Voraus bezahlen?',
+  ordersOption: orders,
+  ordersOptionPrice: (total) => `${total} bei Ihrer nächsten Bestellung`,
+  renewalLegend: 'Wenn Ihre vorausbezahlten Bestellungen aufgebraucht sind',
+  renewalOption: (behavior) =>
+    ({ autorenew: 'Automatisch verlängern', cancel: 'Abonnement beenden', downgrade: 'Wieder pro Bestellung bezahlen' })[behavior],
+  renewalHint: (behavior, count) =>
+    ({
+      autorenew: plural(LOCALE, count, {
+        one: 'Wir berechnen die nächste Bestellung, sobald sie aufgegeben wird.',
+        other: 'Wir berechnen die nächsten # Bestellungen, sobald die erste davon aufgegeben wird.',
+      }),
+      cancel: 'Ihr Abonnement endet nach der letzten vorausbezahlten Bestellung.',
+      downgrade: 'Sie bezahlen dann wieder jede Bestellung, sobald sie versandt wird.',
+    })[behavior],
+  summaryHeading: 'Zusammenfassung',
+  summary: (count, total, perOrder) =>
+    total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
+  nothingChargedNow: 'Heute wird nichts berechnet.',
+  submit: (count) => `${orders(count)} im Voraus bezahlen`,
+  submitting: 'Ihr Abonnement wird umgestellt…',
+  successHeading: 'Ihr Abonnement ist jetzt vorausbezahlt',
+  successBody: (count, total) =>
+    total
+      ? `${billedAtNextOrder(count)}: ${total}. Heute wurde nichts berechnet.`
+      : `${billedAtNextOrder(count)}. Heute wurde nichts berechnet.`,
+  ineligible: (reason, productName) =>
+    ({
+      'already-prepaid': 'Dieses Abonnement ist bereits vorausbezahlt.',
+      'not-live': 'Dieses Abonnement ist nicht mehr aktiv und kann daher nicht im Voraus bezahlt werden.',
+      'product-not-eligible': productName
+        ? `${productName} kann nicht im Voraus bezahlt werden.`
+        : 'Dieses Produkt kann nicht im Voraus bezahlt werden.',
+    })[reason],
+  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
+    `${orders(ordersPerBilling)} pro Abrechnung, noch ${plural(LOCALE, ordersRemaining, {
+      one: '# vorausbezahlte Bestellung',
+      other: '# vorausbezahlte Bestellungen',
+    })} übrig.` +
+    (renewalBehavior
+      ? ` Wenn sie aufgebraucht sind, ${({ autorenew: 'wird das Abonnement automatisch verlängert', cancel: 'endet das Abonnement', downgrade: 'bezahlen Sie wieder pro Bestellung' })[renewalBehavior]}.`
+      : ''),
+  failure: (kind) =>
+    ({
+      config: 'Dieses Formular ist nicht richtig eingerichtet, daher kann hier nichts geändert werden. Bitte wenden Sie sich an den Shop.',
+      network: 'Wir konnten den Shop nicht erreichen. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+      timeout: 'Der Shop hat zu lange für die Antwort gebraucht. Bitte versuchen Sie es erneut.',
+      malformed: 'Der Shop hat eine Antwort gesendet, die wir nicht lesen konnten. Bitte versuchen Sie es gleich noch einmal.',
+      unconfirmed:
+        'Wir konnten nicht bestätigen, ob Ihr Abonnement umgestellt wurde. Bitte versuchen Sie es erneut: Es kann weder doppelt umgestellt noch doppelt berechnet werden.',
+      badRequest: 'Der Shop konnte diese Änderung nicht vornehmen.',
+      unauthorized: 'Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu oder melden Sie sich erneut an.',
+      forbidden: 'Diese Änderung ist hier nicht zulässig. Bitte wenden Sie sich an den Shop.',
+      notFound: 'Wir konnten dieses Abonnement nicht finden. Möglicherweise gehört es zu einem anderen Konto.',
+      locked: 'Ihr Abonnement wird gerade an anderer Stelle geändert. Bitte versuchen Sie es gleich noch einmal.',
+      rateLimited: 'Derzeit gehen zu viele Anfragen ein. Bitte versuchen Sie es in einigen Sekunden erneut.',
+      server: 'Beim Shop ist ein Fehler aufgetreten. Bitte versuchen Sie es gleich noch einmal.',
+    })[kind],
+  refusedBecause: 'Antwort des Shops:',
+  retry: 'Erneut versuchen',
+  reload: 'Neu laden',
+};
+
+export default de;

@@ -1,0 +1,84 @@
+import type { Strings } from '../strings.js';
+import { plural } from '../strings.js';
+
+const LOCALE = 'es';
+const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
+
+// Spanish plural rules: `many` is used for large round numbers («1.000.000 de pedidos»).
+const orders = (count: number) => plural(LOCALE, count, { one: '# pedido', many: '# de pedidos', other: '# pedidos' });
+
+const billedAtNextOrder = (count: number) =>
+  plural(LOCALE, count, {
+    one: 'En su próximo pedido se factura # pedido',
+    many: 'En su próximo pedido se facturan # de pedidos juntos',
+    other: 'En su próximo pedido se facturan # pedidos juntos',
+  });
+
+const es: Strings = {
+  heading: 'Prepague su suscripción',
+  description: 'Pague varios pedidos de una sola vez y olvídese de pagar cada uno por separado.',
+  loading: 'Cargando su suscripción…',
+  ordersLegend: '¿Cuántos pedidos desea prepagar?',
+  ordersOption: orders,
+  ordersOptionPrice: (total) => `${total} en su próximo pedido`,
+  renewalLegend: 'Cuando se agoten sus pedidos prepagados',
+  renewalOption: (behavior) =>
+    ({ autorenew: 'Renovar automáticamente', cancel: 'Finalizar la suscripción', downgrade: 'Volver a pagar por pedido' })[behavior],
+  renewalHint: (behavior, count) =>
+    ({
+      autorenew: plural(LOCALE, count, {
+        one: 'Le cobramos el siguiente pedido cuando se realiza.',
+        many: 'Le cobramos los siguientes # de pedidos cuando se realiza el primero de ellos.',
+        other: 'Le cobramos los siguientes # pedidos cuando se realiza el primero de ellos.',
+      }),
+      cancel: 'Su suscripción finaliza después del último pedido prepagado.',
+      downgrade: 'Vuelve a pagar cada pedido en el momento de su envío.',
+    })[behavior],
+  summaryHeading: 'Resumen',
+  summary: (count, total, perOrder) =>
+    total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
+  nothingChargedNow: 'Hoy no se le cobra nada.',
+  submit: (count) => `Prepagar ${orders(count)}`,
+  submitting: 'Actualizando su suscripción…',
+  successHeading: 'Su suscripción ya es prepagada',
+  successBody: (count, total) =>
+    total
+      ? `${billedAtNextOrder(count)}: ${total}. Hoy no se le ha cobrado nada.`
+      : `${billedAtNextOrder(count)}. Hoy no se le ha cobrado nada.`,
+  ineligible: (reason, productName) =>
+    ({
+      'already-prepaid': 'Esta suscripción ya es prepagada.',
+      'not-live': 'Esta suscripción ya no está activa, por lo que no se puede prepagar.',
+      'product-not-eligible': productName ? `${productName} no se puede prepagar.` : 'Este producto no se puede prepagar.',
+    })[reason],
+  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
+    `${orders(ordersPerBilling)} por facturación; ${plural(LOCALE, ordersRemaining, {
+      one: 'queda # pedido prepagado',
+      many: 'quedan # de pedidos prepagados',
+      other: 'quedan # pedidos prepagados',
+    })}.` +
+    (renewalBehavior
+      ? ` Cuando se agoten, ${({ autorenew: 'la suscripción se renueva automáticamente', cancel: 'la suscripción finaliza', downgrade: 'la suscripción vuelve al pago por pedido' })[renewalBehavior]}.`
+      : ''),
+  failure: (kind) =>
+    ({
+      config: 'Este formulario no está configurado correctamente, por lo que aquí no se puede cambiar nada. Póngase en contacto con la tienda.',
+      network: 'No hemos podido conectar con la tienda. Compruebe su conexión e inténtelo de nuevo.',
+      timeout: 'La tienda ha tardado demasiado en responder. Inténtelo de nuevo.',
+      malformed: 'La tienda ha enviado una respuesta que no hemos podido leer. Inténtelo de nuevo en un momento.',
+      unconfirmed:
+        'No hemos podido confirmar si su suscripción se ha actualizado. Inténtelo de nuevo: no se puede actualizar ni cobrar dos veces.',
+      badRequest: 'La tienda no ha podido realizar este cambio.',
+      unauthorized: 'Su sesión ha caducado. Vuelva a cargar la página o inicie sesión de nuevo.',
+      forbidden: 'Este cambio no está permitido aquí. Póngase en contacto con la tienda.',
+      notFound: 'No hemos encontrado esta suscripción. Es posible que pertenezca a otra cuenta.',
+      locked: 'Su suscripción se está modificando en otro lugar en este momento. Inténtelo de nuevo en un momento.',
+      rateLimited: 'Hay demasiadas solicitudes en este momento. Inténtelo de nuevo en unos segundos.',
+      server: 'Se ha producido un error en la tienda. Inténtelo de nuevo en un momento.',
+    })[kind],
+  refusedBecause: 'Respuesta de la tienda:',
+  retry: 'Volver a intentarlo',
+  reload: 'Volver a cargar',
+};
+
+export default es;

@@ -1,0 +1,92 @@
+import type { Strings } from '../strings.js';
+import { plural } from '../strings.js';
+
+const LOCALE = 'fr';
+const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
+
+// French plural rules: `one` covers 0 and 1; `many` is used for large round numbers (« 1 000 000 de commandes »).
+const orders = (count: number) => plural(LOCALE, count, { one: '# commande', many: '# de commandes', other: '# commandes' });
+
+const billedAtNextOrder = (count: number) =>
+  plural(LOCALE, count, {
+    one: 'Lors de votre prochaine commande, # commande sera facturée',
+    many: 'Lors de votre prochaine commande, # de commandes seront facturées ensemble',
+    other: 'Lors de votre prochaine commande, # commandes seront facturées ensemble',
+  });
+
+const fr: Strings = {
+  heading: 'Prépayez votre abonnement',
+  description: 'Réglez plusieurs commandes en une seule fois, sans avoir à penser à chacune d’elles.',
+  loading: 'Chargement de votre abonnement…',
+  ordersLegend: 'Combien de commandes souhaitez-vous prépayer\u202f?',
+  ordersOption: orders,
+  ordersOptionPrice: (total) => `${total} lors de votre prochaine commande`,
+  renewalLegend: 'Lorsque vos commandes prépayées sont épuisées',
+  renewalOption: (behavior) =>
+    ({
+      autorenew: 'Renouveler automatiquement',
+      cancel: 'Mettre fin à l’abonnement',
+      downgrade: 'Revenir au paiement à la commande',
+    })[behavior],
+  renewalHint: (behavior, count) =>
+    ({
+      autorenew: plural(LOCALE, count, {
+        one: 'Nous facturons la commande suivante au moment où elle est passée.',
+        many: 'Nous facturons les # de commandes suivantes au moment où la première d’entre elles est passée.',
+        other: 'Nous facturons les # commandes suivantes au moment où la première d’entre elles est passée.',
+      }),
+      cancel: 'Votre abonnement prend fin après la dernière commande prépayée.',
+      downgrade: 'Vous revenez au paiement de chaque commande lors de son expédition.',
+    })[behavior],
+  summaryHeading: 'Récapitulatif',
+  summary: (count, total, perOrder) =>
+    total && perOrder
+      ? `${billedAtNextOrder(count)}\u00a0: ${total} (${number(count)} × ${perOrder}).`
+      : `${billedAtNextOrder(count)}.`,
+  nothingChargedNow: 'Rien ne vous est facturé aujourd’hui.',
+  submit: (count) => `Prépayer ${orders(count)}`,
+  submitting: 'Passage de votre abonnement au prépaiement…',
+  successHeading: 'Votre abonnement est désormais prépayé',
+  successBody: (count, total) =>
+    total
+      ? `${billedAtNextOrder(count)}\u00a0: ${total}. Rien ne vous a été facturé aujourd’hui.`
+      : `${billedAtNextOrder(count)}. Rien ne vous a été facturé aujourd’hui.`,
+  ineligible: (reason, productName) =>
+    ({
+      'already-prepaid': 'Cet abonnement est déjà prépayé.',
+      'not-live': 'Cet abonnement n’est plus actif\u00a0: il ne peut donc pas être prépayé.',
+      'product-not-eligible': productName
+        ? `${productName} ne peut pas faire l’objet d’un prépaiement.`
+        : 'Ce produit ne peut pas faire l’objet d’un prépaiement.',
+    })[reason],
+  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
+    `${orders(ordersPerBilling)} par facturation, ${plural(LOCALE, ordersRemaining, {
+      one: '# commande prépayée restante',
+      many: '# de commandes prépayées restantes',
+      other: '# commandes prépayées restantes',
+    })}.` +
+    (renewalBehavior
+      ? ` Une fois celles-ci épuisées, ${({ autorenew: 'l’abonnement se renouvelle automatiquement', cancel: 'l’abonnement prend fin', downgrade: 'l’abonnement repasse au paiement à la commande' })[renewalBehavior]}.`
+      : ''),
+  failure: (kind) =>
+    ({
+      config: 'Ce formulaire n’est pas configuré correctement\u00a0: aucune modification n’est possible ici. Veuillez contacter la boutique.',
+      network: 'Nous n’avons pas pu joindre la boutique. Vérifiez votre connexion, puis réessayez.',
+      timeout: 'La boutique a mis trop de temps à répondre. Veuillez réessayer.',
+      malformed: 'La boutique a envoyé une réponse que nous n’avons pas pu lire. Réessayez dans un instant.',
+      unconfirmed:
+        'Nous n’avons pas pu confirmer le passage de votre abonnement au prépaiement. Réessayez\u00a0: il ne peut être ni converti ni facturé deux fois.',
+      badRequest: 'La boutique n’a pas pu effectuer cette modification.',
+      unauthorized: 'Votre session a expiré. Rechargez la page ou reconnectez-vous.',
+      forbidden: 'Cette modification n’est pas autorisée ici. Veuillez contacter la boutique.',
+      notFound: 'Nous n’avons pas trouvé cet abonnement. Il est peut-être associé à un autre compte.',
+      locked: 'Votre abonnement est en cours de modification ailleurs. Réessayez dans un instant.',
+      rateLimited: 'Il y a trop de demandes en ce moment. Réessayez dans quelques secondes.',
+      server: 'Un problème est survenu du côté de la boutique. Réessayez dans un instant.',
+    })[kind],
+  refusedBecause: 'Réponse de la boutique\u00a0:',
+  retry: 'Réessayer',
+  reload: 'Recharger',
+};
+
+export default fr;

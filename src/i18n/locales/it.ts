@@ -1,0 +1,84 @@
+import type { Strings } from '../strings.js';
+import { plural } from '../strings.js';
+
+const LOCALE = 'it';
+const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
+
+// Italian plural rules: `many` is used for large round numbers («1.000.000 di ordini»).
+const orders = (count: number) => plural(LOCALE, count, { one: '# ordine', many: '# di ordini', other: '# ordini' });
+
+const billedAtNextOrder = (count: number) =>
+  plural(LOCALE, count, {
+    one: 'Al prossimo ordine le verrà addebitato # ordine',
+    many: 'Al prossimo ordine le verranno addebitati insieme # di ordini',
+    other: 'Al prossimo ordine le verranno addebitati insieme # ordini',
+  });
+
+const it: Strings = {
+  heading: 'Prepaghi il suo abbonamento',
+  description: 'Paghi più ordini in una sola volta, senza doversi più occupare di ciascuno.',
+  loading: 'Caricamento dell’abbonamento in corso…',
+  ordersLegend: 'Quanti ordini desidera prepagare?',
+  ordersOption: orders,
+  ordersOptionPrice: (total) => `${total} al prossimo ordine`,
+  renewalLegend: 'Quando i suoi ordini prepagati si esauriscono',
+  renewalOption: (behavior) =>
+    ({ autorenew: 'Rinnovo automatico', cancel: 'Fine dell’abbonamento', downgrade: 'Ritorno al pagamento per ordine' })[behavior],
+  renewalHint: (behavior, count) =>
+    ({
+      autorenew: plural(LOCALE, count, {
+        one: 'Addebitiamo l’ordine successivo nel momento in cui viene effettuato.',
+        many: 'Addebitiamo i # di ordini successivi nel momento in cui viene effettuato il primo di essi.',
+        other: 'Addebitiamo i # ordini successivi nel momento in cui viene effettuato il primo di essi.',
+      }),
+      cancel: 'Il suo abbonamento termina dopo l’ultimo ordine prepagato.',
+      downgrade: 'Torna a pagare ogni ordine al momento della spedizione.',
+    })[behavior],
+  summaryHeading: 'Riepilogo',
+  summary: (count, total, perOrder) =>
+    total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
+  nothingChargedNow: 'Oggi non le viene addebitato nulla.',
+  submit: (count) => `Prepaga ${orders(count)}`,
+  submitting: 'Aggiornamento dell’abbonamento in corso…',
+  successHeading: 'Il suo abbonamento ora è prepagato',
+  successBody: (count, total) =>
+    total
+      ? `${billedAtNextOrder(count)}: ${total}. Oggi non le è stato addebitato nulla.`
+      : `${billedAtNextOrder(count)}. Oggi non le è stato addebitato nulla.`,
+  ineligible: (reason, productName) =>
+    ({
+      'already-prepaid': 'Questo abbonamento è già prepagato.',
+      'not-live': 'Questo abbonamento non è più attivo, quindi non può essere prepagato.',
+      'product-not-eligible': productName ? `Non è possibile prepagare ${productName}.` : 'Non è possibile prepagare questo prodotto.',
+    })[reason],
+  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
+    `${orders(ordersPerBilling)} per addebito; ${plural(LOCALE, ordersRemaining, {
+      one: 'resta # ordine prepagato',
+      many: 'restano # di ordini prepagati',
+      other: 'restano # ordini prepagati',
+    })}.` +
+    (renewalBehavior
+      ? ` Una volta esauriti, ${({ autorenew: 'l’abbonamento si rinnova automaticamente', cancel: 'l’abbonamento termina', downgrade: 'l’abbonamento torna al pagamento per ordine' })[renewalBehavior]}.`
+      : ''),
+  failure: (kind) =>
+    ({
+      config: 'Questo modulo non è configurato correttamente, quindi qui non è possibile apportare modifiche. La preghiamo di contattare il negozio.',
+      network: 'Non siamo riusciti a raggiungere il negozio. Verifichi la connessione e riprovi.',
+      timeout: 'Il negozio ha impiegato troppo tempo a rispondere. Riprovi.',
+      malformed: 'Il negozio ha inviato una risposta che non siamo riusciti a leggere. Riprovi tra un momento.',
+      unconfirmed:
+        'Non siamo riusciti a confermare se il suo abbonamento è stato aggiornato. Riprovi: non può essere aggiornato né addebitato due volte.',
+      badRequest: 'Il negozio non ha potuto apportare questa modifica.',
+      unauthorized: 'La sessione è scaduta. Ricarichi la pagina o acceda di nuovo.',
+      forbidden: 'Questa modifica non è consentita qui. La preghiamo di contattare il negozio.',
+      notFound: 'Non siamo riusciti a trovare questo abbonamento. Potrebbe appartenere a un altro account.',
+      locked: 'Il suo abbonamento è in fase di modifica altrove. Riprovi tra un momento.',
+      rateLimited: 'Al momento ci sono troppe richieste. Riprovi tra qualche secondo.',
+      server: 'Si è verificato un problema nel negozio. Riprovi tra un momento.',
+    })[kind],
+  refusedBecause: 'Il negozio ha risposto:',
+  retry: 'Riprova',
+  reload: 'Ricarica',
+};
+
+export default it;

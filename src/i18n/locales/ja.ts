@@ -1,0 +1,70 @@
+import type { Strings } from '../strings.js';
+import { plural } from '../strings.js';
+
+const LOCALE = 'ja';
+const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
+
+// Japanese has a single plural form (`other`); counts are written with the counter 回分 ("deliveries' worth").
+const orders = (count: number) => plural(LOCALE, count, { other: '#回分' });
+
+const ja: Strings = {
+  heading: '定期購入を前払いにする',
+  description: '複数回分のご注文をまとめてお支払いいただけるので、毎回のお支払いを気にする必要がなくなります。',
+  loading: '定期購入の情報を読み込んでいます…',
+  ordersLegend: '何回分を前払いしますか？',
+  ordersOption: orders,
+  ordersOptionPrice: (total) => `次回のご注文時に${total}`,
+  renewalLegend: '前払い分をすべて使い切ったとき',
+  renewalOption: (behavior) => ({ autorenew: '自動で更新する', cancel: '定期購入を終了する', downgrade: '都度払いに戻す' })[behavior],
+  renewalHint: (behavior, count) =>
+    ({
+      autorenew: plural(LOCALE, count, { other: '次の#回分の代金は、そのうち最初のご注文の時点でまとめて請求いたします。' }),
+      cancel: '前払いの最後のご注文をもって、定期購入は終了します。',
+      downgrade: 'ご注文ごとに、発送時にお支払いいただく方式に戻ります。',
+    })[behavior],
+  summaryHeading: 'ご請求内容',
+  summary: (count, total, perOrder) =>
+    total && perOrder
+      ? `${orders(count)}の代金を次回のご注文時にまとめて請求いたします：${total}（${number(count)} × ${perOrder}）。`
+      : `${orders(count)}の代金を次回のご注文時にまとめて請求いたします。`,
+  nothingChargedNow: '本日のご請求はありません。',
+  submit: (count) => `${orders(count)}を前払いする`,
+  submitting: '定期購入を前払いに切り替えています…',
+  successHeading: '定期購入が前払いになりました',
+  successBody: (count, total) =>
+    total
+      ? `次回のご注文時に${orders(count)}の代金をまとめて請求いたします：${total}。本日のご請求はありませんでした。`
+      : `次回のご注文時に${orders(count)}の代金をまとめて請求いたします。本日のご請求はありませんでした。`,
+  ineligible: (reason, productName) =>
+    ({
+      'already-prepaid': 'この定期購入はすでに前払いになっています。',
+      'not-live': 'この定期購入は現在有効ではないため、前払いにできません。',
+      'product-not-eligible': productName ? `「${productName}」は前払いの対象外です。` : 'この商品は前払いの対象外です。',
+    })[reason],
+  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
+    `1回のご請求につき${orders(ordersPerBilling)}、前払い分の残りは${plural(LOCALE, ordersRemaining, { other: '#回分' })}です。` +
+    (renewalBehavior
+      ? `すべて使い切った後は、${({ autorenew: '自動で更新されます', cancel: '定期購入が終了します', downgrade: '都度払いに戻ります' })[renewalBehavior]}。`
+      : ''),
+  failure: (kind) =>
+    ({
+      config: 'このフォームが正しく設定されていないため、ここでは変更できません。ストアにお問い合わせください。',
+      network: 'ストアに接続できませんでした。通信環境をご確認のうえ、もう一度お試しください。',
+      timeout: 'ストアからの応答に時間がかかりすぎています。もう一度お試しください。',
+      malformed: 'ストアから読み取れない応答が返されました。しばらくしてからもう一度お試しください。',
+      unconfirmed:
+        '定期購入が前払いに切り替わったかどうかを確認できませんでした。もう一度お試しください。二重に切り替わったり、二重に請求されたりすることはありません。',
+      badRequest: 'ストアでこの変更を行うことができませんでした。',
+      unauthorized: 'セッションの有効期限が切れました。ページを再読み込みするか、もう一度ログインしてください。',
+      forbidden: 'この変更はここでは許可されていません。ストアにお問い合わせください。',
+      notFound: 'この定期購入が見つかりませんでした。別のアカウントの定期購入である可能性があります。',
+      locked: '定期購入は現在ほかの場所で変更中です。しばらくしてからもう一度お試しください。',
+      rateLimited: '現在リクエストが集中しています。数秒後にもう一度お試しください。',
+      server: 'ストアで問題が発生しました。しばらくしてからもう一度お試しください。',
+    })[kind],
+  refusedBecause: 'ストアからのメッセージ：',
+  retry: 'もう一度試す',
+  reload: '再読み込み',
+};
+
+export default ja;

@@ -1,0 +1,80 @@
+import type { Strings } from '../strings.js';
+import { plural } from '../strings.js';
+
+const LOCALE = 'nl';
+const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
+
+const orders = (count: number) => plural(LOCALE, count, { one: '# bestelling', other: '# bestellingen' });
+
+const billedAtNextOrder = (count: number) =>
+  plural(LOCALE, count, {
+    one: 'Bij uw volgende bestelling wordt # bestelling in rekening gebracht',
+    other: 'Bij uw volgende bestelling worden # bestellingen samen in rekening gebracht',
+  });
+
+const nl: Strings = {
+  heading: 'Betaal uw abonnement vooruit',
+  description: 'Betaal meerdere bestellingen in één keer, zodat u niet meer aan elke bestelling afzonderlijk hoeft te denken.',
+  loading: 'Uw abonnement wordt geladen…',
+  ordersLegend: 'Hoeveel bestellingen wilt u vooruitbetalen?',
+  ordersOption: orders,
+  ordersOptionPrice: (total) => `${total} bij uw volgende bestelling`,
+  renewalLegend: 'Als uw vooruitbetaalde bestellingen op zijn',
+  renewalOption: (behavior) =>
+    ({ autorenew: 'Automatisch verlengen', cancel: 'Abonnement beëindigen', downgrade: 'Terug naar betalen per bestelling' })[behavior],
+  renewalHint: (behavior, count) =>
+    ({
+      autorenew: plural(LOCALE, count, {
+        one: 'We brengen de volgende bestelling in rekening wanneer die wordt geplaatst.',
+        other: 'We brengen de volgende # bestellingen in rekening wanneer de eerste daarvan wordt geplaatst.',
+      }),
+      cancel: 'Uw abonnement eindigt na de laatste vooruitbetaalde bestelling.',
+      downgrade: 'U betaalt dan weer voor elke bestelling wanneer die wordt verzonden.',
+    })[behavior],
+  summaryHeading: 'Overzicht',
+  summary: (count, total, perOrder) =>
+    total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
+  nothingChargedNow: 'Er wordt vandaag niets in rekening gebracht.',
+  submit: (count) => `${orders(count)} vooruitbetalen`,
+  submitting: 'Uw abonnement wordt omgezet…',
+  successHeading: 'Uw abonnement is nu vooruitbetaald',
+  successBody: (count, total) =>
+    total
+      ? `${billedAtNextOrder(count)}: ${total}. Er is vandaag niets in rekening gebracht.`
+      : `${billedAtNextOrder(count)}. Er is vandaag niets in rekening gebracht.`,
+  ineligible: (reason, productName) =>
+    ({
+      'already-prepaid': 'Dit abonnement is al vooruitbetaald.',
+      'not-live': 'Dit abonnement is niet meer actief en kan daarom niet worden vooruitbetaald.',
+      'product-not-eligible': productName ? `${productName} kan niet worden vooruitbetaald.` : 'Dit product kan niet worden vooruitbetaald.',
+    })[reason],
+  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
+    `${orders(ordersPerBilling)} per facturering, nog ${plural(LOCALE, ordersRemaining, {
+      one: '# vooruitbetaalde bestelling',
+      other: '# vooruitbetaalde bestellingen',
+    })} over.` +
+    (renewalBehavior
+      ? ` Als ze op zijn, ${({ autorenew: 'wordt het abonnement automatisch verlengd', cancel: 'eindigt het abonnement', downgrade: 'betaalt u weer per bestelling' })[renewalBehavior]}.`
+      : ''),
+  failure: (kind) =>
+    ({
+      config: 'Dit formulier is niet goed ingesteld, dus hier kan niets worden gewijzigd. Neem contact op met de winkel.',
+      network: 'We konden de winkel niet bereiken. Controleer uw verbinding en probeer het opnieuw.',
+      timeout: 'Het duurde te lang voordat de winkel antwoordde. Probeer het opnieuw.',
+      malformed: 'De winkel stuurde een antwoord dat we niet konden lezen. Probeer het zo opnieuw.',
+      unconfirmed:
+        'We konden niet bevestigen of uw abonnement is omgezet. Probeer het opnieuw: het kan niet twee keer worden omgezet of in rekening gebracht.',
+      badRequest: 'De winkel kon deze wijziging niet doorvoeren.',
+      unauthorized: 'Uw sessie is verlopen. Laad de pagina opnieuw of log opnieuw in.',
+      forbidden: 'Deze wijziging is hier niet toegestaan. Neem contact op met de winkel.',
+      notFound: 'We konden dit abonnement niet vinden. Mogelijk hoort het bij een ander account.',
+      locked: 'Uw abonnement wordt op dit moment ergens anders gewijzigd. Probeer het zo opnieuw.',
+      rateLimited: 'Er zijn op dit moment te veel verzoeken. Probeer het over een paar seconden opnieuw.',
+      server: 'Er is bij de winkel iets misgegaan. Probeer het zo opnieuw.',
+    })[kind],
+  refusedBecause: 'De winkel meldde:',
+  retry: 'Opnieuw proberen',
+  reload: 'Opnieuw laden',
+};
+
+export default nl;

@@ -1,0 +1,84 @@
+import type { Strings } from '../strings.js';
+import { plural } from '../strings.js';
+
+const LOCALE = 'pt-BR';
+const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
+
+// Brazilian Portuguese plural rules: `one` covers 0 and 1; `many` is used for large round numbers ("1.000.000 de pedidos").
+const orders = (count: number) => plural(LOCALE, count, { one: '# pedido', many: '# de pedidos', other: '# pedidos' });
+
+const billedAtNextOrder = (count: number) =>
+  plural(LOCALE, count, {
+    one: 'No seu próximo pedido, será cobrado # pedido',
+    many: 'No seu próximo pedido, serão cobrados # de pedidos de uma só vez',
+    other: 'No seu próximo pedido, serão cobrados # pedidos de uma só vez',
+  });
+
+const ptBR: Strings = {
+  heading: 'Pague sua assinatura antecipadamente',
+  description: 'Pague vários pedidos de uma só vez e não se preocupe mais com cada um deles.',
+  loading: 'Carregando sua assinatura…',
+  ordersLegend: 'Quantos pedidos você quer pagar antecipadamente?',
+  ordersOption: orders,
+  ordersOptionPrice: (total) => `${total} no seu próximo pedido`,
+  renewalLegend: 'Quando seus pedidos pré-pagos acabarem',
+  renewalOption: (behavior) =>
+    ({ autorenew: 'Renovar automaticamente', cancel: 'Encerrar a assinatura', downgrade: 'Voltar a pagar por pedido' })[behavior],
+  renewalHint: (behavior, count) =>
+    ({
+      autorenew: plural(LOCALE, count, {
+        one: 'Cobramos o próximo pedido quando ele for feito.',
+        many: 'Cobramos os próximos # de pedidos quando o primeiro deles for feito.',
+        other: 'Cobramos os próximos # pedidos quando o primeiro deles for feito.',
+      }),
+      cancel: 'Sua assinatura termina após o último pedido pré-pago.',
+      downgrade: 'Você volta a pagar cada pedido quando ele for enviado.',
+    })[behavior],
+  summaryHeading: 'Resumo',
+  summary: (count, total, perOrder) =>
+    total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
+  nothingChargedNow: 'Nada é cobrado hoje.',
+  submit: (count) => `Pagar ${orders(count)} antecipadamente`,
+  submitting: 'Atualizando sua assinatura…',
+  successHeading: 'Sua assinatura agora é pré-paga',
+  successBody: (count, total) =>
+    total ? `${billedAtNextOrder(count)}: ${total}. Nada foi cobrado hoje.` : `${billedAtNextOrder(count)}. Nada foi cobrado hoje.`,
+  ineligible: (reason, productName) =>
+    ({
+      'already-prepaid': 'Esta assinatura já é pré-paga.',
+      'not-live': 'Esta assinatura não está mais ativa, por isso não pode ser paga antecipadamente.',
+      'product-not-eligible': productName
+        ? `Não é possível pagar ${productName} antecipadamente.`
+        : 'Este produto não pode ser pago antecipadamente.',
+    })[reason],
+  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
+    `${orders(ordersPerBilling)} por cobrança; ${plural(LOCALE, ordersRemaining, {
+      one: 'resta # pedido pré-pago',
+      many: 'restam # de pedidos pré-pagos',
+      other: 'restam # pedidos pré-pagos',
+    })}.` +
+    (renewalBehavior
+      ? ` Quando eles acabarem, ${({ autorenew: 'a assinatura é renovada automaticamente', cancel: 'a assinatura é encerrada', downgrade: 'você volta a pagar por pedido' })[renewalBehavior]}.`
+      : ''),
+  failure: (kind) =>
+    ({
+      config: 'Este formulário não está configurado corretamente, por isso nada pode ser alterado aqui. Entre em contato com a loja.',
+      network: 'Não foi possível acessar a loja. Verifique sua conexão e tente novamente.',
+      timeout: 'A loja demorou demais para responder. Tente novamente.',
+      malformed: 'A loja enviou uma resposta que não conseguimos ler. Tente novamente em instantes.',
+      unconfirmed:
+        'Não foi possível confirmar se sua assinatura foi atualizada. Tente novamente: ela não pode ser atualizada nem cobrada duas vezes.',
+      badRequest: 'A loja não conseguiu fazer esta alteração.',
+      unauthorized: 'Sua sessão expirou. Recarregue a página ou entre novamente.',
+      forbidden: 'Esta alteração não é permitida aqui. Entre em contato com a loja.',
+      notFound: 'Não encontramos esta assinatura. Ela pode pertencer a outra conta.',
+      locked: 'Sua assinatura está sendo alterada em outro lugar neste momento. Tente novamente em instantes.',
+      rateLimited: 'Há muitas solicitações no momento. Tente novamente em alguns segundos.',
+      server: 'Algo deu errado na loja. Tente novamente em instantes.',
+    })[kind],
+  refusedBecause: 'A loja respondeu:',
+  retry: 'Tentar novamente',
+  reload: 'Recarregar',
+};
+
+export default ptBR;

@@ -1,0 +1,229 @@
+/**
+ * Every state passes axe, the whole upgrade works by keyboard alone (real key presses), state changes are announced
+ * and focus goes where the customer's attention must go.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { mount, type Mounted } from '../helpers/mount.js';
+import { SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
+
+const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
+const text = (node: Element | null) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/** Silences the element's expected console messages for failure states, so the run's output stays readable. */
+function quietConsole() {
+  const original = { warn: console.warn, error: console.error };
+  beforeEach(() => {
+    console.warn = () => {};
+    console.error = () => {};
+  });
+  afterEach(() => Object.assign(console, original));
+}
+
+async function mountFor(id: string, attributes: Record<string, string> = {}, session?: Awaited<ReturnType<typeof sandboxSession>>) {
+  const s = session ?? (await sandboxSession());
+  const m = await mount({ 'subscription-id': id, 'api-base': s.apiBase, token: s.token, ...attributes });
+  return { ...m, session: s };
+}
+
+describe('axe finds no violation', () => {
+  quietConsole();
+
+  it('while loading', async () => {
+    const session = await sandboxSession();
+    await session.fault({ latencyMs: 2000, method: 'GET' });
+    const m = await mountFor(eligible, {}, session);
+    expect(m.el.state).to.equal('loading');
+    await expect(m.el).to.be.accessible();
+  });
+
+  it('when ready', async () => {
+    const m = await mountFor(eligible);
+    await m.waitForState('ready');
+    await expect(m.el).to.be.accessible();
+  });
+
+  for (const [name, id] of [
+    ['already prepaid', SANDBOX_SUBSCRIPTIONS.prepaid.id],
+    ['not live', SANDBOX_SUBSCRIPTIONS.cancelled.id],
+    ['product not eligible', SANDBOX_SUBSCRIPTIONS.notEligible.id],
+  ] as const) {
+    it(`when ineligible: ${name}`, async () => {
+      const m = await mountFor(id);
+      await m.waitForState('ineligible');
+      await expect(m.el).to.be.accessible();
+    });
+  }
+
+  it('while submitting', async () => {
+    const m = await mountFor(eligible);
+    await m.waitForState('ready');
+    await m.session.fault({ latencyMs: 2000, method: 'PATCH' });
+    void m.el.upgrade();
+    await m.waitForState('submitting');
+    await expect(m.el).to.be.accessible();
+  });
+
+  it('after success', async () => {
+    const m = await mountFor(eligible);
+    await m.waitForState('ready');
+    await m.el.upgrade();
+    await expect(m.el).to.be.accessible();
+  });
+
+  const errors: Array<[string, (m: Mounted & { session: Awaited<ReturnType<typeof sandboxSession>> }) => Promise<void>]> = [
+    ['a refused upgrade (400)', async (m) => void (await m.el.upgrade())],
+    ['a failed upgrade (500)', async (m) => (await m.session.fault({ status: 500, method: 'PATCH' }), void (await m.el.upgrade()))],
+  ];
+  for (const [name, cause] of errors) {
+    it(`after ${name}`, async () => {
+      const session =
+        name.includes('400')
+          ? await sandboxSession({ merchant: SANDBOX_MERCHANT_PREPAID_DISABLED, customerId: SANDBOX_SUBSCRIPTIONS.prepaidDisabled.customerId })
+          : await sandboxSession();
+      const m = await mountFor(name.includes('400') ? SANDBOX_SUBSCRIPTIONS.prepaidDisabled.id : eligible, {}, session);
+      await m.waitForState('ready');
+      await cause(m);
+      expect(m.el.state).to.equal('error');
+      await expect(m.el).to.be.accessible();
+    });
+  }
+
+  it('after a failed load (404)', async () => {
+    const m = await mountFor('sub_nobody');
+    await m.waitForState('error');
+    await expect(m.el).to.be.accessible();
+  });
+
+  it('after a refused token (401)', async () => {
+    const session = await sandboxSession({ ts: Math.floor(Date.now() / 1000) - 3 * 3600 });
+    const m = await mountFor(eligible, {}, session);
+    await m.waitForState('error');
+    await expect(m.el).to.be.accessible();
+  });
+
+  it('with a configuration error', async () => {
+    const m = await mountFor(eligible, { 'orders-options': 'none' });
+    await m.waitForState('error');
+    await expect(m.el).to.be.accessible();
+  });
+});
+
+describe('keyboard alone', () => {
+  async function mountAfterButton() {
+    const session = await sandboxSession();
+    const before = document.createElement('button');
+    before.textContent = 'Before the widget';
+    document.body.prepend(before);
+    const m = await mountFor(eligible, {}, session);
+    await m.waitForState('ready');
+    before.focus();
+    return { ...m, cleanup: () => before.remove() };
+  }
+  const focused = (m: Mounted) => m.shadow.activeElement as HTMLElement | null;
+
+  it('completes an upgrade with Tab, arrow keys and Enter', async () => {
+    const m = await mountAfterButton();
+    try {
+      await sendKeys({ press: 'Tab' });
+      expect(focused(m)?.getAttribute('value')).to.equal('3');
+      await sendKeys({ press: 'ArrowDown' });
+      expect(focused(m)?.getAttribute('value')).to.equal('6');
+      await sendKeys({ press: 'Tab' });
+      expect(focused(m)?.getAttribute('value')).to.equal('autorenew');
+      await sendKeys({ press: 'ArrowDown' });
+      await sendKeys({ press: 'ArrowDown' });
+      expect(focused(m)?.getAttribute('value')).to.equal('downgrade');
+      await sendKeys({ press: 'Tab' });
+      expect(focused(m)?.getAttribute('part')).to.equal('submit');
+      await sendKeys({ press: 'Enter' });
+      const success = await m.waitForEvent('prepaid-upgrade-success');
+      expect(success.detail.subscription.prepaid_subscription_context).to.deep.include({
+        prepaid_orders_per_billing: 6,
+        renewal_behavior: 'downgrade',
+      });
+      await waitUntil(() => focused(m)?.getAttribute('part') === 'success', 'focus did not move to the success message');
+    } finally {
+      m.cleanup();
+    }
+  });
+
+  it('completes an upgrade with Space on the confirm button, and holding Enter sends one request', async () => {
+    const m = await mountAfterButton();
+    try {
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ press: 'ArrowUp' });
+      expect(focused(m)?.getAttribute('value')).to.equal('12');
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ down: 'Enter' });
+      await sendKeys({ down: 'Enter' });
+      await sendKeys({ down: 'Enter' });
+      await sendKeys({ up: 'Enter' });
+      await sendKeys({ press: 'Space' });
+      await m.waitForEvent('prepaid-upgrade-success');
+      const patches = (await m.session.requests()).filter((r) => r.method === 'PATCH');
+      expect(patches).to.have.length(1);
+      expect(patches[0]!.body).to.deep.include({ orders_per_billing: 12 });
+    } finally {
+      m.cleanup();
+    }
+  });
+
+  it('reaches the retry button after an error and tries again with Enter', async () => {
+    const m = await mountAfterButton();
+    try {
+      await m.session.fault({ status: 500, method: 'PATCH' });
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ press: 'Enter' });
+      await m.waitForState('error');
+      await waitUntil(() => focused(m)?.getAttribute('part') === 'error', 'focus did not move to the error message');
+      await sendKeys({ press: 'Tab' });
+      expect(focused(m)?.getAttribute('part')).to.equal('retry');
+      await sendKeys({ press: 'Enter' });
+      await m.waitForState('success');
+    } finally {
+      m.cleanup();
+    }
+  });
+});
+
+describe('announcements', () => {
+  quietConsole();
+
+  it('says politely what is happening: loading, submitting, success', async () => {
+    const session = await sandboxSession();
+    await session.fault({ latencyMs: 300, method: 'GET', count: 1 });
+    const m = await mountFor(eligible, {}, session);
+    const status = m.$('[part~=status]')!;
+    expect(status.getAttribute('role')).to.equal('status');
+    expect(text(status)).to.equal('Loading your subscription…');
+    await m.waitForState('ready');
+    expect(text(status)).to.equal('');
+    await session.fault({ latencyMs: 300, method: 'PATCH' });
+    void m.el.upgrade();
+    await m.el.updateComplete;
+    expect(text(m.$('[part~=status]'))).to.equal('Upgrading your subscription…');
+    await m.waitForState('success');
+    expect(text(m.$('[part~=status]'))).to.equal('Your subscription is now prepaid');
+  });
+
+  it('says errors assertively, once', async () => {
+    const m = await mountFor(eligible);
+    await m.waitForState('ready');
+    await m.session.fault({ status: 500, method: 'PATCH' });
+    await m.el.upgrade();
+    const alerts = m.$$('[role=alert]');
+    expect(alerts).to.have.length(1);
+    expect(alerts[0]!.getAttribute('part')).to.equal('error');
+    expect(text(m.$('[part~=status]'))).to.equal('');
+  });
+
+  it('keeps focus where it is on a page that just loaded', async () => {
+    const m = await mountFor(eligible);
+    await m.waitForState('ready');
+    expect(m.shadow.activeElement).to.equal(null);
+  });
+});

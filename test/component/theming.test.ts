@@ -1,0 +1,103 @@
+/** Theme developers get every part of the contract, working slots and custom properties, and no layout shift. */
+import { expect, fixture, html } from '@open-wc/testing';
+import { mount } from '../helpers/mount.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
+
+const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
+
+describe('parts', () => {
+  it('exposes every part of the contract across the states', async () => {
+    const seen = new Set<string>();
+    const collect = (root: ShadowRoot) => root.querySelectorAll('[part]').forEach((node) => node.getAttribute('part')!.split(/\s+/).forEach((p) => seen.add(p)));
+    const session = await sandboxSession();
+    const m = await mount({ 'subscription-id': eligible, 'api-base': session.apiBase, token: session.token });
+    await m.waitForState('ready');
+    collect(m.shadow);
+    await session.fault({ status: 500, method: 'PATCH' });
+    await m.el.upgrade();
+    collect(m.shadow);
+    await m.el.upgrade();
+    collect(m.shadow);
+    expect([...seen].sort()).to.deep.equal(
+      ['base', 'header', 'product', 'form', 'orders', 'orders-option', 'renewal', 'renewal-option', 'summary', 'submit', 'status', 'error', 'retry', 'success'].sort(),
+    );
+  });
+});
+
+describe('custom properties', () => {
+  it('restyle the widget from outside', async () => {
+    const session = await sandboxSession();
+    const m = await mount({
+      'subscription-id': eligible,
+      'api-base': session.apiBase,
+      token: session.token,
+      style: '--prepaid-upgrade-accent: rgb(200, 0, 100); --prepaid-upgrade-radius: 0px; --prepaid-upgrade-font: monospace',
+    });
+    await m.waitForState('ready');
+    const submit = getComputedStyle(m.$('[part~=submit]')!);
+    expect(submit.backgroundColor).to.equal('rgb(200, 0, 100)');
+    expect(submit.borderTopLeftRadius).to.equal('0px');
+    expect(getComputedStyle(m.$('[part~=base]')!).fontFamily).to.equal('monospace');
+  });
+
+  it('follow a dark color-scheme', async () => {
+    const session = await sandboxSession();
+    const m = await mount({ 'subscription-id': eligible, 'api-base': session.apiBase, token: session.token, style: 'color-scheme: dark' });
+    await m.waitForState('ready');
+    expect(getComputedStyle(m.$('[part~=base]')!).backgroundColor).to.equal('rgb(17, 24, 39)');
+    expect(getComputedStyle(m.$('[part~=base]')!).color).to.equal('rgb(229, 231, 235)');
+  });
+});
+
+describe('slots', () => {
+  it('take the page own heading, description, terms and success content', async () => {
+    const session = await sandboxSession();
+    const container = await fixture<HTMLDivElement>(html`<div></div>`);
+    container.innerHTML = `<prepaid-upgrade subscription-id="${eligible}" api-base="${session.apiBase}">
+        <h3 slot="heading">Save 10% with prepay</h3>
+        <p slot="description">Our best price.</p>
+        <p slot="terms">By prepaying you accept our terms.</p>
+        <p slot="success">See you at your next delivery!</p>
+      </prepaid-upgrade>`;
+    const el = container.querySelector('prepaid-upgrade')!;
+    el.token = session.token;
+    await new Promise<void>((resolve) => el.addEventListener('prepaid-upgrade-ready', () => resolve(), { once: true }));
+    const assigned = (name: string) =>
+      el.shadowRoot!.querySelector<HTMLSlotElement>(`slot[name=${name}]`)!.assignedElements().map((node) => node.textContent);
+    expect(assigned('heading')).to.deep.equal(['Save 10% with prepay']);
+    expect(assigned('description')).to.deep.equal(['Our best price.']);
+    expect(assigned('terms')).to.deep.equal(['By prepaying you accept our terms.']);
+    await el.upgrade();
+    expect(assigned('success')).to.deep.equal(['See you at your next delivery!']);
+  });
+});
+
+describe('layout while loading', () => {
+  it('reserves the size of the ready state: no layout shift at all', async () => {
+    const session = await sandboxSession();
+    await session.fault({ latencyMs: 400, method: 'GET', count: 1 });
+    let shift = 0;
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) shift += entry.value;
+      }
+    });
+    observer.observe({ type: 'layout-shift' });
+    const container = await fixture<HTMLDivElement>(html`<div style="inline-size: 480px"></div>`);
+    const el = document.createElement('prepaid-upgrade');
+    el.setAttribute('subscription-id', eligible);
+    el.setAttribute('api-base', session.apiBase);
+    el.setAttribute('token', session.token);
+    const after = document.createElement('p');
+    after.textContent = 'Content below the widget';
+    container.append(el, after);
+    await el.updateComplete;
+    const loadingHeight = el.getBoundingClientRect().height;
+    await new Promise<void>((resolve) => el.addEventListener('prepaid-upgrade-ready', () => resolve(), { once: true }));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    observer.takeRecords().forEach((entry) => (shift += (entry as PerformanceEntry & { value: number }).value));
+    observer.disconnect();
+    expect(el.getBoundingClientRect().height).to.equal(loadingHeight);
+    expect(shift).to.equal(0);
+  });
+});

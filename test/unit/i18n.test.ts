@@ -1,0 +1,279 @@
+import { expect } from '@open-wc/testing';
+import { RENEWAL_BEHAVIORS, type RenewalBehavior } from '../../src/api/schemas.js';
+import type { IneligibleReason } from '../../src/eligibility.js';
+import { en } from '../../src/i18n/en.js';
+import type { FailureKind, PrepaidStatus, Strings } from '../../src/i18n/strings.js';
+import ar from '../../src/i18n/locales/ar.js';
+import de from '../../src/i18n/locales/de.js';
+import es from '../../src/i18n/locales/es.js';
+import fr from '../../src/i18n/locales/fr.js';
+import italian from '../../src/i18n/locales/it.js';
+import ja from '../../src/i18n/locales/ja.js';
+import nl from '../../src/i18n/locales/nl.js';
+import ptBR from '../../src/i18n/locales/pt-BR.js';
+
+// Every translation against English, the source of truth: the same entries, every entry answering every input the
+// widget can give it, in that language's own words and numbers.
+
+// ---- type-level checks (a failure here fails `tsc`) -------------------------------------------------------------
+
+/** `true` when `List` names every member of `Union`; otherwise a type that names the ones it misses. */
+type Exhaustive<Union, List extends readonly Union[]> = [Exclude<Union, List[number]>] extends [never]
+  ? true
+  : { missing: Exclude<Union, List[number]> };
+
+const FAILURE_KINDS = [
+  'config',
+  'network',
+  'timeout',
+  'malformed',
+  'unconfirmed',
+  'badRequest',
+  'unauthorized',
+  'forbidden',
+  'notFound',
+  'locked',
+  'rateLimited',
+  'server',
+] as const satisfies readonly FailureKind[];
+const failureKindsAreExhaustive: Exhaustive<FailureKind, typeof FAILURE_KINDS> = true;
+
+const INELIGIBLE_REASONS = ['already-prepaid', 'not-live', 'product-not-eligible'] as const satisfies readonly IneligibleReason[];
+const ineligibleReasonsAreExhaustive: Exhaustive<IneligibleReason, typeof INELIGIBLE_REASONS> = true;
+
+const renewalBehaviorsAreExhaustive: Exhaustive<RenewalBehavior, typeof RENEWAL_BEHAVIORS> = true;
+
+/** Each locale is a `Strings` (it is annotated so in its own file; this keeps the test honest if that changes). */
+const LOCALES = { fr, de, es, it: italian, nl, 'pt-BR': ptBR, ja, ar } satisfies Record<string, Strings>;
+type Locale = keyof typeof LOCALES;
+
+/** The keys of `Strings` whose entries are functions. */
+type FunctionKey = { [K in keyof Strings]: Strings[K] extends (...args: never[]) => string ? K : never }[keyof Strings];
+
+// ---- inputs ------------------------------------------------------------------------------------------------------
+
+const COUNTS = [0, 1, 2, 3, 5, 6, 11, 12, 21, 100] as const;
+const PRODUCT_NAME = 'Café Moka 250 g';
+/** A count whose grouping differs between languages: 12,345 in English, 12.345 in German, 12 345 in French. */
+const LARGE = 12345;
+
+const format = (locale: string, value: number) => new Intl.NumberFormat(locale).format(value);
+/** Prices arrive already formatted, in the page's language. */
+const price = (locale: string, amount: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(amount);
+
+const statuses = (): PrepaidStatus[] =>
+  COUNTS.flatMap((ordersPerBilling) =>
+    COUNTS.flatMap((ordersRemaining) =>
+      [...RENEWAL_BEHAVIORS, undefined].map((renewalBehavior) => ({ ordersPerBilling, ordersRemaining, renewalBehavior })),
+    ),
+  );
+
+/**
+ * The argument lists every function entry is called with. A mapped type over `FunctionKey`: an entry added to
+ * `Strings` without inputs here does not compile.
+ */
+function samples(locale: string): { [K in FunctionKey]: Parameters<Strings[K]>[] } {
+  const total = price(locale, 75);
+  const perOrder = price(locale, 12.5);
+  return {
+    ordersOption: COUNTS.map((count) => [count]),
+    ordersOptionPrice: [[total]],
+    renewalOption: RENEWAL_BEHAVIORS.map((behavior) => [behavior]),
+    renewalHint: RENEWAL_BEHAVIORS.flatMap((behavior) => COUNTS.map((count) => [behavior, count] as [RenewalBehavior, number])),
+    summary: COUNTS.flatMap((count) => [
+      [count, total, perOrder],
+      [count, undefined, undefined],
+    ]),
+    submit: COUNTS.map((count) => [count]),
+    successBody: COUNTS.flatMap((count) => [
+      [count, total],
+      [count, undefined],
+    ]),
+    ineligible: INELIGIBLE_REASONS.flatMap((reason) => [
+      [reason, PRODUCT_NAME],
+      [reason, undefined],
+    ]),
+    prepaidStatus: statuses().map((status) => [status]),
+    failure: FAILURE_KINDS.map((kind) => [kind]),
+  };
+}
+
+// ---- checks ------------------------------------------------------------------------------------------------------
+
+/** What a locale misses or adds compared with `reference`: `Object.keys(en)` unless told otherwise. */
+function keyDifferences(strings: object, reference: object = en): { missing: string[]; extra: string[] } {
+  const expected = Object.keys(reference);
+  const actual = Object.keys(strings);
+  return {
+    missing: expected.filter((key) => !actual.includes(key)),
+    extra: actual.filter((key) => !expected.includes(key)),
+  };
+}
+
+/** Every text a locale produces for the inputs above, labelled with the entry and arguments that produced it. */
+function allOutputs(strings: Strings, locale: string): { label: string; text: unknown }[] {
+  const inputs: Record<string, unknown[][]> = samples(locale);
+  const outputs: { label: string; text: unknown }[] = [];
+  for (const key of Object.keys(en)) {
+    const entry: unknown = (strings as unknown as Record<string, unknown>)[key];
+    if (typeof (en as unknown as Record<string, unknown>)[key] !== 'function') {
+      outputs.push({ label: key, text: entry });
+      continue;
+    }
+    expect(entry, `${locale}.${key} is a function`).to.be.a('function');
+    const argumentLists = inputs[key];
+    expect(argumentLists, `inputs for ${key}`).to.be.an('array').that.is.not.empty;
+    for (const args of argumentLists!) {
+      outputs.push({ label: `${key}(${JSON.stringify(args)})`, text: (entry as (...args: unknown[]) => unknown)(...args) });
+    }
+  }
+  return outputs;
+}
+
+const FORBIDDEN = ['undefined', 'NaN', '[object', '#'];
+
+function problemsIn(outputs: { label: string; text: unknown }[]): string[] {
+  const problems: string[] = [];
+  for (const { label, text } of outputs) {
+    if (typeof text !== 'string') problems.push(`${label}: not a string (${typeof text})`);
+    else if (text.trim() === '') problems.push(`${label}: empty`);
+    else for (const bad of FORBIDDEN) if (text.includes(bad)) problems.push(`${label}: contains ${bad}: ${text}`);
+  }
+  return problems;
+}
+
+// ---- tests -------------------------------------------------------------------------------------------------------
+
+describe('i18n: the lists of inputs', () => {
+  it('name every failure kind, ineligible reason and renewal behaviour (checked by the compiler)', () => {
+    expect(failureKindsAreExhaustive).to.equal(true);
+    expect(ineligibleReasonsAreExhaustive).to.equal(true);
+    expect(renewalBehaviorsAreExhaustive).to.equal(true);
+    expect(new Set(FAILURE_KINDS).size).to.equal(FAILURE_KINDS.length);
+    expect(RENEWAL_BEHAVIORS).to.deep.equal(['autorenew', 'cancel', 'downgrade']);
+  });
+
+  it('English passes the same checks as every translation', () => {
+    expect(problemsIn(allOutputs(en, 'en'))).to.deep.equal([]);
+  });
+});
+
+describe('i18n: Object.keys(en) is the single source of truth', () => {
+  it('a locale missing an entry is reported', () => {
+    const broken: Record<string, unknown> = { ...fr };
+    delete broken.heading;
+    delete broken.failure;
+    expect(keyDifferences(broken)).to.deep.equal({ missing: ['heading', 'failure'], extra: [] });
+  });
+
+  it('a locale with an entry English does not have is reported', () => {
+    expect(keyDifferences({ ...de, headline: 'Abonnement' })).to.deep.equal({ missing: [], extra: ['headline'] });
+  });
+
+  it('an entry added to English is missing from a locale until it is translated', () => {
+    expect(keyDifferences(es, { ...en, footnote: 'Terms apply.' })).to.deep.equal({ missing: ['footnote'], extra: [] });
+  });
+
+  it('an entry present but undefined does not count as translated', () => {
+    const outputs = allOutputs({ ...italian, heading: undefined } as unknown as Strings, 'it');
+    expect(problemsIn(outputs)).to.deep.equal(['heading: not a string (undefined)']);
+  });
+});
+
+describe('i18n: Chromium number formatting', () => {
+  it('formats plain `ar` with Western digits, as CLDR now does (ar-EG keeps Arabic-Indic digits)', () => {
+    // The translations do not hard-code either: they format through Intl, so a change of this default follows.
+    expect(format('ar', 6)).to.equal('6');
+    expect(format('ar', LARGE)).to.equal('12,345');
+    expect(format('ar-EG', 6)).to.equal('٦');
+  });
+
+  it('groups thousands differently from English in most of the languages', () => {
+    const differing = (Object.keys(LOCALES) as Locale[]).filter((locale) => format(locale, LARGE) !== format('en', LARGE));
+    expect(differing).to.deep.equal(['fr', 'de', 'es', 'it', 'nl', 'pt-BR']);
+  });
+});
+
+for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) {
+  describe(`i18n: ${locale}`, () => {
+    const number = (value: number) => format(locale, value);
+
+    it('has exactly the entries of English', () => {
+      expect(keyDifferences(strings)).to.deep.equal({ missing: [], extra: [] });
+    });
+
+    it('answers every input with a non-empty text without undefined, NaN, [object or a leftover #', () => {
+      const outputs = allOutputs(strings, locale);
+      expect(outputs.length).to.be.greaterThan(450);
+      expect(problemsIn(outputs)).to.deep.equal([]);
+    });
+
+    it('is translated, not copied from English', () => {
+      expect(strings.heading).to.not.equal(en.heading);
+      expect(strings.submit(6)).to.not.equal(en.submit(6));
+      expect(strings.failure('network')).to.not.equal(en.failure('network'));
+      // Every plain text differs too: none was left in English.
+      for (const key of Object.keys(en) as (keyof Strings)[]) {
+        if (typeof en[key] === 'string') expect(strings[key], key).to.not.equal(en[key]);
+      }
+      for (const kind of FAILURE_KINDS) expect(strings.failure(kind), kind).to.not.equal(en.failure(kind));
+    });
+
+    it('gives every failure kind its own message', () => {
+      const messages = FAILURE_KINDS.map((kind) => strings.failure(kind));
+      expect(new Set(messages).size).to.equal(FAILURE_KINDS.length);
+    });
+
+    it('writes counts as this language formats them', () => {
+      expect(strings.ordersOption(6)).to.include(number(6));
+      expect(strings.ordersOption(LARGE)).to.include(number(LARGE));
+      expect(strings.submit(LARGE)).to.include(number(LARGE));
+      expect(strings.summary(LARGE, '€1.00', '€2.00')).to.include(`${number(LARGE)} ×`);
+      expect(strings.renewalHint('autorenew', LARGE)).to.include(number(LARGE));
+      expect(strings.successBody(LARGE, undefined)).to.include(number(LARGE));
+      expect(strings.prepaidStatus({ ordersPerBilling: LARGE, ordersRemaining: 12, renewalBehavior: undefined })).to.include(number(LARGE));
+      if (number(LARGE) !== format('en', LARGE)) {
+        expect(strings.ordersOption(LARGE)).to.not.include(format('en', LARGE));
+        expect(strings.summary(LARGE, '€1.00', '€2.00')).to.not.include(format('en', LARGE));
+      }
+    });
+
+    it('uses a form for each plural category of the language', () => {
+      const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+      // One representative count per category the language uses; the label without its number shows the word chosen.
+      const byCategory = new Map<string, number>();
+      for (const count of [0, 1, 2, 3, 11, 100, 1_000_000]) {
+        const category = new Intl.PluralRules(locale).select(count);
+        if (!byCategory.has(category)) byCategory.set(category, count);
+      }
+      expect([...byCategory.keys()].sort()).to.deep.equal([...categories].sort());
+      const words = [...byCategory.values()].map((count) => strings.ordersOption(count).replace(number(count), '').trim());
+      // Arabic writes `zero` and `other` alike (٠ طلب، ١٠٠ طلب); every other category has its own word.
+      const expectedDistinct = locale === 'ar' ? categories.length - 1 : categories.length;
+      expect(new Set(words).size, words.join(' | ')).to.equal(expectedDistinct);
+    });
+
+    it('inserts prices and the product name as given', () => {
+      const total = price(locale, 75);
+      const perOrder = price(locale, 12.5);
+      expect(strings.ordersOptionPrice(total)).to.include(total);
+      expect(strings.summary(6, total, perOrder)).to.include(total).and.include(perOrder);
+      expect(strings.successBody(6, total)).to.include(total);
+      expect(strings.summary(6, undefined, undefined)).to.not.equal(strings.summary(6, total, perOrder));
+      expect(strings.ineligible('product-not-eligible', PRODUCT_NAME)).to.include(PRODUCT_NAME);
+      expect(strings.ineligible('product-not-eligible', undefined)).to.not.include(PRODUCT_NAME);
+      expect(strings.ineligible('not-live', PRODUCT_NAME)).to.not.include(PRODUCT_NAME);
+    });
+
+    it('says what happens for each renewal behaviour, in the status only when it is known', () => {
+      const hints = RENEWAL_BEHAVIORS.map((behavior) => strings.renewalHint(behavior, 6));
+      expect(new Set(hints).size).to.equal(RENEWAL_BEHAVIORS.length);
+      const options = RENEWAL_BEHAVIORS.map((behavior) => strings.renewalOption(behavior));
+      expect(new Set(options).size).to.equal(RENEWAL_BEHAVIORS.length);
+      const status = (renewalBehavior: RenewalBehavior | undefined) => strings.prepaidStatus({ ordersPerBilling: 6, ordersRemaining: 4, renewalBehavior });
+      const withRenewal = RENEWAL_BEHAVIORS.map(status);
+      expect(new Set(withRenewal).size).to.equal(RENEWAL_BEHAVIORS.length);
+      for (const text of withRenewal) expect(text.startsWith(status(undefined))).to.equal(true);
+    });
+  });
+}
