@@ -14,6 +14,11 @@ const EVENT_TYPES = [
   'prepaid-upgrade-token-expired',
 ] as const;
 const MAX_LOG_ENTRIES = 200;
+/**
+ * The widgets' time limit here: shorter than the default, so that the "Timeout" fault (an answer after 4 s) shows one
+ * without a long wait.
+ */
+const WIDGET_TIMEOUT_MS = 3000;
 
 interface Customer {
   customerId: string;
@@ -48,6 +53,8 @@ const ui = {
   subscriptionsStatus: $<HTMLParagraphElement>('#subscriptions-status'),
   subscriptionList: $<HTMLUListElement>('#subscription-list'),
   faultForm: $<HTMLFormElement>('#fault-form'),
+  faultSubscription: $<HTMLSelectElement>('#fault-subscription'),
+  faultApply: $<HTMLInputElement>('#fault-apply'),
   clearFaults: $<HTMLButtonElement>('#clear-faults'),
   latency: $<HTMLInputElement>('#latency'),
   latencyValue: $<HTMLOutputElement>('#latency-value'),
@@ -103,6 +110,7 @@ function showSignedOut(): void {
   ui.subscriptionList.replaceChildren();
   ui.reloadWidgets.disabled = true;
   subscriptionIds = [];
+  listFaultSubscriptions();
 }
 
 async function showSignedIn(customer: Customer): Promise<void> {
@@ -161,11 +169,13 @@ function renderWidgets(): void {
       widget.setAttribute('api-base', SANDBOX);
       // The widget fetches (and renews) its token from the store's server; no token in the page's markup.
       widget.setAttribute('auth-url', `${MERCHANT}/token`);
+      widget.setAttribute('timeout', String(WIDGET_TIMEOUT_MS));
       item.append(widget);
       return item;
     }),
   );
   ui.reloadWidgets.disabled = count === 0;
+  listFaultSubscriptions();
 }
 
 function describeError(error: unknown): string {
@@ -193,13 +203,50 @@ ui.signOut.addEventListener('click', async () => {
 
 // --- Sandbox controls -----------------------------------------------------------------------------------------
 
-const FAULT_TARGETS: Record<string, { method?: string; path?: string; label: string }> = {
-  load: { method: 'GET', label: 'load' },
-  upgrade: { method: 'PATCH', path: '/upgrade_to_prepaid/', label: 'upgrade' },
-  any: { label: '' },
-};
+type FaultTarget = 'load' | 'upgrade' | 'any';
 
-const FAULT_LABELS: Record<string, string> = { '0': 'a network failure' };
+/** The requests a fault applies to: a method, and a path that the request's path must contain. */
+function faultScope(target: FaultTarget, subscriptionId: string): { method?: string; path?: string } {
+  const subscription = subscriptionId ? `/subscriptions/${subscriptionId}/` : '';
+  switch (target) {
+    case 'load':
+      return { method: 'GET', path: subscription || '/subscriptions/' };
+    case 'upgrade':
+      return { method: 'PATCH', path: subscription ? `${subscription}upgrade_to_prepaid/` : '/upgrade_to_prepaid/' };
+    default:
+      return subscription ? { path: subscription } : {};
+  }
+}
+
+/** What each choice of "Answer with" asks the sandbox for, and how the status line names it. */
+function faultAnswer(choice: string): { fault: Record<string, unknown>; label: string } {
+  switch (choice) {
+    case 'network':
+      return { fault: { status: 0 }, label: 'a network failure' };
+    case 'timeout':
+      // A gateway timeout that arrives after the widget gave up: without "applied", nothing is changed.
+      return { fault: { status: 504, latencyMs: WIDGET_TIMEOUT_MS + 1000 }, label: `no answer for ${(WIDGET_TIMEOUT_MS + 1000) / 1000} s (a timeout)` };
+    case 'malformed':
+      return { fault: { status: 200, body: '{"public_id": ', contentType: 'application/json' }, label: 'a 200 that is not JSON' };
+    default:
+      return { fault: { status: Number(choice) }, label: `a ${choice}` };
+  }
+}
+
+const TARGET_NAMES: Record<FaultTarget, string> = { load: 'load', upgrade: 'upgrade', any: '' };
+
+function listFaultSubscriptions(): void {
+  const selected = ui.faultSubscription.value;
+  ui.faultSubscription.replaceChildren(new Option('Any subscription', ''), ...subscriptionIds.map((id) => new Option(id, id)));
+  ui.faultSubscription.value = subscriptionIds.includes(selected) ? selected : '';
+}
+
+/** "Applied, but the answer is lost" only means something for a request that changes something. */
+function syncApply(): void {
+  const target = new FormData(ui.faultForm).get('target');
+  ui.faultApply.disabled = target === 'load';
+  if (ui.faultApply.disabled) ui.faultApply.checked = false;
+}
 
 function announce(message: string): void {
   ui.controlStatus.textContent = message;
@@ -214,17 +261,23 @@ async function control(action: () => Promise<unknown>, done: string): Promise<vo
   }
 }
 
+ui.faultForm.addEventListener('change', syncApply);
+
 ui.faultForm.addEventListener('submit', (event) => {
   event.preventDefault();
   const form = new FormData(ui.faultForm);
-  const target = FAULT_TARGETS[String(form.get('target'))] ?? FAULT_TARGETS.any!;
-  const status = Number(form.get('status'));
+  const target = (['load', 'upgrade', 'any'] as const).find((t) => t === form.get('target')) ?? 'any';
+  const subscriptionId = String(form.get('subscription') ?? '');
   const count = Number(form.get('count'));
-  const requests = `${target.label ? `${target.label} ` : ''}${count === 1 ? 'request' : `${count} requests`}`;
-  const answer = FAULT_LABELS[String(status)] ?? `status ${status}`;
+  const apply = form.get('apply') === 'on' && target !== 'load';
+  const { fault, label } = faultAnswer(String(form.get('status')));
+  const name = TARGET_NAMES[target];
+  const requests = `${name ? `${name} ` : ''}${count === 1 ? 'request' : `${count} requests`}${subscriptionId ? ` of ${subscriptionId}` : ''}`;
+  const outcome = apply ? `will be carried out, then get ${label} instead of the real answer` : `will get ${label}`;
+  const next = target === 'load' ? ' Press “Reload widgets” to see it.' : '';
   void control(
-    () => postJson(`${SANDBOX}/__sandbox/faults`, { status, count, method: target.method, path: target.path }),
-    `The next ${requests} will get ${answer}.`,
+    () => postJson(`${SANDBOX}/__sandbox/faults`, { ...fault, ...faultScope(target, subscriptionId), count, ...(apply ? { apply } : {}) }),
+    `The next ${requests} ${outcome}.${next}`,
   );
 });
 
@@ -299,6 +352,7 @@ ui.clearLog.addEventListener('click', () => ui.eventLog.replaceChildren());
 
 async function start(): Promise<void> {
   showLatency();
+  syncApply();
   try {
     await loadCustomers();
     const { customer } = await requestJson<{ customer: Customer | null }>(`${MERCHANT}/session`);

@@ -40,6 +40,9 @@ export async function upgradeAndConfirm(
       current = await client.getSubscription(subscriptionId, options);
     } catch (readError) {
       if (options.signal?.aborted) throw readError;
+      // A refused credential is what the customer must act on (sign in again): it says more than "could not
+      // confirm", and reloading after signing in shows whether the upgrade happened.
+      if (readError instanceof ApiError && readError.kind === 'http' && readError.status === 401) throw readError;
       // A 400 is almost always a plain refusal: its reason says more than "could not confirm".
       if (error.kind === 'http' && error.status === 400) throw error;
       throw new ApiError('unconfirmed', `${error.message}; reading the subscription to confirm the upgrade failed too: ${(readError as Error).message}`, {

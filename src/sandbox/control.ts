@@ -8,6 +8,12 @@ import type { SandboxInstance } from './instance.js';
 
 type ControlHandler = (instance: SandboxInstance, body: unknown) => Response;
 
+/**
+ * Control bodies may be far larger than API bodies: a fault's raw `body` can stand for an oversized answer (a client
+ * must refuse one over 1 MB), so it has to fit with room to spare.
+ */
+export const MAX_CONTROL_BODY_BYTES = 4 * 1024 * 1024;
+
 /** Runs a change that the instance refuses with a TypeError saying what is wrong, and answers that as a 400. */
 function refusingInvalid(change: () => Response): Response {
   try {
@@ -59,8 +65,8 @@ export async function handleControl(instance: SandboxInstance, request: Request,
   if (!route) return problem(404, `Unknown sandbox control route. Known: ${Object.keys(ROUTES).map((r) => `/__sandbox${r}`).join(', ')}.`);
   const handler = Object.hasOwn(route, request.method) ? route[request.method] : undefined;
   if (!handler) return methodNotAllowed(request.method, Object.keys(route));
-  const body = await readBodyText(request);
-  if (body.tooLarge) return problem(413, 'The request body is too large.');
+  const body = await readBodyText(request, MAX_CONTROL_BODY_BYTES);
+  if (body.tooLarge) return problem(413, `The request body is larger than ${MAX_CONTROL_BODY_BYTES / 1024 / 1024} MiB.`);
   let value: unknown = null;
   if (body.text !== '') {
     const parsed = parseJson(body.text);

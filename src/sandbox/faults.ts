@@ -1,6 +1,8 @@
 /**
  * Fault injection: answers the next N matching API requests with a chosen status (or a raw body), or only delays
- * them. The demo's fault controls and the tests drive it through `/__sandbox/faults`.
+ * them; with `apply`, the request is carried out for real first and only its answer is replaced, as when a change
+ * is made but the answer is lost on the way back. The demo's fault controls and the tests drive it through
+ * `/__sandbox/faults`.
  */
 import { isPlainObject, problem } from './http.js';
 
@@ -15,14 +17,25 @@ export interface Fault {
   path?: string;
   /** Delay before answering, in ms. */
   latencyMs?: number;
-  /** `Retry-After` in seconds; a 429 always has one (default 1). */
-  retryAfter?: number;
+  /**
+   * `Retry-After`: whole seconds, or a text sent verbatim (an HTTP date, or something unreadable), or null for none
+   * at all. A 429 has one unless told null (default 1 s).
+   */
+  retryAfter?: number | string | null;
   /** The `detail` of the JSON error body. */
   detail?: string;
   /** A raw body to answer with instead of the JSON error, e.g. a malformed one. */
   body?: string;
   /** Content type of `body`; default application/json. */
   contentType?: string;
+  /**
+   * Carry the request out for real first (an upgrade is applied), then answer with this fault's status, body or
+   * network failure instead of the real answer: "the change was made, but the answer was lost". Its latency then
+   * comes after the change, so with a latency alone (no status) the change is made at once and the real answer
+   * arrives late — a client that gives up meanwhile sees a timeout of a request that did succeed. Without `apply`,
+   * a fault with a status answers in place of the service: nothing is changed.
+   */
+  apply?: boolean;
 }
 
 export interface QueuedFault extends Omit<Fault, 'count'> {
@@ -37,10 +50,13 @@ type ParsedFault = { ok: true; fault: Fault } | { ok: false; detail: string };
 export const MAX_LATENCY_MS = 600_000;
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 const STRING_FIELDS = ['method', 'path', 'detail', 'body', 'contentType'] as const;
-const KNOWN_FIELDS = new Set(['status', 'count', 'latencyMs', 'retryAfter', ...STRING_FIELDS]);
+const KNOWN_FIELDS = new Set(['status', 'count', 'latencyMs', 'retryAfter', 'apply', ...STRING_FIELDS]);
 
 const isWhole = (value: unknown, min: number, max: number): value is number =>
   Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+
+/** What a header can carry verbatim: printable ASCII, no line breaks. */
+const isHeaderText = (value: unknown): value is string => typeof value === 'string' && /^[\x20-\x7e]{1,100}$/.test(value);
 
 /** Checks a fault description, so that a typo in a test fails loudly instead of injecting nothing. */
 export function parseFault(value: unknown): ParsedFault {
@@ -55,10 +71,13 @@ export function parseFault(value: unknown): ParsedFault {
   if (latencyMs !== undefined && !isWhole(latencyMs, 0, MAX_LATENCY_MS)) {
     return { ok: false, detail: `latencyMs must be a whole number from 0 to ${MAX_LATENCY_MS}.` };
   }
-  if (retryAfter !== undefined && !isWhole(retryAfter, 0, 86_400)) return { ok: false, detail: 'retryAfter must be whole seconds.' };
+  if (retryAfter !== undefined && retryAfter !== null && !isWhole(retryAfter, 0, 86_400) && !isHeaderText(retryAfter)) {
+    return { ok: false, detail: 'retryAfter must be whole seconds, a text of up to 100 printable characters (e.g. an HTTP date), or null.' };
+  }
   for (const field of STRING_FIELDS) {
     if (value[field] !== undefined && typeof value[field] !== 'string') return { ok: false, detail: `${field} must be a string.` };
   }
+  if (value.apply !== undefined && typeof value.apply !== 'boolean') return { ok: false, detail: 'apply must be true or false.' };
   if (status === undefined && latencyMs === undefined) return { ok: false, detail: 'A fault needs a status, a latencyMs, or both.' };
   return { ok: true, fault: value as Fault };
 }
@@ -125,8 +144,8 @@ export function faultResponse(fault: QueuedFault): Response | undefined {
     return new Response(failing, { status: NETWORK_FAILURE_STATUS });
   }
   const headers: Record<string, string> = {};
-  const retryAfter = fault.retryAfter ?? (status === 429 ? 1 : undefined);
-  if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
+  const retryAfter = fault.retryAfter === undefined && status === 429 ? 1 : fault.retryAfter;
+  if (retryAfter !== undefined && retryAfter !== null) headers['retry-after'] = String(retryAfter);
   if (NULL_BODY_STATUSES.has(status)) return new Response(null, { status, headers });
   if (fault.body !== undefined) {
     headers['content-type'] = fault.contentType ?? 'application/json';

@@ -1,7 +1,8 @@
 /**
  * One sandbox instance: its own data, faults, latency, rate limits and request log. Every API request goes through
  * the same steps: log it, wait for any latency, let a fault answer it, then route, authenticate, rate-limit and
- * answer it for real.
+ * answer it for real. A fault with `apply` turns the last steps around: the request is answered for real at once,
+ * then the latency passes, then the fault's answer replaces the real one.
  */
 import { matchApiRoute } from './api.js';
 import { authenticate } from './auth.js';
@@ -32,6 +33,13 @@ export interface RecordedRequest {
   body: unknown;
   /** The status answered; 0 for a simulated network failure; null while the request is still being answered. */
   status: number | null;
+  /** When the sandbox received it, in ms on the sandbox's clock (the `now` option, by default `Date.now`). */
+  at: number;
+  /**
+   * Only for a request that a fault with `apply` carried out: the status of the real answer the fault replaced
+   * (200 when an upgrade was applied); null until it is known.
+   */
+  appliedStatus?: number | null;
 }
 
 /** What `/__sandbox/info` shows of a subscription, so a demo can offer a choice of cases. */
@@ -148,6 +156,7 @@ export class SandboxInstance {
   }
 
   async #handleApi(request: Request, path: string): Promise<Response> {
+    const at = this.#options.now();
     const url = new URL(request.url);
     const body = await readBodyText(request);
     const record: RecordedRequest = {
@@ -157,18 +166,28 @@ export class SandboxInstance {
       headers: Object.fromEntries(request.headers),
       body: body.tooLarge ? null : loggedBody(body.text),
       status: null,
+      at,
     };
     this.#requests.push(record);
     if (this.#requests.length > MAX_RECORDED_REQUESTS) this.#requests.shift();
 
     const fault = this.#faults.take(request.method, path);
     const latency = this.#latencyMs + (fault?.latencyMs ?? 0);
-    if (latency > 0) await delay(latency);
-    const injected = fault && faultResponse(fault);
+    const real = () =>
+      body.tooLarge ? problem(413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`) : this.#answer(request, path, url, body.text);
     let response: Response;
-    if (injected) response = injected;
-    else if (body.tooLarge) response = problem(413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`);
-    else response = await this.#answer(request, path, url, body.text);
+    if (fault?.apply) {
+      record.appliedStatus = null;
+      const applied = await real();
+      record.appliedStatus = applied.status;
+      if (latency > 0) await delay(latency);
+      const injected = faultResponse(fault);
+      if (injected) await applied.body?.cancel();
+      response = injected ?? applied;
+    } else {
+      if (latency > 0) await delay(latency);
+      response = (fault && faultResponse(fault)) ?? (await real());
+    }
     record.status = fault?.status === 0 ? 0 : response.status;
     return response;
   }

@@ -93,6 +93,13 @@ describe('upgradeAndConfirm', () => {
     expect(error).to.include({ kind: 'unconfirmed', status: 503 });
   });
 
+  it('reports a credential refused while confirming, so that the customer signs in again', async () => {
+    await session.fault({ status: 503, method: 'PATCH' });
+    await session.fault({ status: 401, method: 'GET' });
+    const error = await upgradeAndConfirm(client, ELIGIBLE, sixCancel).catch((e: ApiError) => e);
+    expect(error).to.include({ kind: 'http', status: 401 });
+  });
+
   it('does not read again after a refusal that applied nothing', async () => {
     await session.fault({ status: 403, method: 'PATCH' });
     const error = await upgradeAndConfirm(client, ELIGIBLE, sixCancel).catch((e: ApiError) => e);

@@ -1,0 +1,542 @@
+/**
+ * The fault matrix: every way the service can fail (each error status of spec §7, a network failure, a timeout,
+ * answers that cannot be read), in each phase (loading the subscription, upgrading it), against the real sandbox.
+ * One row of the table below is one test. Each says what the customer sees (state, message, retry button), which
+ * events the page gets, and which requests the sandbox saw: retried or not, and with what gaps where timing is the
+ * point. The README's "Fault matrix" section is this table in words.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { en } from '../../src/i18n/en.js';
+import type { FailureKind } from '../../src/i18n/strings.js';
+import type { Fault, RecordedRequest } from '../../src/sandbox/index.js';
+import { signStorefrontToken } from '../../src/server/index.js';
+import { payAsYouGoSubscription, prepaidSubscription } from '../fixtures/subscriptions.js';
+import { mount, type Mounted } from '../helpers/mount.js';
+import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
+
+const SUBSCRIPTION = SANDBOX_SUBSCRIPTIONS.eligible.id;
+const PRODUCT = 'prod_morning_roast';
+/** What the customer picks before confirming; a reconciliation only counts these as "done". */
+const CHOSEN = { orders: 6, renewal: 'cancel' } as const;
+
+// Where a fault applies: the subscription read (the load, and the read that confirms an upgrade), or the upgrade.
+const read = (fault: Partial<Fault>): Partial<Fault> => ({ method: 'GET', path: `/subscriptions/${SUBSCRIPTION}/`, ...fault });
+const upgrade = (fault: Partial<Fault>): Partial<Fault> => ({ method: 'PATCH', path: '/upgrade_to_prepaid/', ...fault });
+
+// Answers the service might send with a 2xx that the widget must not trust.
+const json = (value: unknown) => JSON.stringify(value);
+const subscriptionBody = (overrides: Record<string, unknown> = {}) => json(payAsYouGoSubscription({ public_id: SUBSCRIPTION, product: PRODUCT, ...overrides }));
+const { public_id: _dropped, ...withoutPublicId } = payAsYouGoSubscription({ product: PRODUCT });
+const MALFORMED = {
+  notJson: { status: 200, body: '{"public_id": "sub_coffee_ada", ' },
+  html: { status: 200, body: '<!doctype html><title>Down for maintenance</title>', contentType: 'text/html' },
+  empty: { status: 200, body: '' },
+  stringForInteger: { status: 200, body: subscriptionBody({ quantity: '2' }) },
+  noPublicId: { status: 200, body: json(withoutPublicId) },
+  otherSubscription: { status: 200, body: subscriptionBody({ public_id: 'sub_someone_else' }) },
+  noContent: { status: 204 },
+  // Over the 1 MB the widget reads at most: refused unread, however valid it would be.
+  huge: { status: 200, body: subscriptionBody({ extra_data: { padding: 'x'.repeat(1_100_000) } }) },
+} satisfies Record<string, Partial<Fault>>;
+
+interface Outcome {
+  /** The state the customer sees: the form (`ready`), the success message, or an error. */
+  state: 'ready' | 'success' | 'error';
+  /** For `error`: the message shown, `en.failure(kind)`. */
+  kind?: FailureKind;
+  /** The service's own reason, shown as text after "The store said:". */
+  detail?: RegExp;
+  /** For `error`: the button under the message (`[part~=retry]`). */
+  button?: 'Try again' | 'Reload';
+  /** The `prepaid-upgrade-error` event (its `message` is for developers and only checked to be there); none without. */
+  error?: { status: number; retryable: boolean };
+  /** Whether `prepaid-upgrade-token-expired` was fired too. */
+  tokenExpired?: boolean;
+  /**
+   * Every request the sandbox saw for the subscription, oldest first (product reads left out): `METHOD status`, with
+   * `applied` when a fault carried the request out before replacing its answer. Status 0 is a network failure.
+   */
+  seen: string[];
+  /** [min, max] ms between consecutive tries of the retried request (`GET` when loading, `PATCH` when upgrading). */
+  gaps?: Array<[number, number]>;
+  /** A console.error line the developer gets. */
+  console?: RegExp;
+}
+
+interface Row {
+  phase: 'load' | 'upgrade';
+  name: string;
+  /** Queued before the phase starts: before mounting for `load`, once the form is shown for `upgrade`. */
+  faults: Array<Partial<Fault>>;
+  /** The `timeout` attribute, in ms. */
+  timeout?: number;
+  /**
+   * A tokenProvider instead of a `token` attribute: asked again after a 401, it hands out a different valid token
+   * (`new-token`) or the same one (`same-token`).
+   */
+  provider?: 'new-token' | 'same-token';
+  /** Something else that happens before the phase starts (for `upgrade`: once the form is shown). */
+  meanwhile?: (session: SandboxSession) => Promise<void>;
+  expect: Outcome;
+  /**
+   * Then the trouble is over (faults still queued are dropped) and the customer presses the retry button (for an
+   * upgrade: twice, then the confirm button: still one PATCH).
+   */
+  thenRetry?: Outcome;
+}
+
+const BACKOFF_1: [number, number] = [125, 250];
+const BACKOFF_2: [number, number] = [250, 500];
+const BACKOFF_3: [number, number] = [500, 1000];
+const AT_ONCE: [number, number] = [0, 0];
+const ONE_SECOND: [number, number] = [1000, 1000];
+
+const LOAD_ROWS: Row[] = [
+  {
+    phase: 'load', name: '400', faults: [read({ status: 400, detail: 'The subscription id is not valid.' })],
+    expect: {
+      state: 'error', kind: 'badRequest', detail: /^The subscription id is not valid\.$/, button: 'Reload',
+      error: { status: 400, retryable: false }, seen: ['GET 400'],
+    },
+  },
+  {
+    phase: 'load', name: '401, token attribute', faults: [read({ status: 401 })],
+    expect: { state: 'error', kind: 'unauthorized', button: 'Reload', error: { status: 401, retryable: false }, tokenExpired: true, seen: ['GET 401'] },
+  },
+  {
+    phase: 'load', name: '401, tokenProvider with a new token', faults: [read({ status: 401 })], provider: 'new-token',
+    expect: { state: 'ready', seen: ['GET 401', 'GET 200'] },
+  },
+  {
+    phase: 'load', name: '401, tokenProvider with the same token again', faults: [read({ status: 401 })], provider: 'same-token',
+    expect: { state: 'error', kind: 'unauthorized', button: 'Reload', error: { status: 401, retryable: false }, tokenExpired: true, seen: ['GET 401'] },
+  },
+  {
+    phase: 'load', name: '401, and the new token is refused too', faults: [read({ status: 401, count: 2 })], provider: 'new-token',
+    expect: { state: 'error', kind: 'unauthorized', button: 'Reload', error: { status: 401, retryable: false }, tokenExpired: true, seen: ['GET 401', 'GET 401'] },
+  },
+  {
+    phase: 'load', name: '403', faults: [read({ status: 403 })],
+    expect: { state: 'error', kind: 'forbidden', button: 'Reload', error: { status: 403, retryable: false }, seen: ['GET 403'], console: /other environment/ },
+  },
+  {
+    phase: 'load', name: '404', faults: [read({ status: 404 })],
+    expect: { state: 'error', kind: 'notFound', button: 'Reload', error: { status: 404, retryable: false }, seen: ['GET 404'] },
+  },
+  {
+    phase: 'load', name: '423 once', faults: [read({ status: 423 })],
+    expect: { state: 'ready', seen: ['GET 423', 'GET 200'], gaps: [BACKOFF_1] },
+  },
+  {
+    phase: 'load', name: '423 every time', faults: [read({ status: 423, count: 10 })],
+    expect: {
+      state: 'error', kind: 'locked', button: 'Try again', error: { status: 423, retryable: true },
+      seen: ['GET 423', 'GET 423', 'GET 423', 'GET 423'], gaps: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
+    },
+  },
+  {
+    phase: 'load', name: '429 once, Retry-After: 1', faults: [read({ status: 429, retryAfter: 1 })],
+    expect: { state: 'ready', seen: ['GET 429', 'GET 200'], gaps: [ONE_SECOND] },
+  },
+  {
+    phase: 'load', name: '429 every time, Retry-After: 0', faults: [read({ status: 429, retryAfter: 0, count: 10 })],
+    expect: {
+      state: 'error', kind: 'rateLimited', button: 'Try again', error: { status: 429, retryable: true },
+      seen: ['GET 429', 'GET 429', 'GET 429', 'GET 429'], gaps: [AT_ONCE, AT_ONCE, AT_ONCE],
+    },
+  },
+  {
+    phase: 'load', name: '429 once, Retry-After as an HTTP date 1–2 s ahead', faults: [],
+    // Queued when the test runs, so that the date is in the future then; HTTP dates count whole seconds, so the wait
+    // is between 1 and 2 s less the moments before the request: far from the backoff's 125–250 ms either way.
+    meanwhile: async (session) => session.fault(read({ status: 429, retryAfter: new Date((Math.ceil(Date.now() / 1000) + 1) * 1000).toUTCString() })),
+    expect: { state: 'ready', seen: ['GET 429', 'GET 200'], gaps: [[800, 2000]] },
+  },
+  {
+    phase: 'load', name: '429 once, no Retry-After', faults: [read({ status: 429, retryAfter: null })],
+    expect: { state: 'ready', seen: ['GET 429', 'GET 200'], gaps: [BACKOFF_1] },
+  },
+  {
+    phase: 'load', name: '429, Retry-After: 10 (past the 5 s budget)', faults: [read({ status: 429, retryAfter: 10 })],
+    expect: { state: 'error', kind: 'rateLimited', button: 'Try again', error: { status: 429, retryable: true }, seen: ['GET 429'] },
+  },
+  {
+    phase: 'load', name: '500', faults: [read({ status: 500 })],
+    expect: { state: 'error', kind: 'server', button: 'Try again', error: { status: 500, retryable: true }, seen: ['GET 500'] },
+    thenRetry: { state: 'ready', seen: ['GET 500', 'GET 200'] },
+  },
+  ...[502, 503, 504].flatMap((status): Row[] => [
+    {
+      phase: 'load', name: `${status} once`, faults: [read({ status })],
+      expect: { state: 'ready', seen: [`GET ${status}`, 'GET 200'], gaps: [BACKOFF_1] },
+    },
+    {
+      phase: 'load', name: `${status} every time`, faults: [read({ status, count: 10 })],
+      expect: {
+        state: 'error', kind: 'server', button: 'Try again', error: { status, retryable: true },
+        seen: Array(4).fill(`GET ${status}`), gaps: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
+      },
+    },
+  ]),
+  {
+    phase: 'load', name: 'network failure once', faults: [read({ status: 0 })],
+    expect: { state: 'ready', seen: ['GET 0', 'GET 200'], gaps: [BACKOFF_1] },
+  },
+  {
+    phase: 'load', name: 'network failure every time', faults: [read({ status: 0, count: 10 })],
+    expect: {
+      state: 'error', kind: 'network', button: 'Try again', error: { status: 0, retryable: true },
+      seen: ['GET 0', 'GET 0', 'GET 0', 'GET 0'], gaps: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
+    },
+  },
+  {
+    phase: 'load', name: 'timeout (answer after 1 s, limit 300 ms)', faults: [read({ latencyMs: 1000 })], timeout: 300,
+    expect: { state: 'error', kind: 'timeout', button: 'Try again', error: { status: 0, retryable: true }, seen: ['GET 200'] },
+    thenRetry: { state: 'ready', seen: ['GET 200', 'GET 200'] },
+  },
+  ...(
+    [
+      ['malformed: not JSON', MALFORMED.notJson, 200],
+      ['malformed: text/html', MALFORMED.html, 200],
+      ['malformed: empty body', MALFORMED.empty, 200],
+      ['malformed: a string where an integer is due', MALFORMED.stringForInteger, 200],
+      ['malformed: no public_id', MALFORMED.noPublicId, 200],
+      ['malformed: another subscription', MALFORMED.otherSubscription, 200],
+      ['malformed: over 1 MB', MALFORMED.huge, 200],
+      ['204, no body', MALFORMED.noContent, 204],
+    ] as const
+  ).map(
+    ([name, fault, status]): Row => ({
+      phase: 'load', name, faults: [read(fault)],
+      expect: { state: 'error', kind: 'malformed', button: 'Try again', error: { status, retryable: true }, seen: [`GET ${status}`] },
+    }),
+  ),
+  {
+    phase: 'load', name: '201 with the subscription', faults: [read({ status: 201, body: subscriptionBody() })],
+    expect: { state: 'ready', seen: ['GET 201'] },
+  },
+];
+
+/** Not applied: the fault answers in place of the service. Applied: the upgrade is made, its answer is lost. */
+const AMBIGUOUS: Array<[name: string, fault: Partial<Fault>, kind: FailureKind, status: number, timeout?: number]> = [
+  ['500', { status: 500 }, 'server', 500],
+  ['502', { status: 502 }, 'server', 502],
+  ['503', { status: 503 }, 'server', 503],
+  ['504', { status: 504 }, 'server', 504],
+  ['network failure', { status: 0 }, 'network', 0],
+  ['timeout', { status: 504, latencyMs: 1000 }, 'timeout', 0, 300],
+  ['malformed: not JSON', MALFORMED.notJson, 'malformed', 200],
+];
+
+const UPGRADE_ROWS: Row[] = [
+  {
+    phase: 'upgrade', name: '400, not applied', faults: [upgrade({ status: 400, detail: 'Prepaid billing is paused for this store.' })],
+    expect: {
+      state: 'error', kind: 'badRequest', detail: /^Prepaid billing is paused for this store\.$/, button: 'Reload',
+      error: { status: 400, retryable: false }, seen: ['GET 200', 'PATCH 400', 'GET 200'],
+    },
+  },
+  {
+    phase: 'upgrade', name: '400, but an earlier lost try applied it', faults: [upgrade({ status: 400, detail: 'The subscription is already prepaid.', apply: true })],
+    expect: { state: 'success', seen: ['GET 200', 'PATCH 400 applied', 'GET 200'] },
+  },
+  {
+    phase: 'upgrade', name: '401, token attribute', faults: [upgrade({ status: 401 })],
+    expect: { state: 'error', kind: 'unauthorized', button: 'Reload', error: { status: 401, retryable: false }, tokenExpired: true, seen: ['GET 200', 'PATCH 401'] },
+  },
+  {
+    phase: 'upgrade', name: '401, tokenProvider with a new token', faults: [upgrade({ status: 401 })], provider: 'new-token',
+    expect: { state: 'success', seen: ['GET 200', 'PATCH 401', 'PATCH 200'] },
+  },
+  {
+    phase: 'upgrade', name: '403', faults: [upgrade({ status: 403 })],
+    expect: { state: 'error', kind: 'forbidden', button: 'Reload', error: { status: 403, retryable: false }, seen: ['GET 200', 'PATCH 403'], console: /other environment/ },
+  },
+  {
+    phase: 'upgrade', name: '404', faults: [upgrade({ status: 404 })],
+    expect: { state: 'error', kind: 'notFound', button: 'Reload', error: { status: 404, retryable: false }, seen: ['GET 200', 'PATCH 404'] },
+  },
+  {
+    phase: 'upgrade', name: '423 once', faults: [upgrade({ status: 423 })],
+    expect: { state: 'success', seen: ['GET 200', 'PATCH 423', 'PATCH 200'], gaps: [BACKOFF_1] },
+  },
+  {
+    phase: 'upgrade', name: '423 every time', faults: [upgrade({ status: 423, count: 10 })],
+    expect: {
+      state: 'error', kind: 'locked', button: 'Try again', error: { status: 423, retryable: true },
+      seen: ['GET 200', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 423'], gaps: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
+    },
+    thenRetry: { state: 'success', seen: ['GET 200', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 200'] },
+  },
+  {
+    phase: 'upgrade', name: '429 once, Retry-After: 1', faults: [upgrade({ status: 429, retryAfter: 1 })],
+    expect: { state: 'success', seen: ['GET 200', 'PATCH 429', 'PATCH 200'], gaps: [ONE_SECOND] },
+  },
+  {
+    phase: 'upgrade', name: '429 every time, Retry-After: 0', faults: [upgrade({ status: 429, retryAfter: 0, count: 10 })],
+    expect: {
+      state: 'error', kind: 'rateLimited', button: 'Try again', error: { status: 429, retryable: true },
+      seen: ['GET 200', 'PATCH 429', 'PATCH 429', 'PATCH 429', 'PATCH 429'], gaps: [AT_ONCE, AT_ONCE, AT_ONCE],
+    },
+  },
+  ...AMBIGUOUS.flatMap(([name, fault, kind, status, timeout]): Row[] => {
+    const answered = fault.status ?? 200;
+    return [
+      {
+        phase: 'upgrade', name: `${name}, not applied`, faults: [upgrade(fault)], ...(timeout ? { timeout } : {}),
+        expect: {
+          state: 'error', kind, button: 'Try again', error: { status, retryable: true },
+          seen: ['GET 200', `PATCH ${answered}`, 'GET 200'],
+        },
+        thenRetry: { state: 'success', seen: ['GET 200', `PATCH ${answered}`, 'GET 200', 'PATCH 200'] },
+      },
+      {
+        phase: 'upgrade', name: `${name}, applied but the answer lost`, faults: [upgrade({ ...fault, apply: true })], ...(timeout ? { timeout } : {}),
+        expect: { state: 'success', seen: ['GET 200', `PATCH ${answered} applied`, 'GET 200'] },
+      },
+    ];
+  }),
+  {
+    phase: 'upgrade', name: 'timeout, applied at once, answer after 1 s', faults: [upgrade({ latencyMs: 1000, apply: true })], timeout: 300,
+    expect: { state: 'success', seen: ['GET 200', 'PATCH 200 applied', 'GET 200'] },
+  },
+  {
+    // A latency without apply holds the request, then carries it out: the upgrade lands after the widget gave up.
+    phase: 'upgrade', name: 'timeout, the upgrade applied late (after the check)', faults: [upgrade({ latencyMs: 1000 })], timeout: 300,
+    expect: { state: 'error', kind: 'timeout', button: 'Try again', error: { status: 0, retryable: true }, seen: ['GET 200', 'PATCH 200', 'GET 200'] },
+    // "Try again" meets the service's real 400 (already prepaid); the read that follows shows it is done.
+    thenRetry: { state: 'success', seen: ['GET 200', 'PATCH 200', 'GET 200', 'PATCH 400', 'GET 200'] },
+  },
+  {
+    phase: 'upgrade', name: '204, applied', faults: [upgrade({ ...MALFORMED.noContent, apply: true })],
+    expect: { state: 'success', seen: ['GET 200', 'PATCH 204 applied', 'GET 200'] },
+  },
+  {
+    phase: 'upgrade', name: '200 with a string where an integer is due, applied', faults: [upgrade({ ...MALFORMED.stringForInteger, apply: true })],
+    expect: { state: 'success', seen: ['GET 200', 'PATCH 200 applied', 'GET 200'] },
+  },
+  {
+    phase: 'upgrade', name: '201 with the upgraded subscription',
+    faults: [upgrade({ status: 201, body: json(prepaidSubscription({ public_id: SUBSCRIPTION, product: PRODUCT, prepaid_subscription_context: { prepaid_orders_remaining: 0, prepaid_orders_per_billing: CHOSEN.orders, renewal_behavior: CHOSEN.renewal } })) })],
+    expect: { state: 'success', seen: ['GET 200', 'PATCH 201'] },
+  },
+  {
+    phase: 'upgrade', name: '503, not applied, and the confirming read fails (500)', faults: [upgrade({ status: 503 }), read({ status: 500 })],
+    expect: { state: 'error', kind: 'unconfirmed', button: 'Try again', error: { status: 503, retryable: true }, seen: ['GET 200', 'PATCH 503', 'GET 500'] },
+    thenRetry: { state: 'success', seen: ['GET 200', 'PATCH 503', 'GET 500', 'PATCH 200'] },
+  },
+  {
+    phase: 'upgrade', name: '503, not applied; the confirming read gets a 503 once, retried', faults: [upgrade({ status: 503 }), read({ status: 503 })],
+    expect: { state: 'error', kind: 'server', button: 'Try again', error: { status: 503, retryable: true }, seen: ['GET 200', 'PATCH 503', 'GET 503', 'GET 200'] },
+  },
+  {
+    phase: 'upgrade', name: '400, and the confirming read fails (500): the refusal is shown',
+    faults: [upgrade({ status: 400, detail: 'Prepaid billing is paused for this store.' }), read({ status: 500 })],
+    expect: {
+      state: 'error', kind: 'badRequest', detail: /^Prepaid billing is paused for this store\.$/, button: 'Reload',
+      error: { status: 400, retryable: false }, seen: ['GET 200', 'PATCH 400', 'GET 500'],
+    },
+  },
+  {
+    phase: 'upgrade', name: '503, applied, and the confirming read fails (500)', faults: [upgrade({ status: 503, apply: true }), read({ status: 500 })],
+    expect: { state: 'error', kind: 'unconfirmed', button: 'Try again', error: { status: 503, retryable: true }, seen: ['GET 200', 'PATCH 503 applied', 'GET 500'] },
+    // "Try again" meets the service's real 400 (already prepaid); the read that follows shows it is done.
+    thenRetry: { state: 'success', seen: ['GET 200', 'PATCH 503 applied', 'GET 500', 'PATCH 400', 'GET 200'] },
+  },
+  {
+    phase: 'upgrade', name: '500, meanwhile prepaid elsewhere with other choices', faults: [upgrade({ status: 500 })],
+    meanwhile: async (session) => {
+      const answer = await fetch(`${session.apiBase}/subscriptions/${SUBSCRIPTION}/upgrade_to_prepaid/`, {
+        method: 'PATCH',
+        headers: { authorization: session.token, 'content-type': 'application/json' },
+        body: json({ orders_per_billing: 12, renewal_behavior: 'autorenew' }),
+      });
+      expect(answer.status).to.equal(200);
+    },
+    expect: { state: 'error', kind: 'server', button: 'Try again', error: { status: 500, retryable: true }, seen: ['GET 200', 'PATCH 200', 'PATCH 500', 'GET 200'] },
+    thenRetry: {
+      state: 'error', kind: 'badRequest', detail: /already prepaid/, button: 'Reload', error: { status: 400, retryable: false },
+      seen: ['GET 200', 'PATCH 200', 'PATCH 500', 'GET 200', 'PATCH 400', 'GET 200'],
+    },
+  },
+];
+
+/** Slack for the time the request and its answer take, and a busy machine. */
+const GAP_SLACK_MS = 250;
+const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+function seen(log: RecordedRequest[]): string[] {
+  return log.filter((r) => r.path.startsWith('/subscriptions/')).map((r) => `${r.method} ${r.status}${typeof r.appliedStatus === 'number' ? ' applied' : ''}`);
+}
+
+/** Waits until the sandbox has answered everything it received, so that the log holds final statuses. */
+async function settledLog(session: SandboxSession): Promise<RecordedRequest[]> {
+  let log: RecordedRequest[] = [];
+  await waitUntil(async () => (log = await session.requests()).every((r) => r.status !== null), 'the sandbox still holds a request', { timeout: 3000, interval: 25 });
+  return log;
+}
+
+/** A signed token that differs from the session's (an older `ts`), as a renewed one would. */
+const otherToken = (session: SandboxSession) =>
+  signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: session.customerId, hashKey: SANDBOX_MERCHANT.hashKey, ts: Math.floor(Date.now() / 1000) - 60 });
+
+describe('<prepaid-upgrade> fault matrix', () => {
+  let consoleErrors: string[];
+  const originalError = console.error;
+  const originalWarn = console.warn;
+  beforeEach(() => {
+    consoleErrors = [];
+    console.error = (...args: unknown[]) => consoleErrors.push(args.map(String).join(' '));
+    console.warn = () => undefined;
+  });
+  afterEach(() => {
+    console.error = originalError;
+    console.warn = originalWarn;
+  });
+
+  /** Waits for the outcome of what started at event index `from`, then checks it against `outcome`. */
+  async function check(row: Row, m: Mounted, session: SandboxSession, from: number, outcome: Outcome, tokens: string[]): Promise<void> {
+    const finals = row.phase === 'load' ? ['prepaid-upgrade-ready', 'prepaid-upgrade-error'] : ['prepaid-upgrade-success', 'prepaid-upgrade-error'];
+    const since = () => m.events.slice(from);
+    await waitUntil(() => since().some((e) => finals.includes(e.type)), `no outcome (state ${m.el.state})`, { timeout: 8000, interval: 10 });
+    await m.el.updateComplete;
+    const log = await settledLog(session);
+
+    // What the customer sees.
+    expect(m.el.state, 'state').to.equal(outcome.state);
+    const errorPart = m.$('[part~=error]');
+    if (outcome.state === 'error') {
+      expect(errorPart !== null, 'an error part is shown').to.be.true;
+      expect(errorPart!.getAttribute('role')).to.equal('alert');
+      expect(text(errorPart), 'message').to.contain(en.failure(outcome.kind!));
+      const detail = errorPart!.querySelector('.detail');
+      if (outcome.detail) {
+        expect(text(errorPart)).to.contain(en.refusedBecause);
+        expect(text(detail), 'the service’s reason').to.match(outcome.detail);
+      } else {
+        expect(text(detail), 'no reason of the service is shown').to.equal('');
+      }
+      expect(text(m.$('[part~=retry]')), 'retry button').to.equal(outcome.button);
+    } else {
+      expect(text(errorPart), 'no error part').to.equal('');
+    }
+    if (outcome.state === 'ready') expect(m.$('[part~=form]') !== null, 'the form is shown').to.be.true;
+    if (outcome.state === 'success') {
+      expect(text(m.$('[part~=success]'))).to.contain(en.successHeading);
+      expect(m.el.subscription?.prepaid_subscription_context).to.deep.include({ prepaid_orders_per_billing: CHOSEN.orders, renewal_behavior: CHOSEN.renewal });
+    }
+    if (row.phase === 'upgrade' && outcome.state === 'error') {
+      // The form stays, with the customer's choices.
+      expect(m.$<HTMLInputElement>(`input[name=orders][value="${CHOSEN.orders}"]`)?.checked, 'orders choice kept').to.be.true;
+      expect(m.$<HTMLInputElement>(`input[name=renewal][value="${CHOSEN.renewal}"]`)?.checked, 'renewal choice kept').to.be.true;
+    }
+
+    // What the page gets.
+    const ofType = (type: string) => since().filter((e) => e.type === type) as Array<Event & { detail: any }>;
+    const errors = ofType('prepaid-upgrade-error');
+    if (outcome.error) {
+      expect(errors.length, 'error events').to.equal(1);
+      const { message, ...rest } = errors[0]!.detail;
+      expect(rest).to.deep.equal({ phase: row.phase, ...outcome.error });
+      expect(message).to.be.a('string').and.not.be.empty;
+      for (const token of tokens) expect(message).not.to.contain(JSON.parse(token).sig);
+    } else {
+      expect(errors.map((e) => e.detail), 'no error event').to.deep.equal([]);
+    }
+    // Counts, not the events: an assertion message that serialized an event would serialize the page with it.
+    expect(ofType('prepaid-upgrade-token-expired').length, 'token-expired events').to.equal(outcome.tokenExpired ? 1 : 0);
+    expect(ofType('prepaid-upgrade-success').length, 'success events').to.equal(outcome.state === 'success' ? 1 : 0);
+    if (outcome.state === 'success') {
+      expect(ofType('prepaid-upgrade-success')[0]!.detail.subscription.prepaid_subscription_context).to.deep.include({
+        prepaid_orders_per_billing: CHOSEN.orders,
+        renewal_behavior: CHOSEN.renewal,
+      });
+    }
+    if (row.phase === 'load') expect(ofType('prepaid-upgrade-ready').length, 'ready events').to.equal(outcome.state === 'ready' ? 1 : 0);
+    if (outcome.console) expect(consoleErrors.join('\n')).to.match(outcome.console);
+
+    // What the sandbox saw.
+    expect(seen(log), 'requests').to.deep.equal(outcome.seen);
+    if (!row.meanwhile) {
+      for (const patch of log.filter((r) => r.method === 'PATCH')) {
+        expect(patch.body, 'every try asks for the same').to.deep.equal({ orders_per_billing: CHOSEN.orders, renewal_behavior: CHOSEN.renewal, offer: 'live' });
+      }
+    }
+    if (outcome.gaps) {
+      const method = row.phase === 'load' ? 'GET' : 'PATCH';
+      const tries = log.filter((r) => r.method === method && r.path.startsWith('/subscriptions/'));
+      const gaps = tries.slice(1).map((r, i) => r.at - tries[i]!.at);
+      expect(gaps, 'number of gaps').to.have.length(outcome.gaps.length);
+      gaps.forEach((gap, i) => {
+        const [min, max] = outcome.gaps![i]!;
+        expect(gap, `gap ${i + 1} (all: ${gaps.join(', ')} ms)`).to.be.within(min - 2, max + GAP_SLACK_MS);
+      });
+    }
+  }
+
+  for (const row of [...LOAD_ROWS, ...UPGRADE_ROWS]) {
+    const summary = (o: Outcome) => (o.state === 'error' ? `error "${o.kind}"` : o.state);
+    const title = `${row.phase} · ${row.name} → ${summary(row.expect)}${row.thenRetry ? `; retry → ${summary(row.thenRetry)}` : ''}`;
+    it(title, async () => {
+      const session = await sandboxSession();
+      const tokens = [session.token];
+      const attributes: Record<string, string> = { 'subscription-id': SUBSCRIPTION, 'api-base': session.apiBase };
+      if (row.timeout) attributes.timeout = String(row.timeout);
+      const properties: { tokenProvider?: () => Promise<string> } = {};
+      let asked = 0;
+      if (row.provider) {
+        const renewed = row.provider === 'new-token' ? await otherToken(session) : session.token;
+        if (renewed !== session.token) tokens.push(renewed);
+        properties.tokenProvider = async () => (asked++ === 0 ? session.token : renewed);
+      } else {
+        attributes.token = session.token;
+      }
+
+      if (row.phase === 'load') {
+        for (const fault of row.faults) await session.fault(fault);
+        await row.meanwhile?.(session);
+      }
+      const m = await mount(attributes, properties);
+      let from = 0;
+      if (row.phase === 'upgrade') {
+        await m.waitForEvent('prepaid-upgrade-ready');
+        m.$<HTMLInputElement>(`input[name=orders][value="${CHOSEN.orders}"]`)!.click();
+        m.$<HTMLInputElement>(`input[name=renewal][value="${CHOSEN.renewal}"]`)!.click();
+        await m.el.updateComplete;
+        await row.meanwhile?.(session);
+        for (const fault of row.faults) await session.fault(fault);
+        from = m.events.length;
+        m.$('[part~=submit]')!.click();
+        expect(m.el.state).to.equal('submitting');
+        // Asked again while it is under way: still one upgrade (the requests below show no extra PATCH).
+        m.$('[part~=submit]')!.click();
+        void m.el.upgrade();
+      }
+      await check(row, m, session, from, row.expect, tokens);
+
+      if (row.provider) {
+        expect(asked, 'tokenProvider asked again once').to.equal(2);
+        const log = await session.requests();
+        const refused = log.findIndex((r) => r.status === 401);
+        expect(log[refused]!.headers.authorization).to.equal(session.token);
+        if (row.provider === 'new-token') expect(log[refused + 1]!.headers.authorization, 'the retry carries the new token').to.equal(tokens[1]);
+      }
+
+      if (row.thenRetry) {
+        // The trouble is over (faults not used up yet are dropped); the customer tries again.
+        await session.control('/faults', { method: 'DELETE' });
+        const retryFrom = m.events.length;
+        m.$<HTMLButtonElement>('[part~=retry]')!.click();
+        if (row.phase === 'upgrade') {
+          // Pressed again before the page re-rendered, then the confirm button and upgrade() too: still one PATCH.
+          m.$<HTMLButtonElement>('[part~=retry]')?.click();
+          expect(m.el.state).to.equal('submitting');
+          m.$<HTMLButtonElement>('[part~=submit]')?.click();
+          void m.el.upgrade();
+        }
+        await check(row, m, session, retryFrom, row.thenRetry, tokens);
+        if (row.phase === 'upgrade') expect(m.events.slice(retryFrom).filter((e) => e.type === 'prepaid-upgrade-submit').length, 'one submit per retry').to.equal(1);
+      }
+    });
+  }
+});

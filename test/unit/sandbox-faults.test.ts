@@ -1,0 +1,199 @@
+import { expect } from '@open-wc/testing';
+import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS, createSandbox, type RecordedRequest, type Sandbox } from '../../src/sandbox/index.js';
+import { signStorefrontToken } from '../../src/server/index.js';
+
+// The sandbox's fault options that stand for answers lost after the change was made, the request log's timestamps,
+// and the size of control bodies. Called in the page, as the test runner's mount calls it.
+const ORIGIN = 'https://sandbox.test';
+const { eligible } = SANDBOX_SUBSCRIPTIONS;
+const UPGRADE = `/subscriptions/${eligible.id}/upgrade_to_prepaid/`;
+
+const adaToken = () => signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: eligible.customerId, hashKey: SANDBOX_MERCHANT.hashKey });
+
+function send(sandbox: Sandbox, method: string, path: string, init: { token?: string; json?: unknown; body?: string } = {}): Promise<Response> {
+  const headers = new Headers();
+  if (init.token) headers.set('authorization', init.token);
+  const body = init.json === undefined ? init.body : JSON.stringify(init.json);
+  if (body !== undefined) headers.set('content-type', 'application/json');
+  return sandbox.handle(new Request(new URL(path, ORIGIN), { method, headers, body }));
+}
+
+const addFault = (sandbox: Sandbox, fault: unknown) => send(sandbox, 'POST', '/__sandbox/faults', { body: JSON.stringify(fault) });
+const log = async (sandbox: Sandbox): Promise<RecordedRequest[]> => (await send(sandbox, 'GET', '/__sandbox/requests')).json();
+
+async function prepaidContext(sandbox: Sandbox, token: string): Promise<unknown> {
+  const answer = await send(sandbox, 'GET', `/subscriptions/${eligible.id}/`, { token });
+  return (await answer.json()).prepaid_subscription_context;
+}
+
+describe('sandbox: a fault with apply (the change is made, the answer is lost)', () => {
+  let sandbox: Sandbox;
+  let token: string;
+  beforeEach(async () => {
+    sandbox = createSandbox();
+    token = await adaToken();
+  });
+
+  it('carries the upgrade out, then answers with the fault’s status instead', async () => {
+    expect((await addFault(sandbox, { status: 503, method: 'PATCH', apply: true })).status).to.equal(201);
+    const answer = await send(sandbox, 'PATCH', UPGRADE, { token, json: { orders_per_billing: 6, renewal_behavior: 'cancel' } });
+    expect(answer.status).to.equal(503);
+    expect((await answer.json()).detail).to.equal('Service unavailable.');
+    expect(await prepaidContext(sandbox, token)).to.deep.equal({ prepaid_orders_remaining: 0, prepaid_orders_per_billing: 6, renewal_behavior: 'cancel' });
+    const [patch] = await log(sandbox);
+    expect(patch).to.include({ method: 'PATCH', status: 503, appliedStatus: 200 });
+  });
+
+  it('changes nothing without apply: the fault answers in place of the service', async () => {
+    await addFault(sandbox, { status: 503, method: 'PATCH' });
+    expect((await send(sandbox, 'PATCH', UPGRADE, { token, json: { orders_per_billing: 6 } })).status).to.equal(503);
+    expect(await prepaidContext(sandbox, token)).to.equal(null);
+    const [patch] = await log(sandbox);
+    expect(patch!.status).to.equal(503);
+    expect(patch).not.to.have.property('appliedStatus');
+  });
+
+  it('carries the upgrade out, then fails the answer like a network failure for status 0', async () => {
+    await addFault(sandbox, { status: 0, apply: true, method: 'PATCH' });
+    const answer = await send(sandbox, 'PATCH', UPGRADE, { token, json: { orders_per_billing: 3 } });
+    let failure: unknown;
+    await answer.text().catch((error: unknown) => (failure = error));
+    expect(failure).to.be.instanceOf(TypeError);
+    expect((await prepaidContext(sandbox, token)) as object).to.include({ prepaid_orders_per_billing: 3 });
+    expect((await log(sandbox))[0]).to.include({ status: 0, appliedStatus: 200 });
+  });
+
+  it('answers a raw body instead of the real one, e.g. a malformed 200', async () => {
+    await addFault(sandbox, { status: 200, body: '<html>gateway</html>', contentType: 'text/html', apply: true });
+    const answer = await send(sandbox, 'PATCH', UPGRADE, { token, json: { orders_per_billing: 3 } });
+    expect(answer.status).to.equal(200);
+    expect(answer.headers.get('content-type')).to.equal('text/html');
+    expect(await answer.text()).to.equal('<html>gateway</html>');
+    expect((await prepaidContext(sandbox, token)) as object).to.include({ prepaid_orders_per_billing: 3 });
+  });
+
+  it('keeps the real refusal in the log when the real handler refused the request', async () => {
+    await addFault(sandbox, { status: 500, apply: true });
+    expect((await send(sandbox, 'PATCH', UPGRADE, { token, json: { orders_per_billing: 2 } })).status).to.equal(500);
+    expect((await log(sandbox))[0]).to.include({ status: 500, appliedStatus: 400 });
+    expect(await prepaidContext(sandbox, token)).to.equal(null);
+  });
+
+  it('makes the change at once and delays only the answer when it has a latency', async () => {
+    await addFault(sandbox, { latencyMs: 400, apply: true, method: 'PATCH' });
+    const started = performance.now();
+    const pending = send(sandbox, 'PATCH', UPGRADE, { token, json: { orders_per_billing: 12 } });
+    let seenAfter = Infinity;
+    for (;;) {
+      const context = await prepaidContext(sandbox, token);
+      if (context) {
+        seenAfter = performance.now() - started;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(seenAfter, 'the upgrade was visible before its answer').to.be.below(300);
+    const answer = await pending;
+    expect(performance.now() - started).to.be.at.least(390);
+    expect(answer.status, 'no status: the real answer, late').to.equal(200);
+    expect((await answer.json()).prepaid_subscription_context.prepaid_orders_per_billing).to.equal(12);
+  });
+
+  it('applies only to the requests it matches, and only count times', async () => {
+    await addFault(sandbox, { status: 502, method: 'GET', apply: true, count: 2 });
+    expect((await send(sandbox, 'PATCH', UPGRADE, { token, json: { orders_per_billing: 3 } })).status).to.equal(200);
+    expect((await send(sandbox, 'GET', `/subscriptions/${eligible.id}/`, { token })).status).to.equal(502);
+    expect((await send(sandbox, 'GET', `/subscriptions/${eligible.id}/`, { token })).status).to.equal(502);
+    expect((await send(sandbox, 'GET', `/subscriptions/${eligible.id}/`, { token })).status).to.equal(200);
+    expect((await log(sandbox)).map((r) => [r.method, r.status, r.appliedStatus])).to.deep.equal([
+      ['PATCH', 200, undefined],
+      ['GET', 502, 200],
+      ['GET', 502, 200],
+      ['GET', 200, undefined],
+    ]);
+  });
+
+  it('refuses an apply that is not true or false, and an apply with neither status nor latency', async () => {
+    for (const fault of [{ status: 503, apply: 'yes' }, { status: 503, apply: 1 }, { apply: true }]) {
+      const answer = await addFault(sandbox, fault);
+      expect(answer.status, JSON.stringify(fault)).to.equal(400);
+    }
+    const listed = await (await send(sandbox, 'GET', '/__sandbox/faults')).json();
+    expect(listed).to.deep.equal([]);
+    await addFault(sandbox, { status: 503, apply: false });
+    expect((await (await send(sandbox, 'GET', '/__sandbox/faults')).json())[0]).to.include({ status: 503, apply: false, remaining: 1 });
+  });
+});
+
+describe('sandbox: Retry-After of a fault', () => {
+  it('sends whole seconds, a text verbatim (an HTTP date), or no header at all for null', async () => {
+    const sandbox = createSandbox();
+    const token = await adaToken();
+    const date = new Date(Date.now() + 3000).toUTCString();
+    const retryAfters: Array<string | null> = [];
+    for (const fault of [{ status: 429 }, { status: 429, retryAfter: 0 }, { status: 429, retryAfter: date }, { status: 429, retryAfter: null }, { status: 503, retryAfter: 'soon' }]) {
+      expect((await addFault(sandbox, fault)).status, JSON.stringify(fault)).to.equal(201);
+      const answer = await send(sandbox, 'GET', `/subscriptions/${eligible.id}/`, { token });
+      retryAfters.push(answer.headers.get('retry-after'));
+    }
+    expect(retryAfters).to.deep.equal(['1', '0', date, null, 'soon']);
+  });
+
+  it('refuses a Retry-After that is negative, fractional, empty, too long or has a line break', async () => {
+    const sandbox = createSandbox();
+    for (const retryAfter of [-1, 1.5, '', 'x'.repeat(101), 'Mon\r\nX-Injected: 1', true]) {
+      expect((await addFault(sandbox, { status: 429, retryAfter })).status, JSON.stringify(retryAfter)).to.equal(400);
+    }
+  });
+});
+
+describe('sandbox: request log timestamps', () => {
+  it('stamps each request with when it arrived, on the sandbox’s clock', async () => {
+    let clock = Date.parse('2026-11-22T12:00:00Z');
+    const sandbox = createSandbox({ now: () => clock });
+    const token = await signStorefrontToken({
+      merchantPublicId: SANDBOX_MERCHANT.publicId,
+      customerId: eligible.customerId,
+      hashKey: SANDBOX_MERCHANT.hashKey,
+      ts: clock / 1000,
+    });
+    await send(sandbox, 'GET', `/subscriptions/${eligible.id}/`, { token });
+    clock += 1250;
+    await send(sandbox, 'PATCH', UPGRADE, { token, json: { orders_per_billing: 3 } });
+    const [first, second] = await log(sandbox);
+    expect(first!.at).to.equal(Date.parse('2026-11-22T12:00:00Z'));
+    expect(second!.at - first!.at).to.equal(1250);
+  });
+
+  it('stamps arrival, not answer: a slow answer does not move it', async () => {
+    const sandbox = createSandbox();
+    const token = await adaToken();
+    await addFault(sandbox, { latencyMs: 200 });
+    const before = Date.now();
+    await send(sandbox, 'GET', `/subscriptions/${eligible.id}/`, { token });
+    const after = Date.now();
+    const [entry] = await log(sandbox);
+    expect(entry!.at).to.be.within(before, before + 50);
+    expect(after - entry!.at).to.be.at.least(190);
+  });
+});
+
+describe('sandbox: control bodies', () => {
+  // Over HTTP, through the mount the test runner uses, so that the Node adapter carries the large bodies too.
+  const base = `/sandbox/i/control-${Math.random().toString(36).slice(2, 10)}`;
+
+  it('takes a fault with a 2 MB body and answers it verbatim', async () => {
+    const huge = JSON.stringify({ public_id: eligible.id, padding: 'x'.repeat(2 * 1024 * 1024) });
+    const queued = await fetch(`${base}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ status: 200, body: huge }) });
+    expect(queued.status, await queued.clone().text().then((t) => t.slice(0, 200))).to.equal(201);
+    const answer = await fetch(`${base}/subscriptions/${eligible.id}/`, { headers: { authorization: await adaToken() } });
+    expect(answer.status).to.equal(200);
+    expect((await answer.text()).length).to.equal(huge.length);
+  });
+
+  it('still refuses a control body over 4 MiB with 413', async () => {
+    const answer = await fetch(`${base}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ status: 200, body: 'x'.repeat(4 * 1024 * 1024) }) });
+    expect(answer.status).to.equal(413);
+    expect((await answer.json()).detail).to.match(/larger than 4 MiB/);
+  });
+});
