@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { Task, TaskStatus, initialState } from '@lit/task';
-import { resolveBaseAddress } from './api/base-address.js';
+import { resolveBaseAddress, resolveTokenEndpoint } from './api/base-address.js';
 import { DEFAULT_TIMEOUT_MS, createApiClient, type ApiClient } from './api/client.js';
 import { StorefrontCredentials, chooseCredentialSource } from './api/credentials.js';
 import { ApiError, isAbortError } from './api/errors.js';
@@ -346,19 +346,22 @@ export class PrepaidUpgrade extends LitElement {
   private connect(): Connection | { error: string } {
     const subscriptionId = this.subscriptionId?.trim();
     if (!subscriptionId) return { error: 'subscription-id is required' };
+    if (subscriptionId === '.' || subscriptionId === '..') return { error: `subscription-id ${JSON.stringify(subscriptionId)} is not a subscription id` };
     let baseAddress: URL;
+    let source: ReturnType<typeof chooseCredentialSource>;
     try {
-      baseAddress = resolveBaseAddress({ apiBase: this.apiBase, environment: this.environment, pageUrl: document.baseURI });
+      const pageUrl = document.baseURI;
+      baseAddress = resolveBaseAddress({ apiBase: this.apiBase, environment: this.environment, pageUrl });
+      source = chooseCredentialSource({
+        tokenProvider: this.tokenProvider,
+        token: this.token,
+        authUrl: this.authUrl?.trim() ? resolveTokenEndpoint(this.authUrl, pageUrl) : undefined,
+        merchantId: this.merchantId,
+        readCookies: () => document.cookie,
+      });
     } catch (error) {
       return { error: error instanceof ApiError ? error.message : String(error) };
     }
-    const source = chooseCredentialSource({
-      tokenProvider: this.tokenProvider,
-      token: this.token,
-      authUrl: this.authUrl,
-      merchantId: this.merchantId,
-      readCookies: () => document.cookie,
-    });
     if (!source) return { error: 'no credential: set tokenProvider, token, auth-url, or merchant-id with an og_auth cookie' };
     if (this.timeout !== undefined && !(Number.isFinite(this.timeout) && this.timeout > 0)) {
       this.warnOnce(`timeout: ${JSON.stringify(String(this.timeout))} is not a number of milliseconds, using ${DEFAULT_TIMEOUT_MS}`);

@@ -126,11 +126,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  const segment = (id: string) => encodeURIComponent(id);
+  // `.` and `..` would be read as path steps, not as an id, and send the request elsewhere under the base address.
+  const segment = (id: string) => {
+    if (id === '' || id === '.' || id === '..') throw new ApiError('malformed', `${JSON.stringify(id)} is not an id`);
+    return encodeURIComponent(id);
+  };
   return {
     getSubscription: async (id, { signal } = {}) =>
       sameSubscription(id, await send('GET', `subscriptions/${segment(id)}/`, SubscriptionSchema, signal)),
-    getProduct: (id, { signal } = {}) => send('GET', `products/${segment(id)}/`, ProductSchema, signal),
+    getProduct: async (id, { signal } = {}) => send('GET', `products/${segment(id)}/`, ProductSchema, signal),
     upgradeToPrepaid: async (id, request, { signal } = {}) =>
       sameSubscription(id, await send('PATCH', `subscriptions/${segment(id)}/upgrade_to_prepaid/`, SubscriptionSchema, signal, request)),
   };

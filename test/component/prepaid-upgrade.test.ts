@@ -276,6 +276,17 @@ describe('<prepaid-upgrade> bad attributes', () => {
     await expectConfigError({ 'subscription-id': '' }, /subscription-id is required/);
   });
 
+  it('refuses a subscription-id that is a path step', async () => {
+    await expectConfigError({ 'subscription-id': '..' }, /subscription-id "\.\." is not a subscription id/);
+  });
+
+  it('refuses an auth-url of another origin over plain http', async () => {
+    const m = await mount({ 'subscription-id': eligible, 'api-base': (await sandboxSession()).apiBase, 'auth-url': 'http://tokens.example.com/token' });
+    const error = await m.waitForEvent('prepaid-upgrade-error');
+    expect(error.detail).to.include({ phase: 'config', retryable: false });
+    expect(error.detail.message).to.match(/auth-url must use https/);
+  });
+
   it('refuses a plain http: api-base that is not loopback', async () => {
     await expectConfigError({ 'api-base': 'http://shop.example.com/api' }, /https/);
   });

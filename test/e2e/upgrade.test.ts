@@ -2,90 +2,16 @@
 // bundler), upgrade a subscription against the sandbox in Chromium. Run after `npm run build`.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { createSandbox, SANDBOX_CUSTOMERS, SANDBOX_MERCHANT, type RecordedRequest, type SandboxInfo } from '../../src/sandbox/index.js';
-import { serveNodeRequest } from '../../src/sandbox/node.js';
 import { signStorefrontToken, verifyStorefrontToken } from '../../src/server/index.js';
 import { createMerchantServer } from '../../demo/merchant-server.js';
+import { distDir, escapeAttribute, getJson, launchChromium, startTestServer, type TestServer } from './server.js';
 
-const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
-const chromePath = process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium';
 const EVENT_TYPES = ['ready', 'change', 'submit', 'success', 'error', 'token-expired'].map((name) => `prepaid-upgrade-${name}`);
-const CONTENT_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.map': 'application/json',
-};
-
-const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
-
-interface TestServer {
-  origin: string;
-  /** Serves `html` at `path` until the server closes. */
-  page(path: string, html: string): string;
-  close(): Promise<void>;
-}
-
-/** A bare storefront: static pages, the files of dist/, and the sandbox at /sandbox. */
-async function startTestServer(): Promise<TestServer> {
-  const sandbox = createSandbox({ basePath: '/sandbox' });
-  const pages = new Map<string, string>();
-
-  async function serveDist(pathname: string, res: ServerResponse): Promise<void> {
-    const file = normalize(join(distDir, decodeURIComponent(pathname.slice('/dist/'.length))));
-    if (!file.startsWith(distDir) || file.endsWith(sep)) return void res.writeHead(404).end();
-    try {
-      if (!(await stat(file)).isFile()) return void res.writeHead(404).end();
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if (pathname === '/sandbox' || pathname.startsWith('/sandbox/')) return serveNodeRequest((request) => sandbox.handle(request), req, res);
-    if (pathname.startsWith('/dist/')) return serveDist(pathname, res);
-    const html = pages.get(pathname);
-    if (html !== undefined) return void res.writeHead(200, { 'content-type': CONTENT_TYPES['.html']! }).end(html);
-    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-  }
-
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch(() => res.destroy());
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
-  return {
-    origin,
-    page(path, html) {
-      pages.set(path, html);
-      return `${origin}${path}`;
-    },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
-}
-
-async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
-  assert.equal(response.status, 200, `GET ${url}`);
-  return (await response.json()) as T;
-}
 
 const BUNDLES = [
   { name: 'ES module', file: 'prepaid-upgrade.js', tag: (src: string) => `<script type="module" src="${src}"></script>` },
@@ -101,11 +27,7 @@ describe('the built bundles upgrade a subscription in a plain page', { timeout: 
       await stat(join(distDir, file)).catch(() => assert.fail(`dist/${file} is missing: run \`npm run build\` first`));
     }
     server = await startTestServer();
-    browser = await chromium.launch({
-      executablePath: chromePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-      timeout: 30_000,
-    });
+    browser = await launchChromium();
   }, { timeout: 60_000 });
 
   after(async () => {

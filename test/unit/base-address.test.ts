@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { ENVIRONMENT_BASE_ADDRESSES, resolveBaseAddress } from '../../src/api/base-address.js';
+import { ENVIRONMENT_BASE_ADDRESSES, resolveBaseAddress, resolveTokenEndpoint } from '../../src/api/base-address.js';
 import { ApiError } from '../../src/api/errors.js';
 
 const pageUrl = 'https://www.example-store.com/account/subscriptions?tab=active#top';
@@ -137,5 +137,28 @@ describe('resolveBaseAddress refuses addresses that are not web APIs', () => {
 
   it('refuses an address that cannot be parsed', () => {
     expect(refusal({ apiBase: 'https://[not-a-host/', pageUrl }).kind).to.equal('config');
+  });
+});
+
+describe('resolveTokenEndpoint', () => {
+  const page = 'https://shop.example.com/account/subscriptions';
+  it("resolves a path against the page and keeps the page's own origin", () => {
+    expect(resolveTokenEndpoint('/account/token', page)).to.equal('https://shop.example.com/account/token');
+  });
+  it("allows the page's own origin even on plain http, where the page itself already is", () => {
+    expect(resolveTokenEndpoint('/token', 'http://shop.example.com/')).to.equal('http://shop.example.com/token');
+  });
+  it('allows another origin over https, and loopback over http', () => {
+    expect(resolveTokenEndpoint('https://auth.example.com/token', page)).to.equal('https://auth.example.com/token');
+    expect(resolveTokenEndpoint('http://127.0.0.1:8080/token', page)).to.equal('http://127.0.0.1:8080/token');
+  });
+  it('refuses another origin over plain http, naming the attribute', () => {
+    expect(() => resolveTokenEndpoint('http://auth.example.com/token', page))
+      .to.throw(ApiError, /auth-url must use https/)
+      .with.property('kind', 'config');
+  });
+  it('refuses what is not an address', () => {
+    expect(() => resolveTokenEndpoint('http://[oops', page)).to.throw(ApiError, /auth-url/);
+    expect(() => resolveTokenEndpoint('javascript:alert(1)', page)).to.throw(ApiError, /auth-url/);
   });
 });

@@ -1,0 +1,96 @@
+/**
+ * The credential audit of the whole browser suite: the test runner noted every API request that reached its sandbox
+ * (test/helpers/request-audit.ts) and wrote the list when it stopped. Run after the browser tests (`npm test` does).
+ *
+ * No browser test sends an `x-api-key` over HTTP, not even deliberately: the sandbox's own tests of the application
+ * scope (test/unit/sandbox.test.ts) call `createSandbox().handle` inside the page, so their requests never reach the
+ * mounted sandbox. Every request audited here therefore must carry no key and no credential in its URL.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, stat } from 'node:fs/promises';
+import { REQUEST_AUDIT_FILE, createRequestAudit, type RequestAuditReport } from '../helpers/request-audit.js';
+
+/** A report older than this is from an earlier run, not from the browser tests that just ran. */
+const MAX_AGE_MS = 60 * 60 * 1000;
+
+async function readReport(): Promise<RequestAuditReport> {
+  await stat(REQUEST_AUDIT_FILE).catch(() => assert.fail('test-results/request-audit.json is missing: run the browser tests (`npx wtr`) first'));
+  return JSON.parse(await readFile(REQUEST_AUDIT_FILE, 'utf8')) as RequestAuditReport;
+}
+
+const describeRequest = (request: RequestAuditReport['requests'][number]) => `${request.method} ${request.url}`;
+
+describe('the requests of the browser suite, as the sandbox saw them', () => {
+  it('were audited by the run that just finished', async (t) => {
+    const report = await readReport();
+    const finished = Date.parse(report.finishedAt);
+    assert.match(report.runId, /^[0-9a-f-]{36}$/);
+    assert.ok(Date.parse(report.startedAt) <= finished, 'the run finished after it started');
+    const age = Date.now() - finished;
+    assert.ok(age >= 0 && age < MAX_AGE_MS, `the audit was written ${Math.round(age / 60000)} minutes ago: run the browser tests again`);
+    assert.equal(report.total, report.requests.length);
+    assert.ok(report.total > 100, `only ${report.total} API requests were audited: did the browser tests run against the mounted sandbox?`);
+    const instances = new Set(report.requests.map((request) => request.instance));
+    const withToken = report.requests.filter((request) => request.authorization).length;
+    t.diagnostic(`run ${report.runId}: ${report.total} API requests to ${instances.size} sandbox instances, ${withToken} with an authorization header`);
+  });
+
+  it('never carried an x-api-key', async () => {
+    const { requests } = await readReport();
+    assert.deepEqual(requests.filter((request) => request.apiKey).map(describeRequest), []);
+  });
+
+  it('never carried a token, a signature or a key in the path or query', async () => {
+    const { requests } = await readReport();
+    const leaks = requests.filter((request) => request.credentialInUrl.length > 0);
+    assert.deepEqual(leaks.map((request) => `${describeRequest(request)}: ${request.credentialInUrl.join(', ')}`), []);
+  });
+});
+
+describe('the audit itself', () => {
+  const sig = 'q3Nw2mJ0o7y5m1dYc8vGQ0PcvPp1kq0oQ6cXoKx7f2Y=';
+  const token = JSON.stringify({ public_id: 'mer_x', ts: 1_700_000_000, sig_field: 'cus_x', sig });
+
+  async function audit(requests: Request[]) {
+    const recorder = createRequestAudit({ basePath: '/sandbox' });
+    const handle = recorder.wrap(async () => new Response(null, { status: 204 }));
+    for (const request of requests) await handle(request);
+    return recorder.report();
+  }
+
+  it('notes API requests of every instance and leaves out the control routes', async () => {
+    const report = await audit([
+      new Request('http://t.test/sandbox/subscriptions/sub_a/', { headers: { authorization: token } }),
+      new Request('http://t.test/sandbox/i/abc/products/prod_a/'),
+      new Request('http://t.test/sandbox/__sandbox/requests'),
+      new Request('http://t.test/sandbox/i/abc/__sandbox/faults', { method: 'POST', body: '{}' }),
+      new Request('http://t.test/other/page'),
+    ]);
+    assert.deepEqual(
+      report.requests.map((request) => [request.method, request.url, request.instance, request.authorization]),
+      [
+        ['GET', '/sandbox/subscriptions/sub_a/', 'default', true],
+        ['GET', '/sandbox/i/abc/products/prod_a/', 'abc', false],
+      ],
+    );
+  });
+
+  it('flags an x-api-key, and a token or signature in the URL even before that token is sent', async () => {
+    const report = await audit([
+      new Request('http://t.test/sandbox/customers', { headers: { 'x-api-key': 'key' } }),
+      new Request(`http://t.test/sandbox/subscriptions/?x=${encodeURIComponent(sig)}`),
+      new Request(`http://t.test/sandbox/subscriptions/?token=${encodeURIComponent(token)}`),
+      new Request('http://t.test/sandbox/subscriptions/?sig=abc'),
+      new Request(`http://t.test/sandbox/subscriptions/${sig.slice(0, 20)}/`, { headers: { authorization: token } }),
+    ]);
+    const [apiKey, signature, wholeToken, parameter, clean] = report.requests;
+    assert.equal(apiKey!.apiKey, true);
+    assert.ok(signature!.credentialInUrl.includes('a token sent by this run'), signature!.credentialInUrl.join());
+    assert.ok(signature!.credentialInUrl.includes('a base64 HMAC-shaped value'));
+    assert.ok(wholeToken!.credentialInUrl.includes('query parameter "token"'));
+    assert.ok(wholeToken!.credentialInUrl.includes('token text'));
+    assert.deepEqual(parameter!.credentialInUrl, ['query parameter "sig"']);
+    assert.deepEqual(clean!.credentialInUrl, []);
+  });
+});
