@@ -287,6 +287,9 @@ export class PrepaidUpgrade extends LitElement {
       this.loadAbortedByDisconnect = false;
       void this.load.run();
     }
+    // The first render happens now rather than a microtask later, so that the placeholder holds the widget's place
+    // from the very frame it is inserted in (the update that Lit has queued then finds nothing left to do).
+    if (!this.hasUpdated) this.performUpdate();
   }
 
   override disconnectedCallback(): void {

@@ -101,3 +101,19 @@ describe('layout while loading', () => {
     expect(shift).to.equal(0);
   });
 });
+
+describe('first render', () => {
+  it('draws the placeholder synchronously, in the same task that inserts the element', async () => {
+    const session = await sandboxSession();
+    const container = await fixture<HTMLDivElement>(html`<div></div>`);
+    const el = document.createElement('prepaid-upgrade');
+    el.setAttribute('subscription-id', eligible);
+    el.setAttribute('api-base', session.apiBase);
+    el.setAttribute('token', session.token);
+    container.append(el);
+    expect(el.shadowRoot?.querySelector('.placeholder'), 'placeholder right after append').not.to.equal(null);
+    expect(el.state).to.equal('loading');
+    expect(el.matches(':state(loading)')).to.be.true;
+    expect(el.getBoundingClientRect().height).to.be.greaterThan(300);
+  });
+});
