@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { LANGUAGES } from './src/i18n/languages.js';
+import { minifyLitTemplates } from './tools/minify-lit-templates.js';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -111,5 +112,6 @@ const loadLanguagesByAddress = {
 
 export default defineConfig(({ command, mode }) => {
   if (mode === 'locales') return localesBuild;
-  return command === 'build' ? { ...mainConfig, resolve: loadLanguagesByAddress } : mainConfig;
+  if (command !== 'build') return mainConfig;
+  return { ...mainConfig, plugins: [...(mainConfig.plugins ?? []), minifyLitTemplates()], resolve: loadLanguagesByAddress };
 });

@@ -1,0 +1,169 @@
+/**
+ * `npm run bench`: the widget's size and speed, measured on the built bundles (run `npm run build` first).
+ *
+ * Prints, and writes to test-results/bench.json: raw/gzip/brotli bytes of both script bundles and of each language;
+ * then, in headless Chromium with the sandbox running inside the page (no network in the figures): the median time
+ * from the element's connection to `prepaid-upgrade-ready` over 50 mounts, whether the placeholder is there on
+ * connection, the requests made before ready and before success, long tasks on the main thread, and the heap growth
+ * over 1,000 mount/unmount cycles. test/node/bench.test.ts checks the figures against bench/budgets.ts.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const distDir = join(root, 'dist');
+
+export interface FileSize {
+  file: string;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export interface BenchFigures {
+  sizes: FileSize[];
+  mounts: number;
+  medianMsToReady: number;
+  placeholderOnConnection: boolean;
+  requestsBeforeReady: number;
+  msFromLastAnswerToReady: number;
+  requestsBeforeSuccess: number;
+  longTasks: { count: number; longestMs: number };
+  cycles: number;
+  heapGrowthBytes: number;
+}
+
+export async function measureSize(file: string): Promise<FileSize> {
+  const bytes = await readFile(join(distDir, file));
+  return {
+    file: `dist/${file}`,
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+async function bundleSizes(): Promise<FileSize[]> {
+  const languages = (await readdir(join(distDir, 'i18n'))).filter((file) => file.endsWith('.js')).sort();
+  return Promise.all(['prepaid-upgrade.js', 'prepaid-upgrade.iife.js', ...languages.map((file) => `i18n/${file}`)].map(measureSize));
+}
+
+/** The page side (bench/in-page.ts) with the sandbox, as one module for the browser. */
+async function buildPageScript(outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    logLevel: 'error',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      lib: { entry: join(root, 'bench/in-page.ts'), formats: ['es'], fileName: () => 'in-page.js' },
+    },
+  });
+}
+
+function serve(files: Record<string, () => Promise<Buffer | string>>): Promise<{ origin: string; server: Server }> {
+  const server = createServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    try {
+      if (files[path]) {
+        const type = path.endsWith('.html') ? 'text/html; charset=utf-8' : 'text/javascript; charset=utf-8';
+        return void res.writeHead(200, { 'content-type': type }).end(await files[path]());
+      }
+      if (path.startsWith('/dist/')) {
+        const file = normalize(join(distDir, path.slice('/dist/'.length)));
+        if (file.startsWith(distDir + sep)) return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(await readFile(file));
+      }
+    } catch {
+      // Falls through to 404.
+    }
+    res.writeHead(404).end();
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })));
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+export async function runBench({ mounts = 50, cycles = 1000, warmUp = 200 } = {}): Promise<BenchFigures> {
+  const sizes = await bundleSizes();
+  const work = await mkdtemp(join(tmpdir(), 'prepaid-upgrade-bench-'));
+  await buildPageScript(work);
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title><link rel="icon" href="data:,">
+    <script type="module" src="/dist/prepaid-upgrade.js"></script><script type="module" src="/in-page.js"></script>
+    </head><body><main id="stage" style="inline-size: 480px"></main></body></html>`;
+  const { origin, server } = await serve({ '/index.html': async () => page, '/in-page.js': () => readFile(join(work, 'in-page.js')) });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--js-flags=--expose-gc', '--enable-precise-memory-info'],
+  });
+  try {
+    const tab = await browser.newPage();
+    const errors: string[] = [];
+    tab.on('pageerror', (error) => errors.push(String(error)));
+    await tab.goto(`${origin}/index.html`);
+    await tab.waitForFunction(() => 'bench' in window && customElements.get('prepaid-upgrade') !== undefined, null, { timeout: 20_000 });
+    type Bench = {
+      mounts(count: number): Promise<{ msToReady: number[]; placeholderOnConnection: boolean; requestsBeforeReady: number; msFromLastAnswerToReady: number; requestsBeforeSuccess: number }>;
+      cycles(count: number, warmUp: number): Promise<{ before: number; after: number }>;
+      longTasks(): number[];
+    };
+    const figures = await tab.evaluate((count) => (window as unknown as { bench: Bench }).bench.mounts(count), mounts);
+    const longTasks = await tab.evaluate(() => (window as unknown as { bench: Bench }).bench.longTasks());
+    const heap = await tab.evaluate(([count, warm]) => (window as unknown as { bench: Bench }).bench.cycles(count!, warm!), [cycles, warmUp]);
+    if (errors.length) throw new Error(`the bench page failed: ${errors.join('; ')}`);
+    return {
+      sizes,
+      mounts,
+      medianMsToReady: median(figures.msToReady),
+      placeholderOnConnection: figures.placeholderOnConnection,
+      requestsBeforeReady: figures.requestsBeforeReady,
+      msFromLastAnswerToReady: figures.msFromLastAnswerToReady,
+      requestsBeforeSuccess: figures.requestsBeforeSuccess,
+      longTasks: { count: longTasks.length, longestMs: Math.max(0, ...longTasks) },
+      cycles,
+      heapGrowthBytes: heap.after - heap.before,
+    };
+  } finally {
+    await browser.close();
+    server.closeAllConnections();
+    server.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+const grouped = (n: number) => n.toLocaleString('en-US');
+
+export function formatFigures(figures: BenchFigures): string {
+  const width = Math.max(...figures.sizes.map((size) => size.file.length));
+  const lines = [
+    `${'file'.padEnd(width)}  ${'raw'.padStart(8)}  ${'gzip'.padStart(8)}  ${'brotli'.padStart(8)}`,
+    ...figures.sizes.map((s) => `${s.file.padEnd(width)}  ${grouped(s.raw).padStart(8)}  ${grouped(s.gzip).padStart(8)}  ${grouped(s.brotli).padStart(8)}`),
+    '',
+    `time to ready, median of ${figures.mounts} mounts   ${figures.medianMsToReady.toFixed(1)} ms`,
+    `placeholder on connection             ${figures.placeholderOnConnection ? 'synchronous' : 'NOT synchronous'}`,
+    `requests before ready                 ${figures.requestsBeforeReady} (the subscription, then its product)`,
+    `ready after the last answer           ${figures.msFromLastAnswerToReady.toFixed(1)} ms at most`,
+    `requests before success               ${figures.requestsBeforeSuccess}`,
+    `long tasks while mounting (> 50 ms)   ${figures.longTasks.count}${figures.longTasks.count ? `, the longest ${figures.longTasks.longestMs.toFixed(0)} ms` : ''}`,
+    `heap growth after ${grouped(figures.cycles)} cycles        ${grouped(figures.heapGrowthBytes)} bytes`,
+  ];
+  return lines.join('\n');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(process.argv[1])) {
+  const figures = await runBench();
+  console.log(formatFigures(figures));
+  await mkdir(join(root, 'test-results'), { recursive: true });
+  await writeFile(join(root, 'test-results/bench.json'), `${JSON.stringify(figures, null, 2)}\n`);
+}

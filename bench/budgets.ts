@@ -1,0 +1,13 @@
+/** What the widget must stay within, as measured by bench/bench.ts and checked by test/node/bench.test.ts. */
+export const BUDGETS = {
+  /** dist/prepaid-upgrade.js, brotli at quality 11, with lit, @lit/task, zod/mini and the English texts inside. */
+  scriptBundleBrotliBytes: 16_000,
+  /** Ready one round trip after the subscription arrives: the subscription, then its product, nothing else. */
+  requestsBeforeReady: 2,
+  /** ...and the upgrade itself. */
+  requestsBeforeSuccess: 3,
+  /** No task on the main thread longer than this while widgets mount, render and upgrade. */
+  longestTaskMs: 50,
+  /** Heap growth over 1,000 mount/unmount cycles. */
+  heapGrowthBytes: 1_000_000,
+} as const;

@@ -1,0 +1,127 @@
+/**
+ * The benchmark's page side: the real sandbox runs inside the page, so that the figures measure the widget and not
+ * a network. Requests to /sandbox/ never leave the page; everything else goes to the real fetch.
+ */
+import { createSandbox, SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../src/sandbox/index.js';
+import { signStorefrontToken } from '../src/server/index.js';
+
+// A benchmark makes thousands of requests with one credential in a minute: far past the default rate limit.
+const sandbox = createSandbox({ basePath: '/sandbox', rateLimit: { limit: 1e9, windowMs: 60_000 }, upgradeDurationMs: 0 });
+const answered: Array<{ path: string; at: number }> = [];
+const pageFetch = window.fetch.bind(window);
+window.fetch = async (input, init) => {
+  const request = new Request(input, init);
+  if (!new URL(request.url).pathname.startsWith('/sandbox/')) return pageFetch(request);
+  const response = await sandbox.handle(request);
+  answered.push({ path: new URL(request.url).pathname, at: performance.now() });
+  return response;
+};
+
+/** Long tasks while widgets mount, render and upgrade; the heap phase's forced collections are not the widget's. */
+const longTasks: Array<{ start: number; duration: number }> = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) longTasks.push({ start: entry.startTime, duration: entry.duration });
+}).observe({ type: 'longtask', buffered: true });
+let mountsWindow = { start: 0, end: 0 };
+
+const token = await signStorefrontToken({
+  merchantPublicId: SANDBOX_MERCHANT.publicId,
+  customerId: SANDBOX_SUBSCRIPTIONS.eligible.customerId,
+  hashKey: SANDBOX_MERCHANT.hashKey,
+});
+
+let instances = 0;
+/**
+ * A widget for a fresh sandbox instance (every mount then reads a pay-as-you-go subscription and sees only its own
+ * requests), or for the one named.
+ */
+function widget(instance = `bench${++instances}`): HTMLElement {
+  const el = document.createElement('prepaid-upgrade');
+  el.setAttribute('subscription-id', SANDBOX_SUBSCRIPTIONS.eligible.id);
+  el.setAttribute('api-base', `/sandbox/i/${instance}`);
+  el.setAttribute('token', token);
+  return el;
+}
+
+const once = (el: Element, type: string) => new Promise<Event>((resolve) => el.addEventListener(type, resolve, { once: true }));
+
+export interface MountFigures {
+  msToReady: number[];
+  placeholderOnConnection: boolean;
+  requestsBeforeReady: number;
+  msFromLastAnswerToReady: number;
+  requestsBeforeSuccess: number;
+}
+
+/** Mounts `count` widgets one after the other and times each from connection to `prepaid-upgrade-ready`. */
+async function mounts(count: number): Promise<MountFigures> {
+  mountsWindow = { start: performance.now(), end: Infinity };
+  const container = document.getElementById('stage')!;
+  const msToReady: number[] = [];
+  let placeholderOnConnection = true;
+  let requestsBeforeReady = 0;
+  let msFromLastAnswerToReady = 0;
+  for (let i = 0; i < count; i++) {
+    const el = widget();
+    answered.length = 0;
+    const ready = once(el, 'prepaid-upgrade-ready');
+    const started = performance.now();
+    container.append(el);
+    placeholderOnConnection &&= el.shadowRoot?.querySelector('[part~=base]') !== null;
+    await ready;
+    const readyAt = performance.now();
+    msToReady.push(readyAt - started);
+    requestsBeforeReady = Math.max(requestsBeforeReady, answered.length);
+    msFromLastAnswerToReady = Math.max(msFromLastAnswerToReady, readyAt - answered.at(-1)!.at);
+    el.remove();
+  }
+  const el = widget();
+  answered.length = 0;
+  const ready = once(el, 'prepaid-upgrade-ready');
+  container.append(el);
+  await ready;
+  const success = once(el, 'prepaid-upgrade-success');
+  el.shadowRoot!.querySelector<HTMLButtonElement>('[part~=submit]')!.click();
+  await success;
+  const requestsBeforeSuccess = answered.length;
+  el.remove();
+  // Long tasks are reported a little after they end.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  mountsWindow.end = performance.now();
+  return { msToReady, placeholderOnConnection, requestsBeforeReady, msFromLastAnswerToReady, requestsBeforeSuccess };
+}
+
+declare const gc: () => void;
+/** The page's heap after a full collection, with the sandbox's request log (its own memory, not the widget's) empty. */
+const heap = () => {
+  sandbox.instance(HEAP_INSTANCE).clearRequests();
+  gc();
+  return (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize;
+};
+const HEAP_INSTANCE = 'heap';
+
+/** Heap growth over `count` mount → ready → unmount cycles, after a warm-up that fills every cache once. */
+async function cycles(count: number, warmUp: number): Promise<{ before: number; after: number }> {
+  const container = document.getElementById('stage')!;
+  const cycle = async () => {
+    // One instance throughout, so that the sandbox does not grow by an instance a cycle.
+    const el = widget(HEAP_INSTANCE);
+    const ready = once(el, 'prepaid-upgrade-ready');
+    container.append(el);
+    await ready;
+    el.remove();
+  };
+  for (let i = 0; i < warmUp; i++) await cycle();
+  // Let the last answers settle and the sandbox drop what it kept of old instances before measuring.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const before = heap();
+  for (let i = 0; i < count; i++) await cycle();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return { before, after: heap() };
+}
+
+const longTasksWhileMounting = () =>
+  longTasks.filter((task) => task.start >= mountsWindow.start && task.start <= mountsWindow.end).map((task) => task.duration);
+
+Object.assign(window, { bench: { mounts, cycles, longTasks: longTasksWhileMounting } });
+document.dispatchEvent(new Event('bench-ready'));

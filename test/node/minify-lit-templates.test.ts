@@ -1,0 +1,48 @@
+// The build's template minifier changes only white space that cannot matter, and never an expression.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { minifyCss, minifyHtml, templateEdits } from '../../tools/minify-lit-templates.js';
+
+const apply = (code: string) =>
+  templateEdits(code, 'x.ts')
+    .sort((a, b) => b.start - a.start)
+    .reduce((result, { start, end, text }) => result.slice(0, start) + text + result.slice(end), code);
+
+describe('minifyHtml', () => {
+  it('drops white space between tags and at the ends, and folds the rest to one space', () => {
+    assert.equal(minifyHtml('\n  <div>\n    <p>a   b</p>\n  </div>\n', true, true), '<div><p>a b</p></div>');
+  });
+  it('keeps the space between text and an expression', () => {
+    assert.equal(minifyHtml('<p>Said: ', true, false), '<p>Said: ');
+    assert.equal(minifyHtml(' <span>', false, false), ' <span>');
+  });
+});
+
+describe('minifyCss', () => {
+  it('drops comments and white space around braces, semicolons and commas', () => {
+    assert.equal(minifyCss('/* why */\n  :host {\n    color: red;\n    margin: 0 1px;\n  }\n  a,\n  b { x: y; }'), ':host{color: red;margin: 0 1px}a,b{x: y}');
+  });
+  it('keeps the descendant space before a pseudo-class', () => {
+    assert.equal(minifyCss('.placeholder :is(label, p) { a: b; }'), '.placeholder :is(label,p){a: b}');
+  });
+});
+
+describe('templateEdits', () => {
+  it('minifies the literal parts of html and css templates and leaves expressions and other templates alone', () => {
+    const code = [
+      'const a = html`\n  <p class="x">\n    ${value}  and  ${html`  <b> ${inner} </b>  `}\n  </p>\n`;',
+      'const b = css`\n  p { color: red; }\n`;',
+      'const c = other`  keep   this  `;',
+      'const d = `  plain   ${x}  `;',
+    ].join('\n');
+    assert.equal(
+      apply(code),
+      [
+        'const a = html`<p class="x"> ${value} and ${html`<b> ${inner} </b>`} </p>`;',
+        'const b = css`p{color: red}`;',
+        'const c = other`  keep   this  `;',
+        'const d = `  plain   ${x}  `;',
+      ].join('\n'),
+    );
+  });
+});
