@@ -52,6 +52,8 @@ const ui = {
   subscriptionsSection: $<HTMLElement>('#subscriptions'),
   subscriptionsStatus: $<HTMLParagraphElement>('#subscriptions-status'),
   subscriptionList: $<HTMLUListElement>('#subscription-list'),
+  widgetArea: $<HTMLElement>('#widget-area'),
+  themeForm: $<HTMLFormElement>('#theme-form'),
   faultForm: $<HTMLFormElement>('#fault-form'),
   faultSubscription: $<HTMLSelectElement>('#fault-subscription'),
   faultApply: $<HTMLInputElement>('#fault-apply'),
@@ -200,6 +202,42 @@ ui.signOut.addEventListener('click', async () => {
   showSignedOut();
   ui.customerSelect.focus();
 });
+
+// --- Widget theme -------------------------------------------------------------------------------------------------
+
+// Each theme is a stylesheet under themes/ that applies below [data-theme="…"]; "default" has no stylesheet at all.
+const THEMES = ['default', 'dark', 'brand'] as const;
+type Theme = (typeof THEMES)[number];
+const THEME_STORAGE_KEY = 'prepaid-upgrade-demo:theme';
+const isTheme = (value: unknown): value is Theme => THEMES.includes(value as Theme);
+
+function applyTheme(theme: Theme): void {
+  ui.widgetArea.dataset.theme = theme;
+  const radio = ui.themeForm.elements.namedItem('theme') as RadioNodeList;
+  radio.value = theme;
+}
+
+/** The theme chosen last time; storage can be unavailable (private modes, blocked cookies), which means "default". */
+function storedTheme(): Theme {
+  try {
+    const stored = localStorage.getItem(THEME_STORAGE_KEY);
+    return isTheme(stored) ? stored : 'default';
+  } catch {
+    return 'default';
+  }
+}
+
+ui.themeForm.addEventListener('change', () => {
+  const theme = new FormData(ui.themeForm).get('theme');
+  if (!isTheme(theme)) return;
+  applyTheme(theme);
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, theme);
+  } catch {
+    // Not remembered, but still applied.
+  }
+});
+ui.themeForm.addEventListener('submit', (event) => event.preventDefault());
 
 // --- Sandbox controls -----------------------------------------------------------------------------------------
 
@@ -351,6 +389,7 @@ ui.clearLog.addEventListener('click', () => ui.eventLog.replaceChildren());
 // --- Start ------------------------------------------------------------------------------------------------------
 
 async function start(): Promise<void> {
+  applyTheme(storedTheme());
   showLatency();
   syncApply();
   try {

@@ -1,0 +1,247 @@
+// Screenshot tests: the built element in a plain page, in each of the demo's themes and each state, compared pixel by
+// pixel with the baselines in __screenshots__/. Run after `npm run build`; `npm run screenshots:update` rewrites the
+// baselines (then look at them before committing). A mismatch leaves the actual picture and a diff, with the
+// differing pixels in red, under test-results/screenshots/.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+import type { Browser, Page } from 'playwright-core';
+import { SANDBOX_MERCHANT, SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS, type Fault } from '../../src/sandbox/index.js';
+import { signStorefrontToken } from '../../src/server/index.js';
+import { distDir, escapeAttribute, launchChromium, startTestServer, type TestServer } from './server.js';
+
+const projectDir = fileURLToPath(new URL('../../', import.meta.url));
+const baselineDir = fileURLToPath(new URL('./__screenshots__/', import.meta.url));
+const resultsDir = join(projectDir, 'test-results', 'screenshots');
+const themesDir = join(projectDir, 'demo', 'themes');
+const UPDATE = process.env.UPDATE_SCREENSHOTS === '1';
+
+/**
+ * pixelmatch's per-pixel colour threshold (0 to 1), and the share of pixels allowed to differ beyond it. Repeated runs
+ * on one machine differ by at most a few anti-aliased pixels of the Arabic text (10 of 409,000 at threshold 0, none
+ * from 0.02 up). At 0.05 a darker card border or a slightly lighter accent still counts (0.1 would let both through),
+ * and 0.02% of the picture (30 to 100 pixels) is less than a glyph's worth of moved text.
+ */
+const PIXEL_THRESHOLD = 0.05;
+const MAX_DIFFERING_SHARE = 0.0002;
+
+const THEMES = ['default', 'dark', 'brand'] as const;
+type Theme = (typeof THEMES)[number];
+type Customer = { subscriptionId: string; customerId: string; merchantPublicId: string; hashKey: string };
+
+/** Ada's subscriptions at the main merchant, and Rosalind's at the merchant with prepaid disabled (every upgrade is a 400). */
+const ADA = { customerId: SANDBOX_SUBSCRIPTIONS.eligible.customerId, merchantPublicId: SANDBOX_MERCHANT.publicId, hashKey: SANDBOX_MERCHANT.hashKey };
+const ELIGIBLE: Customer = { ...ADA, subscriptionId: SANDBOX_SUBSCRIPTIONS.eligible.id };
+const PREPAID: Customer = { ...ADA, subscriptionId: SANDBOX_SUBSCRIPTIONS.prepaid.id };
+const PREPAID_DISABLED: Customer = {
+  subscriptionId: SANDBOX_SUBSCRIPTIONS.prepaidDisabled.id,
+  customerId: SANDBOX_SUBSCRIPTIONS.prepaidDisabled.customerId,
+  merchantPublicId: SANDBOX_MERCHANT_PREPAID_DISABLED.publicId,
+  hashKey: SANDBOX_MERCHANT_PREPAID_DISABLED.hashKey,
+};
+
+/** Long enough to take the picture many times over, short enough not to keep the test process waiting at the end. */
+const HOLD_MS = 8000;
+
+interface StateScenario {
+  state: string;
+  customer: Customer;
+  /** A fault queued before the page loads. */
+  fault?: Fault;
+  /** Confirm the upgrade with the preselected choices. */
+  submit?: boolean;
+}
+
+const SCENARIOS: StateScenario[] = [
+  { state: 'loading', customer: ELIGIBLE, fault: { latencyMs: HOLD_MS, method: 'GET' } },
+  { state: 'submitting', customer: ELIGIBLE, fault: { latencyMs: HOLD_MS, method: 'PATCH', path: 'upgrade_to_prepaid' }, submit: true },
+  { state: 'ready', customer: ELIGIBLE },
+  { state: 'ineligible', customer: PREPAID },
+  { state: 'success', customer: ELIGIBLE, submit: true },
+  { state: 'error', customer: PREPAID_DISABLED, submit: true },
+];
+
+interface PageOptions {
+  theme: Theme;
+  customer: Customer;
+  lang?: string;
+}
+
+/**
+ * The test machine's fonts, named outright so that the pictures do not depend on what the system's generic
+ * families resolve to. The brand theme asks for serif faces that Linux machines lack and ends in DejaVu Serif
+ * anyway; pinning it keeps a machine that has one of them from failing.
+ */
+const PAGE_STYLE = `
+  body { margin: 0; font: 16px/1.5 'DejaVu Sans', sans-serif; }
+  .widget-area { padding: 20px; }
+  [data-theme='brand'] prepaid-upgrade { --prepaid-upgrade-font: 'DejaVu Serif', serif; }
+`;
+
+describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  before(async () => {
+    await stat(join(distDir, 'prepaid-upgrade.js')).catch(() => assert.fail('dist/prepaid-upgrade.js is missing: run `npm run build` first'));
+    server = await startTestServer();
+    for (const theme of THEMES.filter((name) => name !== 'default')) {
+      const css = await readFile(join(themesDir, `${theme}.css`), 'utf8');
+      server.route(`/themes/${theme}.css`, () => ({ headers: { 'content-type': 'text/css; charset=utf-8' }, body: css }));
+    }
+    browser = await launchChromium();
+    // Only this run's mismatches are left to look at.
+    await rm(resultsDir, { recursive: true, force: true });
+    if (UPDATE) await mkdir(baselineDir, { recursive: true });
+  }, { timeout: 60_000 });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  }, { timeout: 30_000 });
+
+  /** A fresh sandbox instance, the page that shows one widget, and a browser page with motion reduced. */
+  async function open({ theme, customer, lang = 'en' }: PageOptions, fault?: Fault): Promise<{ page: Page; close: () => Promise<void> }> {
+    const apiBase = `/sandbox/i/${randomUUID()}`;
+    if (fault) {
+      const response = await fetch(`${server.origin}${apiBase}/__sandbox/faults`, { method: 'POST', body: JSON.stringify(fault) });
+      assert.equal(response.status, 201, `the sandbox queued ${JSON.stringify(fault)}: ${await response.text()}`);
+    }
+    const token = await signStorefrontToken({ merchantPublicId: customer.merchantPublicId, customerId: customer.customerId, hashKey: customer.hashKey });
+    const path = `/${randomUUID()}.html`;
+    const url = server.page(
+      path,
+      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Screenshot</title><link rel="icon" href="data:,">` +
+        `<style>${PAGE_STYLE}</style>` +
+        THEMES.filter((name) => name !== 'default')
+          .map((name) => `<link rel="stylesheet" href="/themes/${name}.css">`)
+          .join('') +
+        `<script type="module" src="/dist/prepaid-upgrade.js"></script></head><body>` +
+        `<div class="widget-area" data-theme="${theme}"><prepaid-upgrade subscription-id="${escapeAttribute(customer.subscriptionId)}" ` +
+        `api-base="${apiBase}" token="${escapeAttribute(token)}"></prepaid-upgrade></div></body></html>`,
+    );
+    const context = await browser.newContext({ viewport: { width: 520, height: 900 }, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(url);
+    return {
+      page,
+      close: async () => {
+        await context.close();
+        assert.deepEqual(errors, [], 'no page errors');
+      },
+    };
+  }
+
+  async function waitForState(page: Page, state: string): Promise<void> {
+    await page.waitForFunction(
+      (expected) => (document.querySelector('prepaid-upgrade') as (HTMLElement & { state: string }) | null)?.state === expected,
+      state,
+    );
+    // Everything the picture shows has arrived: fonts, the product image, and a rendered frame after the last update.
+    await page.evaluate(async () => {
+      const widget = document.querySelector('prepaid-upgrade') as HTMLElement & { updateComplete: Promise<unknown> };
+      await widget.updateComplete;
+      await document.fonts.ready;
+      await Promise.all([...(widget.shadowRoot?.querySelectorAll('img') ?? [])].map((image) => image.decode().catch(() => undefined)));
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
+  }
+
+  async function submit(page: Page): Promise<void> {
+    await page.locator('prepaid-upgrade button[part~="submit"]').click();
+    // Out of the way, so that no hover style shows in the picture.
+    await page.mouse.move(0, 0);
+  }
+
+  async function expectScreenshot(page: Page, name: string): Promise<void> {
+    const actual = await page.locator('prepaid-upgrade').screenshot({ animations: 'disabled', caret: 'hide' });
+    const baselinePath = join(baselineDir, `${name}.png`);
+    if (UPDATE) {
+      await writeFile(baselinePath, actual);
+      return;
+    }
+    const baseline = await readFile(baselinePath).catch(() => undefined);
+    const shown = (file: string) => relative(projectDir, file);
+    const keep = async () => {
+      await mkdir(resultsDir, { recursive: true });
+      const actualPath = join(resultsDir, `${name}-actual.png`);
+      await writeFile(actualPath, actual);
+      return actualPath;
+    };
+    if (!baseline) {
+      const actualPath = await keep();
+      assert.fail(`no baseline ${shown(baselinePath)}: run \`npm run screenshots:update\` (this run's picture: ${shown(actualPath)})`);
+    }
+    const expected = PNG.sync.read(baseline);
+    const got = PNG.sync.read(actual);
+    if (expected.width !== got.width || expected.height !== got.height) {
+      const actualPath = await keep();
+      assert.fail(
+        `${name}: ${got.width}×${got.height} px, the baseline ${shown(baselinePath)} is ${expected.width}×${expected.height} px; see ${shown(actualPath)}`,
+      );
+    }
+    const { width, height } = expected;
+    const diff = new PNG({ width, height });
+    const differing = pixelmatch(expected.data, got.data, diff.data, width, height, { threshold: PIXEL_THRESHOLD });
+    if (differing / (width * height) > MAX_DIFFERING_SHARE) {
+      const actualPath = await keep();
+      const diffPath = join(resultsDir, `${name}-diff.png`);
+      await writeFile(diffPath, PNG.sync.write(diff));
+      assert.fail(
+        `${name}: ${differing} of ${width * height} pixels differ from ${shown(baselinePath)} (at most ` +
+          `${Math.floor(width * height * MAX_DIFFERING_SHARE)} may); see ${shown(actualPath)} and ${shown(diffPath)}`,
+      );
+    }
+  }
+
+  // State by state, so that the requests the sandbox holds open are over long before the last test ends.
+  for (const { state, customer, fault, submit: confirm } of SCENARIOS) {
+    for (const theme of THEMES) {
+      it(`${theme}, ${state}`, { timeout: 30_000 }, async () => {
+        const { page, close } = await open({ theme, customer }, fault);
+        try {
+          if (confirm) {
+            await waitForState(page, 'ready');
+            await submit(page);
+          }
+          await waitForState(page, state);
+          await expectScreenshot(page, `${theme}-${state}`);
+          // A held request must still be held, or the picture may show the next state.
+          assert.equal(await page.locator('prepaid-upgrade').evaluate((element) => (element as HTMLElement & { state: string }).state), state);
+        } finally {
+          await close();
+        }
+      });
+    }
+  }
+
+  it('default, ready, right to left (Arabic)', { timeout: 30_000 }, async () => {
+    const { page, close } = await open({ theme: 'default', customer: ELIGIBLE, lang: 'ar' });
+    try {
+      await waitForState(page, 'ready');
+      assert.equal(await page.locator('prepaid-upgrade [part~="base"]').getAttribute('dir'), 'rtl');
+      await expectScreenshot(page, 'default-ready-rtl');
+    } finally {
+      await close();
+    }
+  });
+
+  it('default, ready, forced colours', { timeout: 30_000 }, async () => {
+    const { page, close } = await open({ theme: 'default', customer: ELIGIBLE });
+    try {
+      await page.emulateMedia({ forcedColors: 'active' });
+      await waitForState(page, 'ready');
+      await expectScreenshot(page, 'default-ready-forced-colors');
+    } finally {
+      await close();
+    }
+  });
+});
