@@ -23,6 +23,7 @@ import { en } from './i18n/en.js';
 import { loadStrings } from './i18n/index.js';
 import { isRightToLeft, matchLanguage, type Language } from './i18n/languages.js';
 import type { Strings } from './i18n/strings.js';
+import { formatServiceDate } from './dates.js';
 import { formatMoney, pricePerOrder } from './money.js';
 import { styles } from './prepaid-upgrade.styles.js';
 
@@ -663,9 +664,11 @@ export class PrepaidUpgrade extends LitElement {
     const t = this.text;
     const context = subscription.prepaid_subscription_context;
     const renewal = context?.renewal_behavior;
+    const cancelledOn = formatServiceDate(subscription.cancelled, this.formatLocale);
     return html`
       <div class="notice" tabindex="-1">
         <p class="notice-title">${t.ineligible(eligibility.reason, product?.name ?? undefined)}</p>
+        ${eligibility.reason === 'not-live' && cancelledOn ? html`<p>${t.cancelledOn(cancelledOn)}</p>` : nothing}
         ${eligibility.reason === 'already-prepaid' && context
           ? html`<p>
               ${t.prepaidStatus({

@@ -38,6 +38,7 @@ export const en: Strings = {
       'not-live': 'This subscription is no longer active, so it cannot be prepaid.',
       'product-not-eligible': productName ? `${productName} cannot be prepaid.` : 'This product cannot be prepaid.',
     })[reason],
+  cancelledOn: (date) => `Cancelled on ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
     `${orders(ordersPerBilling)} per billing, ${plural('en', ordersRemaining, { one: '# prepaid order', other: '# prepaid orders' })} left.` +
     (renewalBehavior

@@ -49,6 +49,8 @@ export interface Strings {
   successHeading: string;
   successBody: (orders: number, total: string | undefined) => string;
   ineligible: (reason: IneligibleReason, productName: string | undefined) => string;
+  /** Under the "no longer active" notice, when the service says when: "Cancelled on 14 September 2026." */
+  cancelledOn: (date: string) => string;
   prepaidStatus: (status: PrepaidStatus) => string;
   failure: (kind: FailureKind) => string;
   /** Introduces the service's own explanation of a refused upgrade. */

@@ -109,6 +109,17 @@ describe('money and numbers', () => {
   });
 });
 
+describe('dates', () => {
+  it('says when a cancelled subscription was cancelled, in the page language', async () => {
+    const session = await sandboxSession();
+    const m = await mount({ 'subscription-id': SANDBOX_SUBSCRIPTIONS.cancelled.id, 'api-base': session.apiBase, token: session.token, lang: 'de' });
+    await m.waitForState('ineligible');
+    const de = await stringsOf('de');
+    const date = new Intl.DateTimeFormat('de', { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, 8, 14));
+    expect(text(m.$('.notice'))).to.contain(norm(de.cancelledOn(date)));
+  });
+});
+
 describe('right to left', () => {
   it('mirrors the layout in Arabic', async () => {
     const session = await sandboxSession();

@@ -93,6 +93,7 @@ function samples(locale: string): { [K in FunctionKey]: Parameters<Strings[K]>[]
       [reason, PRODUCT_NAME],
       [reason, undefined],
     ]),
+    cancelledOn: [[new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, 8, 14))]],
     prepaidStatus: statuses().map((status) => [status]),
     failure: FAILURE_KINDS.map((kind) => [kind]),
   };

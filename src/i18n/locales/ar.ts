@@ -53,6 +53,7 @@ const ar: Strings = {
       'not-live': 'لم يعد هذا الاشتراك نشطًا، لذا لا يمكن تحويله إلى الدفع المسبق.',
       'product-not-eligible': productName ? `لا يتوفر الدفع المسبق للمنتج ${isolate(productName)}.` : 'لا يتوفر الدفع المسبق لهذا المنتج.',
     })[reason],
+  cancelledOn: (date) => `أُلغي في ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
     `${orders(ordersPerBilling)} في كل فاتورة، ${plural(LOCALE, ordersRemaining, {
       zero: 'ولم يتبقَّ أي طلب مدفوع مسبقًا',

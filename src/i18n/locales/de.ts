@@ -50,6 +50,7 @@ const de: Strings = {
         ? `${productName} kann nicht im Voraus bezahlt werden.`
         : 'Dieses Produkt kann nicht im Voraus bezahlt werden.',
     })[reason],
+  cancelledOn: (date) => `Gekündigt am ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
     `${orders(ordersPerBilling)} pro Abrechnung, noch ${plural(LOCALE, ordersRemaining, {
       one: '# vorausbezahlte Bestellung',

@@ -51,6 +51,7 @@ const es: Strings = {
       'not-live': 'Esta suscripción ya no está activa, por lo que no se puede prepagar.',
       'product-not-eligible': productName ? `${productName} no se puede prepagar.` : 'Este producto no se puede prepagar.',
     })[reason],
+  cancelledOn: (date) => `Cancelada el ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
     `${orders(ordersPerBilling)} por facturación; ${plural(LOCALE, ordersRemaining, {
       one: 'queda # pedido prepagado',

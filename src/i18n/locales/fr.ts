@@ -59,6 +59,7 @@ const fr: Strings = {
         ? `${productName} ne peut pas faire l’objet d’un prépaiement.`
         : 'Ce produit ne peut pas faire l’objet d’un prépaiement.',
     })[reason],
+  cancelledOn: (date) => `Résilié le ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
     `${orders(ordersPerBilling)} par facturation, ${plural(LOCALE, ordersRemaining, {
       one: '# commande prépayée restante',

@@ -51,6 +51,7 @@ const it: Strings = {
       'not-live': 'Questo abbonamento non è più attivo, quindi non può essere prepagato.',
       'product-not-eligible': productName ? `Non è possibile prepagare ${productName}.` : 'Non è possibile prepagare questo prodotto.',
     })[reason],
+  cancelledOn: (date) => `Annullato il ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
     `${orders(ordersPerBilling)} per addebito; ${plural(LOCALE, ordersRemaining, {
       one: 'resta # ordine prepagato',

@@ -41,6 +41,7 @@ const ja: Strings = {
       'not-live': 'この定期購入は現在有効ではないため、前払いにできません。',
       'product-not-eligible': productName ? `「${productName}」は前払いの対象外です。` : 'この商品は前払いの対象外です。',
     })[reason],
+  cancelledOn: (date) => `${date}に解約されました。`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
     `1回のご請求につき${orders(ordersPerBilling)}、前払い分の残りは${plural(LOCALE, ordersRemaining, { other: '#回分' })}です。` +
     (renewalBehavior

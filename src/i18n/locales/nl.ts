@@ -48,6 +48,7 @@ const nl: Strings = {
       'not-live': 'Dit abonnement is niet meer actief en kan daarom niet worden vooruitbetaald.',
       'product-not-eligible': productName ? `${productName} kan niet worden vooruitbetaald.` : 'Dit product kan niet worden vooruitbetaald.',
     })[reason],
+  cancelledOn: (date) => `Opgezegd op ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
     `${orders(ordersPerBilling)} per facturering, nog ${plural(LOCALE, ordersRemaining, {
       one: '# vooruitbetaalde bestelling',

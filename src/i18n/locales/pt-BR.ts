@@ -51,6 +51,7 @@ const ptBR: Strings = {
         ? `Não é possível pagar ${productName} antecipadamente.`
         : 'Este produto não pode ser pago antecipadamente.',
     })[reason],
+  cancelledOn: (date) => `Cancelada em ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
     `${orders(ordersPerBilling)} por cobrança; ${plural(LOCALE, ordersRemaining, {
       one: 'resta # pedido pré-pago',
