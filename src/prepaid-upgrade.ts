@@ -77,6 +77,8 @@ const isSafeImageAddress = (value: string | null | undefined): value is string =
  *
  * @summary Upgrade a subscription to prepaid, from the store's own account page.
  *
+ * @attribute lang - The UI language (the global attribute): the element's own, else the nearest ancestor's through shadow roots, else English; followed live.
+ *
  * @slot heading - Replaces the heading.
  * @slot description - Replaces the text under the heading.
  * @slot terms - Shown above the confirm button: the store's terms of prepaid billing.

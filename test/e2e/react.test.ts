@@ -1,0 +1,145 @@
+// `prepaid-upgrade/react` in a React app: test/e2e/react-app/main.ts, bundled by Vite the way a store's app would be
+// (the package imported by its name, so the built files through package.json's exports), renders two widgets in
+// Chromium against the sandbox. Props reach the element as properties, and each `on…` prop receives its event.
+// Run after `npm run build`.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { build, type Rolldown } from 'vite';
+import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../../src/sandbox/index.js';
+import { signStorefrontToken } from '../../src/server/index.js';
+import type { ReactAppConfig, RecordedCall } from './react-app/main.js';
+import { distDir, launchChromium, startTestServer, type TestServer } from './server.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const { eligible } = SANDBOX_SUBSCRIPTIONS;
+
+/** The app as one ES module, React and the package included. */
+async function bundleApp(): Promise<string> {
+  const result = await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      minify: false,
+      target: 'es2022',
+      rolldownOptions: { input: join(root, 'test/e2e/react-app/main.ts'), output: { format: 'es', codeSplitting: false } },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunks = outputs.flatMap((output) => output.output).filter((item) => item.type === 'chunk');
+  assert.equal(chunks.length, 1, 'the app is one module');
+  const [chunk] = chunks;
+  assert.ok(
+    chunk!.moduleIds.some((id) => id.startsWith(join(distDir, 'lib/react.js'))),
+    'prepaid-upgrade/react resolved to the built dist/lib/react.js',
+  );
+  return chunk!.code;
+}
+
+describe('prepaid-upgrade/react in a React app', { timeout: 120_000 }, () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  const calls = () => page.evaluate(() => (window as unknown as { reactAppCalls: RecordedCall[] }).reactAppCalls);
+  const callsOf = async (widget: string) => (await calls()).filter((call) => call.widget === widget).map(({ prop, type, detail }) => ({ prop, type, detail }));
+  const waitForCall = (widget: string, prop: string) =>
+    page.waitForFunction(
+      ([widget, prop]) => (window as unknown as { reactAppCalls: RecordedCall[] }).reactAppCalls.some((call) => call.widget === widget && call.prop === prop),
+      [widget, prop] as const,
+    );
+
+  before(async () => {
+    await stat(join(distDir, 'lib/react.js')).catch(() => assert.fail('dist/lib/react.js is missing: run `npm run build` first'));
+    const [code, testServer, chromium] = await Promise.all([bundleApp(), startTestServer(), launchChromium()]);
+    server = testServer;
+    browser = chromium;
+    server.route('/react-app.js', () => ({ headers: { 'content-type': 'text/javascript; charset=utf-8' }, body: code }));
+    const config: ReactAppConfig = {
+      apiBase: `/sandbox/i/${randomUUID()}`,
+      subscriptionId: eligible.id,
+      token: await signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: eligible.customerId, hashKey: SANDBOX_MERCHANT.hashKey }),
+      refusedToken: await signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: eligible.customerId, hashKey: 'not the merchant key' }),
+    };
+    const url = server.page(
+      '/react.html',
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account</title><link rel="icon" href="data:,">' +
+        '<script type="module" src="/react-app.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    page = await (await browser.newContext()).newPage();
+    page.setDefaultTimeout(10_000);
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    await page.addInitScript((config: ReactAppConfig) => {
+      (window as unknown as { reactAppConfig: ReactAppConfig }).reactAppConfig = config;
+    }, config);
+    await page.goto(url);
+  }, { timeout: 90_000 });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  }, { timeout: 30_000 });
+
+  it('passes props to the element as properties, a function included', async () => {
+    await waitForCall('with-provider', 'onReady');
+    const element = await page.locator('#with-provider').evaluate((el) => {
+      const widget = el as HTMLElement & { subscriptionId?: string; apiBase?: string; ordersOptions?: string; tokenProvider?: unknown };
+      return {
+        tag: el.localName,
+        className: el.className,
+        subscriptionId: widget.subscriptionId,
+        apiBase: widget.apiBase?.startsWith('/sandbox/i/'),
+        ordersOptions: widget.ordersOptions,
+        tokenProvider: typeof widget.tokenProvider,
+      };
+    });
+    assert.deepEqual(element, {
+      tag: 'prepaid-upgrade',
+      className: 'account-widget',
+      subscriptionId: eligible.id,
+      apiBase: true,
+      ordersOptions: '3,6',
+      tokenProvider: 'function',
+    });
+    const widget = page.locator('#with-provider');
+    assert.deepEqual(await widget.locator('input[name="orders"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)), ['3', '6']);
+    assert.equal(await widget.locator('input[value="cancel"]').isChecked(), true);
+  });
+
+  it('calls onReady, onChange, onSubmit and onSuccess with their events', async () => {
+    const widget = page.locator('#with-provider');
+    await widget.locator('input[type="radio"][value="6"]').check();
+    await widget.locator('[part~="submit"]').click();
+    await waitForCall('with-provider', 'onSuccess');
+    assert.deepEqual(await callsOf('with-provider'), [
+      { prop: 'onReady', type: 'prepaid-upgrade-ready', detail: { subscriptionId: eligible.id } },
+      { prop: 'onChange', type: 'prepaid-upgrade-change', detail: { ordersPerBilling: 6, renewalBehavior: 'cancel' } },
+      {
+        prop: 'onSubmit',
+        type: 'prepaid-upgrade-submit',
+        detail: { subscriptionId: eligible.id, request: { orders_per_billing: 6, renewal_behavior: 'cancel', offer: 'live' } },
+      },
+      {
+        prop: 'onSuccess',
+        type: 'prepaid-upgrade-success',
+        detail: { context: { prepaid_orders_remaining: 0, prepaid_orders_per_billing: 6, renewal_behavior: 'cancel' } },
+      },
+    ]);
+  });
+
+  it('calls onError and onTokenExpired when the token is refused', async () => {
+    await waitForCall('refused', 'onTokenExpired');
+    assert.deepEqual(await callsOf('refused'), [
+      { prop: 'onError', type: 'prepaid-upgrade-error', detail: { phase: 'load', status: 401 } },
+      { prop: 'onTokenExpired', type: 'prepaid-upgrade-token-expired', detail: {} },
+    ]);
+    assert.deepEqual(pageErrors, []);
+  });
+});

@@ -1,0 +1,209 @@
+// What `npm pack` ships, and that it works once installed: the exact list of files, the entry points of
+// package.json, and the sandbox command run through npx in a project that installed the tarball. Run after
+// `npm run build`.
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { after, before, describe, it } from 'node:test';
+import { LANGUAGES } from '../../src/i18n/languages.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const run = promisify(execFile);
+
+/**
+ * The environment for a child npm: without the variables an npm script sets for the `npm test` it runs in (they
+ * would point the child at this project), but with the user's registry and cache settings.
+ */
+function npmEnvironment(): NodeJS.ProcessEnv {
+  const keep = new Set(['npm_config_registry', 'npm_config_cache', 'npm_config_userconfig']);
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_') || keep.has(name.toLowerCase())));
+}
+
+const npm = (args: string[], cwd: string) => run('npm', args, { cwd, env: npmEnvironment(), maxBuffer: 64 * 1024 * 1024 });
+
+interface PackResult {
+  filename: string;
+  files: Array<{ path: string; mode: number }>;
+}
+
+async function sourceFiles(dir = join(root, 'src')): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const files = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : [relative(join(root, 'src'), join(dir, entry.name))])),
+  );
+  return files.flat().filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'));
+}
+
+/** The language files of the script bundles, and the shared chunks they import, as paths under dist/i18n/. */
+async function languageFiles(): Promise<string[]> {
+  const files = new Set<string>();
+  const queue = LANGUAGES.filter((language) => language !== 'en').map((language) => `${language}.js`);
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    const code = await readFile(join(root, 'dist/i18n', file), 'utf8');
+    for (const [, imported] of code.matchAll(/\bfrom\s*["'`]\.\/([^"'`]+)["'`]/g)) queue.push(imported!);
+  }
+  return [...files].map((file) => `dist/i18n/${file}`);
+}
+
+function setDifference(actual: string[], expected: string[]): string | undefined {
+  const extra = actual.filter((path) => !expected.includes(path));
+  const missing = expected.filter((path) => !actual.includes(path));
+  if (extra.length + missing.length === 0) return undefined;
+  return [
+    'npm pack ships other files than expected:',
+    ...missing.map((path) => `  - ${path}    (expected, not in the package: build first, or add it to "files")`),
+    ...extra.map((path) => `  + ${path}    (in the package, not expected: keep it out through "files", or expect it here)`),
+  ].join('\n');
+}
+
+describe('the npm package', { timeout: 180_000 }, () => {
+  let pack: PackResult;
+  let packageJson: Record<string, any>;
+
+  before(async () => {
+    assert.ok(existsSync(join(root, 'dist/lib/index.js')) && existsSync(join(root, 'custom-elements.json')), 'run `npm run build` first');
+    const { stdout } = await npm(['pack', '--dry-run', '--json', '--ignore-scripts'], root);
+    pack = (JSON.parse(stdout) as PackResult[])[0]!;
+    packageJson = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+  });
+
+  it('contains exactly the built library, both script bundles, their languages and the documents', async () => {
+    const compiled = (await sourceFiles()).flatMap((file) => {
+      const base = `dist/lib/${file.replace(/\.ts$/, '')}`;
+      return [`${base}.js`, `${base}.d.ts`, `${base}.js.map`];
+    });
+    const expected = [
+      ...compiled,
+      'dist/prepaid-upgrade.js',
+      'dist/prepaid-upgrade.iife.js',
+      ...(await languageFiles()),
+      'custom-elements.json',
+      'README.md',
+      'LICENSE',
+      'CHANGELOG.md',
+      'package.json',
+    ];
+    const message = setDifference(pack.files.map((file) => file.path).sort(), expected.sort());
+    if (message) assert.fail(message);
+  });
+
+  it('has source maps that carry their sources, since src/ is not shipped', async () => {
+    for (const { path } of pack.files.filter((file) => file.path.endsWith('.js.map'))) {
+      const map = JSON.parse(await readFile(join(root, path), 'utf8')) as { sources: string[]; sourcesContent?: Array<string | null> };
+      assert.equal(map.sourcesContent?.filter((content) => typeof content === 'string').length, map.sources.length, `${path} inlines its sources`);
+    }
+  });
+
+  it('points every entry, type, bin and side effect at a shipped file, types first', () => {
+    const shipped = new Set(pack.files.map((file) => file.path));
+    const target = (path: string) => path.replace(/^\.\//, '');
+    const problems: string[] = [];
+    const check = (where: string, path: string) => {
+      // A wildcard target names files by pattern: at least one shipped file must match it.
+      const pattern = new RegExp(`^${target(path).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('*', '.+')}$`);
+      if (![...shipped].some((file) => pattern.test(file))) problems.push(`${where}: ${path} is not in the package`);
+    };
+    check('main', packageJson.main);
+    check('types', packageJson.types);
+    check('customElements', packageJson.customElements);
+    for (const [name, path] of Object.entries<string>(packageJson.bin)) check(`bin ${name}`, path);
+    for (const path of packageJson.sideEffects as string[]) check('sideEffects', path);
+    for (const [entry, conditions] of Object.entries<string | Record<string, string>>(packageJson.exports)) {
+      if (typeof conditions === 'string') {
+        check(`exports["${entry}"]`, conditions);
+        continue;
+      }
+      if (Object.keys(conditions)[0] !== 'types') problems.push(`exports["${entry}"]: "types" is not the first condition`);
+      for (const [condition, path] of Object.entries(conditions)) check(`exports["${entry}"].${condition}`, path);
+    }
+    assert.deepEqual(problems, []);
+    for (const entry of ['.', './server', './sandbox', './react', './prepaid-upgrade.js', './prepaid-upgrade.iife.js', './custom-elements.json']) {
+      assert.ok(entry in packageJson.exports, `exports has ${entry}`);
+    }
+  });
+
+  it('marks as side effects the files that register the element, and only those', async () => {
+    const registers: string[] = [];
+    for (const { path } of pack.files.filter((file) => file.path.endsWith('.js'))) {
+      if ((await readFile(join(root, path), 'utf8')).includes('customElements.define(')) registers.push(`./${path}`);
+    }
+    assert.deepEqual([...packageJson.sideEffects].sort(), registers.sort());
+  });
+
+  it('keeps React out of the script bundles', async () => {
+    for (const bundle of ['dist/prepaid-upgrade.js', 'dist/prepaid-upgrade.iife.js']) {
+      const code = await readFile(join(root, bundle), 'utf8');
+      // @lit/react's wrapper is made of React's forwardRef and useLayoutEffect; nothing in lit uses those names.
+      const found = /\b(createComponent|forwardRef|useLayoutEffect)\b/.exec(code);
+      assert.equal(found?.[0], undefined, `${bundle} carries React code`);
+    }
+  });
+
+  describe('installed from its tarball', () => {
+    let work: string;
+    let consumer: string;
+
+    before(async () => {
+      work = await mkdtemp(join(tmpdir(), 'prepaid-upgrade-pack-'));
+      const { stdout } = await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], root);
+      const tarball = join(work, (JSON.parse(stdout) as PackResult[])[0]!.filename);
+      consumer = join(work, 'consumer');
+      await mkdir(consumer);
+      await writeFile(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+      // From npm's cache when it can: the dependencies were downloaded when this project was installed.
+      await npm(['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball], consumer);
+    }, { timeout: 120_000 });
+
+    after(() => rm(work, { recursive: true, force: true }));
+
+    it('runs `npx prepaid-upgrade-sandbox --port 0` on Node\'s own server', async () => {
+      const cli = join(consumer, 'node_modules/prepaid-upgrade/dist/lib/sandbox/cli.js');
+      assert.ok(((await stat(cli)).mode & 0o111) !== 0, 'the installed bin file is executable');
+      // A process group of its own: npx runs the command as its child, and both must stop when the test ends.
+      const child = spawn('npx', ['--no-install', 'prepaid-upgrade-sandbox', '--port', '0'], { cwd: consumer, env: npmEnvironment(), detached: true });
+      const closed = new Promise((resolve) => child.once('close', resolve));
+      try {
+        const url = await new Promise<string>((resolve, reject) => {
+          let output = '';
+          child.stdout.on('data', (chunk: Buffer) => {
+            output += String(chunk);
+            const match = /Sandbox running at (http:\/\/\S+)/.exec(output);
+            if (match) resolve(match[1]!);
+          });
+          child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
+          child.once('close', (code) => reject(new Error(`the command ended (${code}) before it was ready:\n${output}`)));
+        });
+        const info = await fetch(`${url}/__sandbox/info`);
+        assert.equal(info.status, 200);
+        assert.ok(((await info.json()) as { customers: unknown[] }).customers.length > 0);
+      } finally {
+        process.kill(-child.pid!, 'SIGTERM');
+        await closed;
+      }
+    });
+
+    it('resolves its entry points from an installed project', async () => {
+      const script = `
+        import { signStorefrontToken, verifyStorefrontToken } from 'prepaid-upgrade/server';
+        import { createSandbox, SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from 'prepaid-upgrade/sandbox';
+        import manifest from 'prepaid-upgrade/custom-elements.json' with { type: 'json' };
+        const { eligible } = SANDBOX_SUBSCRIPTIONS;
+        const token = await signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: eligible.customerId, hashKey: SANDBOX_MERCHANT.hashKey });
+        const verified = await verifyStorefrontToken(token, { hashKey: SANDBOX_MERCHANT.hashKey });
+        const response = await createSandbox().handle(new Request('http://sandbox.test/subscriptions/' + eligible.id + '/', { headers: { authorization: token } }));
+        const tags = manifest.modules.flatMap((m) => m.declarations ?? []).map((d) => d.tagName).filter(Boolean);
+        console.log(JSON.stringify({ valid: verified.valid, status: response.status, tags }));
+      `;
+      const { stdout } = await run(process.execPath, ['--input-type=module', '--no-warnings', '-e', script], { cwd: consumer });
+      assert.deepEqual(JSON.parse(stdout), { valid: true, status: 200, tags: ['prepaid-upgrade'] });
+    });
+  });
+});
