@@ -19,7 +19,9 @@ function publishedPath(path, from = '') {
  */
 function statedDefault(description = '') {
   const match =
-    /\bdefault:? `([^`]+)`/i.exec(description) ?? /`([^`]+)` \(default\)/i.exec(description) ?? /\bdefault:? (-?\d+(?:\.\d+)?)\b/i.exec(description);
+    /\bdefault:? `([^`]+)`/i.exec(description) ??
+    /`([^`]+)` \(default\)/i.exec(description) ??
+    /\bdefault:? (-?\d+(?:\.\d+)?)\b/i.exec(description);
   return match?.[1];
 }
 
@@ -52,8 +54,12 @@ function prepaidUpgradePlugin() {
           if (!declaration.customElement) continue;
           const isPublic = (member) => !member.privacy || member.privacy === 'public';
           const publicFields = new Set(declaration.members.filter(isPublic).map((member) => member.name));
-          declaration.members = declaration.members.filter((member) => isPublic(member) && !(member.static && LIT_STATICS.has(member.name)));
-          declaration.attributes = (declaration.attributes ?? []).filter((attribute) => !attribute.fieldName || publicFields.has(attribute.fieldName));
+          declaration.members = declaration.members.filter(
+            (member) => isPublic(member) && !(member.static && LIT_STATICS.has(member.name)),
+          );
+          declaration.attributes = (declaration.attributes ?? []).filter(
+            (attribute) => !attribute.fieldName || publicFields.has(attribute.fieldName),
+          );
 
           for (const attribute of declaration.attributes) {
             const field = declaration.members.find((member) => member.name === attribute.fieldName);

@@ -86,7 +86,9 @@ function serve(files: Record<string, () => Promise<Buffer | string>>): Promise<{
     }
     res.writeHead(404).end();
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })),
+  );
 }
 
 const median = (values: number[]) => {
@@ -105,7 +107,15 @@ export async function runBench({ mounts = 50, cycles = 1000, warmUp = 200 } = {}
   const { origin, server } = await serve({ '/index.html': async () => page, '/in-page.js': () => readFile(join(work, 'in-page.js')) });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--js-flags=--expose-gc', '--enable-precise-memory-info'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--js-flags=--expose-gc',
+      '--enable-precise-memory-info',
+    ],
   });
   try {
     const tab = await browser.newPage();
@@ -114,13 +124,22 @@ export async function runBench({ mounts = 50, cycles = 1000, warmUp = 200 } = {}
     await tab.goto(`${origin}/index.html`);
     await tab.waitForFunction(() => 'bench' in window && customElements.get('prepaid-upgrade') !== undefined, null, { timeout: 20_000 });
     type Bench = {
-      mounts(count: number): Promise<{ msToReady: number[]; placeholderOnConnection: boolean; requestsBeforeReady: number; msFromLastAnswerToReady: number; requestsBeforeSuccess: number }>;
+      mounts(count: number): Promise<{
+        msToReady: number[];
+        placeholderOnConnection: boolean;
+        requestsBeforeReady: number;
+        msFromLastAnswerToReady: number;
+        requestsBeforeSuccess: number;
+      }>;
       cycles(count: number, warmUp: number): Promise<{ before: number; after: number }>;
       longTasks(): number[];
     };
     const figures = await tab.evaluate((count) => (window as unknown as { bench: Bench }).bench.mounts(count), mounts);
     const longTasks = await tab.evaluate(() => (window as unknown as { bench: Bench }).bench.longTasks());
-    const heap = await tab.evaluate(([count, warm]) => (window as unknown as { bench: Bench }).bench.cycles(count!, warm!), [cycles, warmUp]);
+    const heap = await tab.evaluate(
+      ([count, warm]) => (window as unknown as { bench: Bench }).bench.cycles(count!, warm!),
+      [cycles, warmUp],
+    );
     if (errors.length) throw new Error(`the bench page failed: ${errors.join('; ')}`);
     return {
       sizes,
@@ -148,7 +167,9 @@ export function formatFigures(figures: BenchFigures): string {
   const width = Math.max(...figures.sizes.map((size) => size.file.length));
   const lines = [
     `${'file'.padEnd(width)}  ${'raw'.padStart(8)}  ${'gzip'.padStart(8)}  ${'brotli'.padStart(8)}`,
-    ...figures.sizes.map((s) => `${s.file.padEnd(width)}  ${grouped(s.raw).padStart(8)}  ${grouped(s.gzip).padStart(8)}  ${grouped(s.brotli).padStart(8)}`),
+    ...figures.sizes.map(
+      (s) => `${s.file.padEnd(width)}  ${grouped(s.raw).padStart(8)}  ${grouped(s.gzip).padStart(8)}  ${grouped(s.brotli).padStart(8)}`,
+    ),
     '',
     `time to ready, median of ${figures.mounts} mounts   ${figures.medianMsToReady.toFixed(1)} ms`,
     `placeholder on connection             ${figures.placeholderOnConnection ? 'synchronous' : 'NOT synchronous'}`,

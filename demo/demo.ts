@@ -263,7 +263,10 @@ function faultAnswer(choice: string): { fault: Record<string, unknown>; label: s
       return { fault: { status: 0 }, label: 'a network failure' };
     case 'timeout':
       // A gateway timeout that arrives after the widget gave up: without "applied", nothing is changed.
-      return { fault: { status: 504, latencyMs: WIDGET_TIMEOUT_MS + 1000 }, label: `no answer for ${(WIDGET_TIMEOUT_MS + 1000) / 1000} s (a timeout)` };
+      return {
+        fault: { status: 504, latencyMs: WIDGET_TIMEOUT_MS + 1000 },
+        label: `no answer for ${(WIDGET_TIMEOUT_MS + 1000) / 1000} s (a timeout)`,
+      };
     case 'malformed':
       return { fault: { status: 200, body: '{"public_id": ', contentType: 'application/json' }, label: 'a 200 that is not JSON' };
     default:

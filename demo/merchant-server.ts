@@ -55,7 +55,12 @@ function readCookie(request: Request, name: string): string | undefined {
 }
 
 /** A customer as the browser may see it: no more than the store would show on its account page. */
-const publicCustomer = ({ customerId, firstName, lastName, email }: DemoCustomer): DemoCustomer => ({ customerId, firstName, lastName, email });
+const publicCustomer = ({ customerId, firstName, lastName, email }: DemoCustomer): DemoCustomer => ({
+  customerId,
+  firstName,
+  lastName,
+  email,
+});
 
 export function createMerchantServer(options: MerchantServerOptions): MerchantServer {
   const basePath = (options.basePath ?? '/merchant').replace(/\/+$/, '');

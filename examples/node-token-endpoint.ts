@@ -79,7 +79,8 @@ export function signedInCustomer(req: IncomingMessage, secret: string): string |
 export function createTokenServer(options: TokenEndpointOptions): Server {
   const handle = storefrontTokenHandler(options);
   return createServer((req, res) => {
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== TOKEN_PATH) return send(res, 404, JSON.stringify({ detail: 'Not found.' }));
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== TOKEN_PATH)
+      return send(res, 404, JSON.stringify({ detail: 'Not found.' }));
     handle(req, res).catch((error: unknown) => {
       console.error('token endpoint:', error);
       if (!res.headersSent) send(res, 500, JSON.stringify({ detail: 'Could not issue a token.' }));

@@ -80,7 +80,8 @@ export function parseChoices(attributes: ChoiceAttributes): ChoicesResult {
   if (wantedOrders !== null && wantedOrders !== undefined && wantedOrders !== '') {
     const orders = Number(wantedOrders);
     if (ordersOptions.includes(orders)) ordersPerBilling = orders;
-    else warnings.push(`orders-per-billing: ${JSON.stringify(String(wantedOrders))} is not one of orders-options, using ${ordersPerBilling}`);
+    else
+      warnings.push(`orders-per-billing: ${JSON.stringify(String(wantedOrders))} is not one of orders-options, using ${ordersPerBilling}`);
   }
 
   const defaultRenewal = renewalOptions.includes('autorenew') ? 'autorenew' : renewalOptions[0]!;

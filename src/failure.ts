@@ -31,7 +31,7 @@ function kindOfStatus(status: number): { kind: FailureKind; retryable: boolean }
 }
 
 const HINTS: Partial<Record<number, string>> = {
-  401: 'the storefront token is missing, expired (older than 2 hours) or not signed with this merchant\'s hash key',
+  401: "the storefront token is missing, expired (older than 2 hours) or not signed with this merchant's hash key",
   403: 'the likely cause is a token or key of the other environment: check the environment / api-base attributes against the environment the token was signed for',
   404: 'the subscription does not exist, or it belongs to another customer than the one the token was signed for',
 };

@@ -56,13 +56,29 @@ const PLACEHOLDER: Loaded = {
   eligibility: { eligible: true },
 };
 const IDLE: UpgradeOutcome = { status: 'idle' };
-const CONNECTION_ATTRIBUTES = ['subscriptionId', 'token', 'authUrl', 'merchantId', 'environment', 'apiBase', 'tokenProvider', 'timeout'] as const;
+const CONNECTION_ATTRIBUTES = [
+  'subscriptionId',
+  'token',
+  'authUrl',
+  'merchantId',
+  'environment',
+  'apiBase',
+  'tokenProvider',
+  'timeout',
+] as const;
 const CHOICE_ATTRIBUTES = ['ordersOptions', 'ordersPerBilling', 'renewalOptions', 'renewalBehavior', 'offer'] as const;
+
+/** The element and its ancestors, crossing from each shadow root to its host. */
+function* composedAncestors(from: Element): Generator<Element> {
+  for (let node: Node | null = from; node; node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null)) {
+    if (node instanceof Element) yield node;
+  }
+}
 
 /** The `lang` of the nearest element that has one, through shadow roots, else English. */
 function nearestLang(from: Element): string {
-  for (let node: Node | null = from; node; node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null)) {
-    const lang = node instanceof Element ? node.getAttribute('lang')?.trim() : undefined;
+  for (const element of composedAncestors(from)) {
+    const lang = element.getAttribute('lang')?.trim();
     if (lang) return lang;
   }
   return 'en';
@@ -70,7 +86,8 @@ function nearestLang(from: Element): string {
 
 /** Images come from server data: only addresses that cannot run script are rendered. */
 const isSafeImageAddress = (value: string | null | undefined): value is string =>
-  typeof value === 'string' && /^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\])[:/]|data:image\/(png|jpeg|gif|webp|svg\+xml)[;,])/i.test(value);
+  typeof value === 'string' &&
+  /^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\])[:/]|data:image\/(png|jpeg|gif|webp|svg\+xml)[;,])/i.test(value);
 
 /**
  * Lets a customer turn a pay-as-you-go subscription into a prepaid one.
@@ -352,7 +369,8 @@ export class PrepaidUpgrade extends LitElement {
   private connect(): Connection | { error: string } {
     const subscriptionId = this.subscriptionId?.trim();
     if (!subscriptionId) return { error: 'subscription-id is required' };
-    if (subscriptionId === '.' || subscriptionId === '..') return { error: `subscription-id ${JSON.stringify(subscriptionId)} is not a subscription id` };
+    if (subscriptionId === '.' || subscriptionId === '..')
+      return { error: `subscription-id ${JSON.stringify(subscriptionId)} is not a subscription id` };
     let baseAddress: URL;
     let source: ReturnType<typeof chooseCredentialSource>;
     try {
@@ -393,7 +411,9 @@ export class PrepaidUpgrade extends LitElement {
         // The product only decorates the form (name, image, price) and the service judges eligibility again on
         // upgrade, so a product that cannot be read does not stop the customer; a refused credential does.
         if (signal.aborted || (error instanceof ApiError && error.status === 401)) throw error;
-        console.warn(`<${TAG} subscription-id="${subscriptionId}">: product ${subscription.product} could not be read, shown without it: ${describeFailure(error).message}`);
+        console.warn(
+          `<${TAG} subscription-id="${subscriptionId}">: product ${subscription.product} could not be read, shown without it: ${describeFailure(error).message}`,
+        );
       }
     }
     return { subscription, product, eligibility: decideEligibility(subscription, product) };
@@ -492,9 +512,7 @@ export class PrepaidUpgrade extends LitElement {
   private followLanguage(): void {
     this.langObserver?.disconnect();
     this.langObserver = new MutationObserver(() => this.applyLanguage());
-    for (let node: Node | null = this; node; node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null)) {
-      if (node instanceof Element) this.langObserver.observe(node, { attributes: true, attributeFilter: ['lang'] });
-    }
+    for (const element of composedAncestors(this)) this.langObserver.observe(element, { attributes: true, attributeFilter: ['lang'] });
     this.applyLanguage();
   }
 
@@ -572,7 +590,7 @@ export class PrepaidUpgrade extends LitElement {
    */
   private renderLoading(): TemplateResult {
     return html`
-      <div class="placeholder" inert aria-hidden="true">
+      <div class="placeholder" .inert=${true} aria-hidden="true">
         ${this.renderProduct(PLACEHOLDER, true)} ${this.renderForm(PLACEHOLDER, 'placeholder')}
       </div>
     `;
@@ -583,11 +601,13 @@ export class PrepaidUpgrade extends LitElement {
     const perOrder = this.money(pricePerOrder(subscription, product), subscription);
     return html`
       <div part="product" class="product">
-        ${placeholder
-          ? html`<span class="product-image"></span>`
-          : isSafeImageAddress(product.image_url)
-            ? html`<img class="product-image" src=${product.image_url} alt="" width="56" height="56" />`
-            : nothing}
+        ${
+          placeholder
+            ? html`<span class="product-image"></span>`
+            : isSafeImageAddress(product.image_url)
+              ? html`<img class="product-image" src=${product.image_url} alt="" width="56" height="56" />`
+              : nothing
+        }
         <div>
           <p class="product-name">${product.name}</p>
           ${perOrder ? html`<p class="product-price">${perOrder}</p>` : nothing}
@@ -671,15 +691,17 @@ export class PrepaidUpgrade extends LitElement {
       <div class="notice" tabindex="-1">
         <p class="notice-title">${t.ineligible(eligibility.reason, product?.name ?? undefined)}</p>
         ${eligibility.reason === 'not-live' && cancelledOn ? html`<p>${t.cancelledOn(cancelledOn)}</p>` : nothing}
-        ${eligibility.reason === 'already-prepaid' && context
-          ? html`<p>
-              ${t.prepaidStatus({
-                ordersPerBilling: context.prepaid_orders_per_billing ?? 0,
-                ordersRemaining: context.prepaid_orders_remaining ?? 0,
-                renewalBehavior: isRenewalBehavior(renewal) ? renewal : undefined,
-              })}
-            </p>`
-          : nothing}
+        ${
+          eligibility.reason === 'already-prepaid' && context
+            ? html`<p>
+                ${t.prepaidStatus({
+                  ordersPerBilling: context.prepaid_orders_per_billing ?? 0,
+                  ordersRemaining: context.prepaid_orders_remaining ?? 0,
+                  renewalBehavior: isRenewalBehavior(renewal) ? renewal : undefined,
+                })}
+              </p>`
+            : nothing
+        }
       </div>
     `;
   }
@@ -710,11 +732,11 @@ export class PrepaidUpgrade extends LitElement {
       <div part="error" class="error" role="alert" tabindex="-1">
         <p>${t.failure(kind)}</p>
         ${failure?.detail ? html`<p>${t.refusedBecause} <span class="detail">${failure.detail}</span></p>` : nothing}
-        ${failure
-          ? html`<button part="retry" class="retry" type="button" @click=${this.retry}>
-              ${failure.retryable ? t.retry : t.reload}
-            </button>`
-          : nothing}
+        ${
+          failure
+            ? html`<button part="retry" class="retry" type="button" @click=${this.retry}>${failure.retryable ? t.retry : t.reload}</button>`
+            : nothing
+        }
       </div>
     `;
   }

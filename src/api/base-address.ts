@@ -19,7 +19,10 @@ export const isEnvironment = (value: unknown): value is Environment => value ===
  */
 function requireHttps(url: URL, attribute: string): void {
   if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
-    throw new ApiError('config', `${attribute} must use https: (plain http: is allowed only on localhost, 127.0.0.1 and [::1]), got ${url.origin}`);
+    throw new ApiError(
+      'config',
+      `${attribute} must use https: (plain http: is allowed only on localhost, 127.0.0.1 and [::1]), got ${url.origin}`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ApiError('config', `${attribute} must be an https: address, got ${url.protocol}`);

@@ -147,7 +147,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 function sameSubscription(requestedId: string, subscription: Subscription): Subscription {
   if (!subscription.public_id) throw new ApiError('malformed', 'the subscription in the answer has no public_id', { status: 200 });
   if (subscription.public_id !== requestedId) {
-    throw new ApiError('malformed', `asked for subscription ${requestedId}, the answer is about ${subscription.public_id}`, { status: 200 });
+    throw new ApiError('malformed', `asked for subscription ${requestedId}, the answer is about ${subscription.public_id}`, {
+      status: 200,
+    });
   }
   return subscription;
 }

@@ -178,7 +178,9 @@ export class StorefrontCredentials {
     if (!response.ok) {
       // The merchant's server refusing to issue a token means the customer is not signed in there any more: the same
       // outcome for the customer as a token the service refused, so both are reported as 401.
-      throw new ApiError('http', `auth-url answered ${response.status}`, { status: response.status === 401 || response.status === 403 ? 401 : response.status });
+      throw new ApiError('http', `auth-url answered ${response.status}`, {
+        status: response.status === 401 || response.status === 403 ? 401 : response.status,
+      });
     }
     let body: unknown;
     try {

@@ -7,8 +7,7 @@ import * as z from 'zod/mini';
 
 export const RENEWAL_BEHAVIORS = ['autorenew', 'cancel', 'downgrade'] as const;
 export type RenewalBehavior = (typeof RENEWAL_BEHAVIORS)[number];
-export const isRenewalBehavior = (value: unknown): value is RenewalBehavior =>
-  (RENEWAL_BEHAVIORS as readonly unknown[]).includes(value);
+export const isRenewalBehavior = (value: unknown): value is RenewalBehavior => (RENEWAL_BEHAVIORS as readonly unknown[]).includes(value);
 
 /** The smallest `orders_per_billing` the service accepts ("an integer greater than 2"). */
 export const MIN_ORDERS_PER_BILLING = 3;

@@ -45,10 +45,14 @@ export async function upgradeAndConfirm(
       if (readError instanceof ApiError && readError.kind === 'http' && readError.status === 401) throw readError;
       // A 400 is almost always a plain refusal: its reason says more than "could not confirm".
       if (error.kind === 'http' && error.status === 400) throw error;
-      throw new ApiError('unconfirmed', `${error.message}; reading the subscription to confirm the upgrade failed too: ${(readError as Error).message}`, {
-        status: error.status,
-        cause: readError,
-      });
+      throw new ApiError(
+        'unconfirmed',
+        `${error.message}; reading the subscription to confirm the upgrade failed too: ${(readError as Error).message}`,
+        {
+          status: error.status,
+          cause: readError,
+        },
+      );
     }
     if (isPrepaidAsRequested(current, request)) return current;
     throw error;

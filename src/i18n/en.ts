@@ -42,7 +42,7 @@ export const en: Strings = {
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
     `${orders(ordersPerBilling)} per billing, ${plural('en', ordersRemaining, { one: '# prepaid order', other: '# prepaid orders' })} left.` +
     (renewalBehavior
-      ? ` When they run out: ${({ autorenew: 'it renews automatically', cancel: 'it ends', downgrade: 'it goes back to paying per order' })[renewalBehavior]}.`
+      ? ` When they run out: ${{ autorenew: 'it renews automatically', cancel: 'it ends', downgrade: 'it goes back to paying per order' }[renewalBehavior]}.`
       : ''),
   failure: (kind) =>
     ({

@@ -25,7 +25,8 @@ const notFound = () => problem(404, 'Not found.');
 
 /** A caller sees its merchant's subscriptions, and a storefront caller only the customer's own. */
 const canSee = (principal: Principal, subscription: Subscription) =>
-  subscription.merchant === principal.merchant.publicId && (principal.scope === 'application' || subscription.customer === principal.customerId);
+  subscription.merchant === principal.merchant.publicId &&
+  (principal.scope === 'application' || subscription.customer === principal.customerId);
 
 const visibleSubscriptions = ({ data, principal }: ApiContext) => [...data.subscriptions.values()].filter((s) => canSee(principal, s));
 

@@ -28,7 +28,11 @@ function authenticateApiKey(apiKey: string, data: SandboxData, environment: Envi
     }
     // Keys are per environment (spec §5 rule 4): the other environment's key is known but not allowed here.
     if (merchant.apiKeys[otherEnvironment(environment)] === apiKey) {
-      return { ok: false, status: 403, detail: `This API key belongs to the ${otherEnvironment(environment)} environment, not ${environment}.` };
+      return {
+        ok: false,
+        status: 403,
+        detail: `This API key belongs to the ${otherEnvironment(environment)} environment, not ${environment}.`,
+      };
     }
   }
   return { ok: false, status: 401, detail: 'Invalid API key.' };
@@ -46,7 +50,12 @@ async function authenticateStorefront(headerValue: string, data: SandboxData, no
   if (!known) return { ok: false, status: 401, detail: 'The storefront token names an unknown customer.' };
   return {
     ok: true,
-    principal: { scope: 'storefront', merchant, customerId: result.customerId, rateKey: `customer:${merchant.publicId}:${result.customerId}` },
+    principal: {
+      scope: 'storefront',
+      merchant,
+      customerId: result.customerId,
+      rateKey: `customer:${merchant.publicId}:${result.customerId}`,
+    },
   };
 }
 

@@ -55,7 +55,11 @@ async function main(): Promise<void> {
     'Customers (storefront tokens are valid for 2 hours):',
   ];
   for (const customer of info.customers) {
-    const token = await signStorefrontToken({ merchantPublicId: info.merchant.publicId, customerId: customer.customerId, hashKey: SANDBOX_MERCHANT.hashKey });
+    const token = await signStorefrontToken({
+      merchantPublicId: info.merchant.publicId,
+      customerId: customer.customerId,
+      hashKey: SANDBOX_MERCHANT.hashKey,
+    });
     const example = customer.subscriptions.find((s) => s.kind === 'eligible') ?? customer.subscriptions[0];
     lines.push('', `  ${customer.customerId}  ${customer.firstName} ${customer.lastName}`, `    token: ${token}`);
     if (!example) lines.push('    (no subscriptions)');

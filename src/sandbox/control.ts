@@ -62,7 +62,13 @@ const ROUTES: Readonly<Record<string, Readonly<Record<string, ControlHandler>>>>
 /** `path` is what follows `/__sandbox`, e.g. `/faults`. */
 export async function handleControl(instance: SandboxInstance, request: Request, path: string): Promise<Response> {
   const route = Object.hasOwn(ROUTES, path) ? ROUTES[path] : undefined;
-  if (!route) return problem(404, `Unknown sandbox control route. Known: ${Object.keys(ROUTES).map((r) => `/__sandbox${r}`).join(', ')}.`);
+  if (!route)
+    return problem(
+      404,
+      `Unknown sandbox control route. Known: ${Object.keys(ROUTES)
+        .map((r) => `/__sandbox${r}`)
+        .join(', ')}.`,
+    );
   const handler = Object.hasOwn(route, request.method) ? route[request.method] : undefined;
   if (!handler) return methodNotAllowed(request.method, Object.keys(route));
   const body = await readBodyText(request, MAX_CONTROL_BODY_BYTES);

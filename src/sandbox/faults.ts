@@ -72,7 +72,10 @@ export function parseFault(value: unknown): ParsedFault {
     return { ok: false, detail: `latencyMs must be a whole number from 0 to ${MAX_LATENCY_MS}.` };
   }
   if (retryAfter !== undefined && retryAfter !== null && !isWhole(retryAfter, 0, 86_400) && !isHeaderText(retryAfter)) {
-    return { ok: false, detail: 'retryAfter must be whole seconds, a text of up to 100 printable characters (e.g. an HTTP date), or null.' };
+    return {
+      ok: false,
+      detail: 'retryAfter must be whole seconds, a text of up to 100 printable characters (e.g. an HTTP date), or null.',
+    };
   }
   for (const field of STRING_FIELDS) {
     if (value[field] !== undefined && typeof value[field] !== 'string') return { ok: false, detail: `${field} must be a string.` };
@@ -140,7 +143,9 @@ export function faultResponse(fault: QueuedFault): Response | undefined {
   const { status } = fault;
   if (status === undefined) return undefined;
   if (status === 0) {
-    const failing = new ReadableStream<Uint8Array>({ start: (controller) => controller.error(new TypeError('Simulated network failure.')) });
+    const failing = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.error(new TypeError('Simulated network failure.')),
+    });
     return new Response(failing, { status: NETWORK_FAILURE_STATUS });
   }
   const headers: Record<string, string> = {};

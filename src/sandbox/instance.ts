@@ -125,7 +125,8 @@ export class SandboxInstance {
 
   /** Throws a TypeError unless it is a whole number of ms from 0 to 600,000. */
   set latencyMs(ms: number) {
-    if (!Number.isInteger(ms) || ms < 0 || ms > MAX_LATENCY_MS) throw new TypeError(`latencyMs must be a whole number from 0 to ${MAX_LATENCY_MS}.`);
+    if (!Number.isInteger(ms) || ms < 0 || ms > MAX_LATENCY_MS)
+      throw new TypeError(`latencyMs must be a whole number from 0 to ${MAX_LATENCY_MS}.`);
     this.#latencyMs = ms;
   }
 
@@ -174,7 +175,9 @@ export class SandboxInstance {
     const fault = this.#faults.take(request.method, path);
     const latency = this.#latencyMs + (fault?.latencyMs ?? 0);
     const real = () =>
-      body.tooLarge ? problem(413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`) : this.#answer(request, path, url, body.text);
+      body.tooLarge
+        ? problem(413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`)
+        : this.#answer(request, path, url, body.text);
     let response: Response;
     if (fault?.apply) {
       record.appliedStatus = null;
@@ -203,6 +206,9 @@ export class SandboxInstance {
     if (!rate.allowed) {
       return problem(429, `Too many requests; retry in ${rate.retryAfterSeconds} s.`, { 'retry-after': String(rate.retryAfterSeconds) });
     }
-    return route.handler({ data, principal: auth.principal, url, bodyText, nowMs: now, locks: this.#locks, upgradeDurationMs }, route.params);
+    return route.handler(
+      { data, principal: auth.principal, url, bodyText, nowMs: now, locks: this.#locks, upgradeDurationMs },
+      route.params,
+    );
   }
 }

@@ -29,7 +29,12 @@ export const SANDBOX_CUSTOMERS: ReadonlyArray<{ customerId: string; firstName: s
   { customerId: 'cus_katherine', firstName: 'Katherine', lastName: 'Johnson', email: 'katherine.johnson@example.com' },
 ];
 
-const PREPAID_DISABLED_CUSTOMER = { customerId: 'cus_rosalind', firstName: 'Rosalind', lastName: 'Franklin', email: 'rosalind.franklin@example.com' };
+const PREPAID_DISABLED_CUSTOMER = {
+  customerId: 'cus_rosalind',
+  firstName: 'Rosalind',
+  lastName: 'Franklin',
+  email: 'rosalind.franklin@example.com',
+};
 
 /** The seeded subscriptions that each show one case, with the customer who owns them. */
 export const SANDBOX_SUBSCRIPTIONS = {
@@ -75,14 +80,86 @@ interface ProductSeed {
 }
 
 const PRODUCTS: ProductSeed[] = [
-  { key: 'morning_roast', merchant: SANDBOX_MERCHANT.publicId, name: 'Morning Roast Coffee, 12 oz', price: '12.50', color: '#6b4226', label: 'MR', prepaidEligible: true, offers: ['4w', '2w'] },
-  { key: 'earl_grey', merchant: SANDBOX_MERCHANT.publicId, name: 'Earl Grey Loose Leaf Tea, 100 g', price: '9.75', color: '#4a6fa5', label: 'EG', prepaidEligible: true, offers: ['4w', '8w'] },
-  { key: 'decaf', merchant: SANDBOX_MERCHANT.publicId, name: 'Swiss Water Decaf, 12 oz', price: '13.25', color: '#8c6d4f', label: 'DC', prepaidEligible: true, offers: ['4w', '6w'] },
-  { key: 'descaler', merchant: SANDBOX_MERCHANT.publicId, name: 'Espresso Machine Descaler, 4-pack', price: '8.00', color: '#5f7f6f', label: 'DS', prepaidEligible: false, offers: ['12w', '24w'] },
-  { key: 'espresso', merchant: SANDBOX_MERCHANT.publicId, name: 'Espresso Blend, 500 g', price: '11.90', color: '#3b2a20', label: 'ES', prepaidEligible: true, offers: ['4w', '2w'] },
-  { key: 'matcha', merchant: SANDBOX_MERCHANT.publicId, name: 'Ceremonial Matcha, 30 g', price: '1800', color: '#5a8f3c', label: 'MT', prepaidEligible: true, offers: ['4w', '8w'] },
-  { key: 'cold_brew', merchant: SANDBOX_MERCHANT.publicId, name: 'Cold Brew Concentrate, 1 L', price: '15.00', color: '#2f3e46', label: 'CB', prepaidEligible: true, offers: ['2w', '4w'] },
-  { key: 'chamomile', merchant: SANDBOX_MERCHANT_PREPAID_DISABLED.publicId, name: 'Chamomile Blossom Tea, 50 g', price: '7.50', color: '#c9a227', label: 'CH', prepaidEligible: true, offers: ['4w', '8w'] },
+  {
+    key: 'morning_roast',
+    merchant: SANDBOX_MERCHANT.publicId,
+    name: 'Morning Roast Coffee, 12 oz',
+    price: '12.50',
+    color: '#6b4226',
+    label: 'MR',
+    prepaidEligible: true,
+    offers: ['4w', '2w'],
+  },
+  {
+    key: 'earl_grey',
+    merchant: SANDBOX_MERCHANT.publicId,
+    name: 'Earl Grey Loose Leaf Tea, 100 g',
+    price: '9.75',
+    color: '#4a6fa5',
+    label: 'EG',
+    prepaidEligible: true,
+    offers: ['4w', '8w'],
+  },
+  {
+    key: 'decaf',
+    merchant: SANDBOX_MERCHANT.publicId,
+    name: 'Swiss Water Decaf, 12 oz',
+    price: '13.25',
+    color: '#8c6d4f',
+    label: 'DC',
+    prepaidEligible: true,
+    offers: ['4w', '6w'],
+  },
+  {
+    key: 'descaler',
+    merchant: SANDBOX_MERCHANT.publicId,
+    name: 'Espresso Machine Descaler, 4-pack',
+    price: '8.00',
+    color: '#5f7f6f',
+    label: 'DS',
+    prepaidEligible: false,
+    offers: ['12w', '24w'],
+  },
+  {
+    key: 'espresso',
+    merchant: SANDBOX_MERCHANT.publicId,
+    name: 'Espresso Blend, 500 g',
+    price: '11.90',
+    color: '#3b2a20',
+    label: 'ES',
+    prepaidEligible: true,
+    offers: ['4w', '2w'],
+  },
+  {
+    key: 'matcha',
+    merchant: SANDBOX_MERCHANT.publicId,
+    name: 'Ceremonial Matcha, 30 g',
+    price: '1800',
+    color: '#5a8f3c',
+    label: 'MT',
+    prepaidEligible: true,
+    offers: ['4w', '8w'],
+  },
+  {
+    key: 'cold_brew',
+    merchant: SANDBOX_MERCHANT.publicId,
+    name: 'Cold Brew Concentrate, 1 L',
+    price: '15.00',
+    color: '#2f3e46',
+    label: 'CB',
+    prepaidEligible: true,
+    offers: ['2w', '4w'],
+  },
+  {
+    key: 'chamomile',
+    merchant: SANDBOX_MERCHANT_PREPAID_DISABLED.publicId,
+    name: 'Chamomile Blossom Tea, 50 g',
+    price: '7.50',
+    color: '#c9a227',
+    label: 'CH',
+    prepaidEligible: true,
+    offers: ['4w', '8w'],
+  },
 ];
 
 const productId = (key: string) => `prod_${key}`;
@@ -122,22 +199,57 @@ function pagingSubscriptions(): SubscriptionSeed[] {
 
 const SUBSCRIPTIONS: SubscriptionSeed[] = [
   { id: SANDBOX_SUBSCRIPTIONS.eligible.id, customer: 'cus_ada', product: 'morning_roast', currency: 'USD', started: '2026-03-02' },
-  { id: SANDBOX_SUBSCRIPTIONS.prepaid.id, customer: 'cus_ada', product: 'earl_grey', currency: 'USD', started: '2026-01-19', prepaid: { remaining: 4, perBilling: 6 } },
-  { id: SANDBOX_SUBSCRIPTIONS.cancelled.id, customer: 'cus_ada', product: 'decaf', currency: 'USD', started: '2025-11-07', cancelled: '2026-09-14 10:22:05' },
+  {
+    id: SANDBOX_SUBSCRIPTIONS.prepaid.id,
+    customer: 'cus_ada',
+    product: 'earl_grey',
+    currency: 'USD',
+    started: '2026-01-19',
+    prepaid: { remaining: 4, perBilling: 6 },
+  },
+  {
+    id: SANDBOX_SUBSCRIPTIONS.cancelled.id,
+    customer: 'cus_ada',
+    product: 'decaf',
+    currency: 'USD',
+    started: '2025-11-07',
+    cancelled: '2026-09-14 10:22:05',
+  },
   { id: SANDBOX_SUBSCRIPTIONS.notEligible.id, customer: 'cus_ada', product: 'descaler', currency: 'USD', started: '2026-05-11' },
-  { id: SANDBOX_SUBSCRIPTIONS.eligibleEur.id, customer: 'cus_grace', product: 'espresso', currency: 'EUR', offerIndex: 1, started: '2026-04-20' },
+  {
+    id: SANDBOX_SUBSCRIPTIONS.eligibleEur.id,
+    customer: 'cus_grace',
+    product: 'espresso',
+    currency: 'EUR',
+    offerIndex: 1,
+    started: '2026-04-20',
+  },
   { id: SANDBOX_SUBSCRIPTIONS.eligibleJpy.id, customer: 'cus_kenji', product: 'matcha', currency: 'JPY', started: '2026-06-01' },
   { id: 'sub_cold_brew_alan', customer: 'cus_alan', product: 'cold_brew', currency: 'USD', quantity: 2, started: '2026-07-15' },
   ...pagingSubscriptions(),
-  { id: SANDBOX_SUBSCRIPTIONS.prepaidDisabled.id, customer: PREPAID_DISABLED_CUSTOMER.customerId, product: 'chamomile', currency: 'USD', started: '2026-02-09' },
+  {
+    id: SANDBOX_SUBSCRIPTIONS.prepaidDisabled.id,
+    customer: PREPAID_DISABLED_CUSTOMER.customerId,
+    product: 'chamomile',
+    currency: 'USD',
+    started: '2026-02-09',
+  },
 ];
 
 function seedMerchants(): Map<string, Merchant> {
   return new Map([
-    [SANDBOX_MERCHANT.publicId, { ...SANDBOX_MERCHANT, apiKeys: { ...SANDBOX_MERCHANT.apiKeys }, name: 'Northwind Roasters', prepaidEnabled: true }],
+    [
+      SANDBOX_MERCHANT.publicId,
+      { ...SANDBOX_MERCHANT, apiKeys: { ...SANDBOX_MERCHANT.apiKeys }, name: 'Northwind Roasters', prepaidEnabled: true },
+    ],
     [
       SANDBOX_MERCHANT_PREPAID_DISABLED.publicId,
-      { ...SANDBOX_MERCHANT_PREPAID_DISABLED, apiKeys: { ...SANDBOX_MERCHANT_PREPAID_DISABLED.apiKeys }, name: 'Bluebell Tea Co.', prepaidEnabled: false },
+      {
+        ...SANDBOX_MERCHANT_PREPAID_DISABLED,
+        apiKeys: { ...SANDBOX_MERCHANT_PREPAID_DISABLED.apiKeys },
+        name: 'Bluebell Tea Co.',
+        prepaidEnabled: false,
+      },
     ],
   ]);
 }
@@ -222,7 +334,11 @@ function seedSubscription(seed: SubscriptionSeed, index: number, products: Map<s
     club: null,
     queued_actions: [],
     prepaid_subscription_context: seed.prepaid
-      ? { prepaid_orders_remaining: seed.prepaid.remaining, prepaid_orders_per_billing: seed.prepaid.perBilling, renewal_behavior: 'autorenew' }
+      ? {
+          prepaid_orders_remaining: seed.prepaid.remaining,
+          prepaid_orders_per_billing: seed.prepaid.perBilling,
+          renewal_behavior: 'autorenew',
+        }
       : null,
     currency_code: seed.currency,
   };

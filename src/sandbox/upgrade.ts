@@ -27,14 +27,22 @@ export function parseUpgradeRequest(body: unknown): Checked<UpgradeRequest> {
     return { ok: false, detail: `renewal_behavior must be one of ${RENEWAL_BEHAVIORS.join(', ')}.` };
   }
   if (typeof offer !== 'string' || offer === '') return { ok: false, detail: 'offer must be an offer id or "live".' };
-  return { ok: true, value: { ordersPerBilling: orders_per_billing as number, renewalBehavior: renewal_behavior as RenewalBehavior, offer } };
+  return {
+    ok: true,
+    value: { ordersPerBilling: orders_per_billing as number, renewalBehavior: renewal_behavior as RenewalBehavior, offer },
+  };
 }
 
 /**
  * Checks that this subscription may be upgraded as asked, and returns the offer it will be associated with.
  * `live` means the product's currently live offer.
  */
-export function checkUpgradable(subscription: Subscription, product: Product, merchant: Merchant, request: UpgradeRequest): Checked<string> {
+export function checkUpgradable(
+  subscription: Subscription,
+  product: Product,
+  merchant: Merchant,
+  request: UpgradeRequest,
+): Checked<string> {
   if (!merchant.prepaidEnabled) return { ok: false, detail: 'Prepaid subscriptions are not enabled for this merchant.' };
   if (isPrepaid(subscription)) return { ok: false, detail: 'The subscription is already prepaid.' };
   if (!isLive(subscription)) return { ok: false, detail: 'The subscription is not live.' };

@@ -77,10 +77,12 @@ describe('axe finds no violation', () => {
   ];
   for (const [name, cause] of errors) {
     it(`after ${name}`, async () => {
-      const session =
-        name.includes('400')
-          ? await sandboxSession({ merchant: SANDBOX_MERCHANT_PREPAID_DISABLED, customerId: SANDBOX_SUBSCRIPTIONS.prepaidDisabled.customerId })
-          : await sandboxSession();
+      const session = name.includes('400')
+        ? await sandboxSession({
+            merchant: SANDBOX_MERCHANT_PREPAID_DISABLED,
+            customerId: SANDBOX_SUBSCRIPTIONS.prepaidDisabled.customerId,
+          })
+        : await sandboxSession();
       const m = await mountFor(name.includes('400') ? SANDBOX_SUBSCRIPTIONS.prepaidDisabled.id : eligible, {}, session);
       await m.waitForState('ready');
       await cause(m);

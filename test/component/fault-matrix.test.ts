@@ -25,7 +25,8 @@ const upgrade = (fault: Partial<Fault>): Partial<Fault> => ({ method: 'PATCH', p
 
 // Answers the service might send with a 2xx that the widget must not trust.
 const json = (value: unknown) => JSON.stringify(value);
-const subscriptionBody = (overrides: Record<string, unknown> = {}) => json(payAsYouGoSubscription({ public_id: SUBSCRIPTION, product: PRODUCT, ...overrides }));
+const subscriptionBody = (overrides: Record<string, unknown> = {}) =>
+  json(payAsYouGoSubscription({ public_id: SUBSCRIPTION, product: PRODUCT, ...overrides }));
 const { public_id: _dropped, ...withoutPublicId } = payAsYouGoSubscription({ product: PRODUCT });
 const MALFORMED = {
   notJson: { status: 200, body: '{"public_id": "sub_coffee_ada", ' },
@@ -93,104 +94,197 @@ const ONE_SECOND: [number, number] = [1000, 1000];
 
 const LOAD_ROWS: Row[] = [
   {
-    phase: 'load', name: '400', faults: [read({ status: 400, detail: 'The subscription id is not valid.' })],
+    phase: 'load',
+    name: '400',
+    faults: [read({ status: 400, detail: 'The subscription id is not valid.' })],
     expect: {
-      state: 'error', kind: 'badRequest', detail: /^The subscription id is not valid\.$/, button: 'Reload',
-      error: { status: 400, retryable: false }, seen: ['GET 400'],
+      state: 'error',
+      kind: 'badRequest',
+      detail: /^The subscription id is not valid\.$/,
+      button: 'Reload',
+      error: { status: 400, retryable: false },
+      seen: ['GET 400'],
     },
   },
   {
-    phase: 'load', name: '401, token attribute', faults: [read({ status: 401 })],
-    expect: { state: 'error', kind: 'unauthorized', button: 'Reload', error: { status: 401, retryable: false }, tokenExpired: true, seen: ['GET 401'] },
+    phase: 'load',
+    name: '401, token attribute',
+    faults: [read({ status: 401 })],
+    expect: {
+      state: 'error',
+      kind: 'unauthorized',
+      button: 'Reload',
+      error: { status: 401, retryable: false },
+      tokenExpired: true,
+      seen: ['GET 401'],
+    },
   },
   {
-    phase: 'load', name: '401, tokenProvider with a new token', faults: [read({ status: 401 })], provider: 'new-token',
+    phase: 'load',
+    name: '401, tokenProvider with a new token',
+    faults: [read({ status: 401 })],
+    provider: 'new-token',
     expect: { state: 'ready', seen: ['GET 401', 'GET 200'] },
   },
   {
-    phase: 'load', name: '401, tokenProvider with the same token again', faults: [read({ status: 401 })], provider: 'same-token',
-    expect: { state: 'error', kind: 'unauthorized', button: 'Reload', error: { status: 401, retryable: false }, tokenExpired: true, seen: ['GET 401'] },
+    phase: 'load',
+    name: '401, tokenProvider with the same token again',
+    faults: [read({ status: 401 })],
+    provider: 'same-token',
+    expect: {
+      state: 'error',
+      kind: 'unauthorized',
+      button: 'Reload',
+      error: { status: 401, retryable: false },
+      tokenExpired: true,
+      seen: ['GET 401'],
+    },
   },
   {
-    phase: 'load', name: '401, and the new token is refused too', faults: [read({ status: 401, count: 2 })], provider: 'new-token',
-    expect: { state: 'error', kind: 'unauthorized', button: 'Reload', error: { status: 401, retryable: false }, tokenExpired: true, seen: ['GET 401', 'GET 401'] },
+    phase: 'load',
+    name: '401, and the new token is refused too',
+    faults: [read({ status: 401, count: 2 })],
+    provider: 'new-token',
+    expect: {
+      state: 'error',
+      kind: 'unauthorized',
+      button: 'Reload',
+      error: { status: 401, retryable: false },
+      tokenExpired: true,
+      seen: ['GET 401', 'GET 401'],
+    },
   },
   {
-    phase: 'load', name: '403', faults: [read({ status: 403 })],
-    expect: { state: 'error', kind: 'forbidden', button: 'Reload', error: { status: 403, retryable: false }, seen: ['GET 403'], console: /other environment/ },
+    phase: 'load',
+    name: '403',
+    faults: [read({ status: 403 })],
+    expect: {
+      state: 'error',
+      kind: 'forbidden',
+      button: 'Reload',
+      error: { status: 403, retryable: false },
+      seen: ['GET 403'],
+      console: /other environment/,
+    },
   },
   {
-    phase: 'load', name: '404', faults: [read({ status: 404 })],
+    phase: 'load',
+    name: '404',
+    faults: [read({ status: 404 })],
     expect: { state: 'error', kind: 'notFound', button: 'Reload', error: { status: 404, retryable: false }, seen: ['GET 404'] },
   },
   {
-    phase: 'load', name: '423 once', faults: [read({ status: 423 })],
+    phase: 'load',
+    name: '423 once',
+    faults: [read({ status: 423 })],
     expect: { state: 'ready', seen: ['GET 423', 'GET 200'], gaps: [BACKOFF_1] },
   },
   {
-    phase: 'load', name: '423 every time', faults: [read({ status: 423, count: 10 })],
+    phase: 'load',
+    name: '423 every time',
+    faults: [read({ status: 423, count: 10 })],
     expect: {
-      state: 'error', kind: 'locked', button: 'Try again', error: { status: 423, retryable: true },
-      seen: ['GET 423', 'GET 423', 'GET 423', 'GET 423'], gaps: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
+      state: 'error',
+      kind: 'locked',
+      button: 'Try again',
+      error: { status: 423, retryable: true },
+      seen: ['GET 423', 'GET 423', 'GET 423', 'GET 423'],
+      gaps: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
     },
   },
   {
-    phase: 'load', name: '429 once, Retry-After: 1', faults: [read({ status: 429, retryAfter: 1 })],
+    phase: 'load',
+    name: '429 once, Retry-After: 1',
+    faults: [read({ status: 429, retryAfter: 1 })],
     expect: { state: 'ready', seen: ['GET 429', 'GET 200'], gaps: [ONE_SECOND] },
   },
   {
-    phase: 'load', name: '429 every time, Retry-After: 0', faults: [read({ status: 429, retryAfter: 0, count: 10 })],
+    phase: 'load',
+    name: '429 every time, Retry-After: 0',
+    faults: [read({ status: 429, retryAfter: 0, count: 10 })],
     expect: {
-      state: 'error', kind: 'rateLimited', button: 'Try again', error: { status: 429, retryable: true },
-      seen: ['GET 429', 'GET 429', 'GET 429', 'GET 429'], gaps: [AT_ONCE, AT_ONCE, AT_ONCE],
+      state: 'error',
+      kind: 'rateLimited',
+      button: 'Try again',
+      error: { status: 429, retryable: true },
+      seen: ['GET 429', 'GET 429', 'GET 429', 'GET 429'],
+      gaps: [AT_ONCE, AT_ONCE, AT_ONCE],
     },
   },
   {
-    phase: 'load', name: '429 once, Retry-After as an HTTP date 1–2 s ahead', faults: [],
+    phase: 'load',
+    name: '429 once, Retry-After as an HTTP date 1–2 s ahead',
+    faults: [],
     // Queued when the test runs, so that the date is in the future then; HTTP dates count whole seconds, so the wait
     // is between 1 and 2 s less the moments before the request: far from the backoff's 125–250 ms either way.
-    meanwhile: async (session) => session.fault(read({ status: 429, retryAfter: new Date((Math.ceil(Date.now() / 1000) + 1) * 1000).toUTCString() })),
+    meanwhile: async (session) =>
+      session.fault(read({ status: 429, retryAfter: new Date((Math.ceil(Date.now() / 1000) + 1) * 1000).toUTCString() })),
     expect: { state: 'ready', seen: ['GET 429', 'GET 200'], gaps: [[800, 2000]] },
   },
   {
-    phase: 'load', name: '429 once, no Retry-After', faults: [read({ status: 429, retryAfter: null })],
+    phase: 'load',
+    name: '429 once, no Retry-After',
+    faults: [read({ status: 429, retryAfter: null })],
     expect: { state: 'ready', seen: ['GET 429', 'GET 200'], gaps: [BACKOFF_1] },
   },
   {
-    phase: 'load', name: '429, Retry-After: 10 (past the 5 s budget)', faults: [read({ status: 429, retryAfter: 10 })],
+    phase: 'load',
+    name: '429, Retry-After: 10 (past the 5 s budget)',
+    faults: [read({ status: 429, retryAfter: 10 })],
     expect: { state: 'error', kind: 'rateLimited', button: 'Try again', error: { status: 429, retryable: true }, seen: ['GET 429'] },
   },
   {
-    phase: 'load', name: '500', faults: [read({ status: 500 })],
+    phase: 'load',
+    name: '500',
+    faults: [read({ status: 500 })],
     expect: { state: 'error', kind: 'server', button: 'Try again', error: { status: 500, retryable: true }, seen: ['GET 500'] },
     thenRetry: { state: 'ready', seen: ['GET 500', 'GET 200'] },
   },
   ...[502, 503, 504].flatMap((status): Row[] => [
     {
-      phase: 'load', name: `${status} once`, faults: [read({ status })],
+      phase: 'load',
+      name: `${status} once`,
+      faults: [read({ status })],
       expect: { state: 'ready', seen: [`GET ${status}`, 'GET 200'], gaps: [BACKOFF_1] },
     },
     {
-      phase: 'load', name: `${status} every time`, faults: [read({ status, count: 10 })],
+      phase: 'load',
+      name: `${status} every time`,
+      faults: [read({ status, count: 10 })],
       expect: {
-        state: 'error', kind: 'server', button: 'Try again', error: { status, retryable: true },
-        seen: Array(4).fill(`GET ${status}`), gaps: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
+        state: 'error',
+        kind: 'server',
+        button: 'Try again',
+        error: { status, retryable: true },
+        seen: Array(4).fill(`GET ${status}`),
+        gaps: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
       },
     },
   ]),
   {
-    phase: 'load', name: 'network failure once', faults: [read({ status: 0 })],
+    phase: 'load',
+    name: 'network failure once',
+    faults: [read({ status: 0 })],
     expect: { state: 'ready', seen: ['GET 0', 'GET 200'], gaps: [BACKOFF_1] },
   },
   {
-    phase: 'load', name: 'network failure every time', faults: [read({ status: 0, count: 10 })],
+    phase: 'load',
+    name: 'network failure every time',
+    faults: [read({ status: 0, count: 10 })],
     expect: {
-      state: 'error', kind: 'network', button: 'Try again', error: { status: 0, retryable: true },
-      seen: ['GET 0', 'GET 0', 'GET 0', 'GET 0'], gaps: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
+      state: 'error',
+      kind: 'network',
+      button: 'Try again',
+      error: { status: 0, retryable: true },
+      seen: ['GET 0', 'GET 0', 'GET 0', 'GET 0'],
+      gaps: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
     },
   },
   {
-    phase: 'load', name: 'timeout (answer after 1 s, limit 300 ms)', faults: [read({ latencyMs: 1000 })], timeout: 300,
+    phase: 'load',
+    name: 'timeout (answer after 1 s, limit 300 ms)',
+    faults: [read({ latencyMs: 1000 })],
+    timeout: 300,
     expect: { state: 'error', kind: 'timeout', button: 'Try again', error: { status: 0, retryable: true }, seen: ['GET 200'] },
     thenRetry: { state: 'ready', seen: ['GET 200', 'GET 200'] },
   },
@@ -205,14 +299,16 @@ const LOAD_ROWS: Row[] = [
       ['malformed: over 1 MB', MALFORMED.huge, 200],
       ['204, no body', MALFORMED.noContent, 204],
     ] as const
-  ).map(
-    ([name, fault, status]): Row => ({
-      phase: 'load', name, faults: [read(fault)],
-      expect: { state: 'error', kind: 'malformed', button: 'Try again', error: { status, retryable: true }, seen: [`GET ${status}`] },
-    }),
-  ),
+  ).map(([name, fault, status]): Row => ({
+    phase: 'load',
+    name,
+    faults: [read(fault)],
+    expect: { state: 'error', kind: 'malformed', button: 'Try again', error: { status, retryable: true }, seen: [`GET ${status}`] },
+  })),
   {
-    phase: 'load', name: '201 with the subscription', faults: [read({ status: 201, body: subscriptionBody() })],
+    phase: 'load',
+    name: '201 with the subscription',
+    faults: [read({ status: 201, body: subscriptionBody() })],
     expect: { state: 'ready', seen: ['GET 201'] },
   },
 ];
@@ -230,121 +326,246 @@ const AMBIGUOUS: Array<[name: string, fault: Partial<Fault>, kind: FailureKind, 
 
 const UPGRADE_ROWS: Row[] = [
   {
-    phase: 'upgrade', name: '400, not applied', faults: [upgrade({ status: 400, detail: 'Prepaid billing is paused for this store.' })],
+    phase: 'upgrade',
+    name: '400, not applied',
+    faults: [upgrade({ status: 400, detail: 'Prepaid billing is paused for this store.' })],
     expect: {
-      state: 'error', kind: 'badRequest', detail: /^Prepaid billing is paused for this store\.$/, button: 'Reload',
-      error: { status: 400, retryable: false }, seen: ['GET 200', 'PATCH 400', 'GET 200'],
+      state: 'error',
+      kind: 'badRequest',
+      detail: /^Prepaid billing is paused for this store\.$/,
+      button: 'Reload',
+      error: { status: 400, retryable: false },
+      seen: ['GET 200', 'PATCH 400', 'GET 200'],
     },
   },
   {
-    phase: 'upgrade', name: '400, but an earlier lost try applied it', faults: [upgrade({ status: 400, detail: 'The subscription is already prepaid.', apply: true })],
+    phase: 'upgrade',
+    name: '400, but an earlier lost try applied it',
+    faults: [upgrade({ status: 400, detail: 'The subscription is already prepaid.', apply: true })],
     expect: { state: 'success', seen: ['GET 200', 'PATCH 400 applied', 'GET 200'] },
   },
   {
-    phase: 'upgrade', name: '401, token attribute', faults: [upgrade({ status: 401 })],
-    expect: { state: 'error', kind: 'unauthorized', button: 'Reload', error: { status: 401, retryable: false }, tokenExpired: true, seen: ['GET 200', 'PATCH 401'] },
+    phase: 'upgrade',
+    name: '401, token attribute',
+    faults: [upgrade({ status: 401 })],
+    expect: {
+      state: 'error',
+      kind: 'unauthorized',
+      button: 'Reload',
+      error: { status: 401, retryable: false },
+      tokenExpired: true,
+      seen: ['GET 200', 'PATCH 401'],
+    },
   },
   {
-    phase: 'upgrade', name: '401, tokenProvider with a new token', faults: [upgrade({ status: 401 })], provider: 'new-token',
+    phase: 'upgrade',
+    name: '401, tokenProvider with a new token',
+    faults: [upgrade({ status: 401 })],
+    provider: 'new-token',
     expect: { state: 'success', seen: ['GET 200', 'PATCH 401', 'PATCH 200'] },
   },
   {
-    phase: 'upgrade', name: '403', faults: [upgrade({ status: 403 })],
-    expect: { state: 'error', kind: 'forbidden', button: 'Reload', error: { status: 403, retryable: false }, seen: ['GET 200', 'PATCH 403'], console: /other environment/ },
+    phase: 'upgrade',
+    name: '403',
+    faults: [upgrade({ status: 403 })],
+    expect: {
+      state: 'error',
+      kind: 'forbidden',
+      button: 'Reload',
+      error: { status: 403, retryable: false },
+      seen: ['GET 200', 'PATCH 403'],
+      console: /other environment/,
+    },
   },
   {
-    phase: 'upgrade', name: '404', faults: [upgrade({ status: 404 })],
-    expect: { state: 'error', kind: 'notFound', button: 'Reload', error: { status: 404, retryable: false }, seen: ['GET 200', 'PATCH 404'] },
+    phase: 'upgrade',
+    name: '404',
+    faults: [upgrade({ status: 404 })],
+    expect: {
+      state: 'error',
+      kind: 'notFound',
+      button: 'Reload',
+      error: { status: 404, retryable: false },
+      seen: ['GET 200', 'PATCH 404'],
+    },
   },
   {
-    phase: 'upgrade', name: '423 once', faults: [upgrade({ status: 423 })],
+    phase: 'upgrade',
+    name: '423 once',
+    faults: [upgrade({ status: 423 })],
     expect: { state: 'success', seen: ['GET 200', 'PATCH 423', 'PATCH 200'], gaps: [BACKOFF_1] },
   },
   {
-    phase: 'upgrade', name: '423 every time', faults: [upgrade({ status: 423, count: 10 })],
+    phase: 'upgrade',
+    name: '423 every time',
+    faults: [upgrade({ status: 423, count: 10 })],
     expect: {
-      state: 'error', kind: 'locked', button: 'Try again', error: { status: 423, retryable: true },
-      seen: ['GET 200', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 423'], gaps: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
+      state: 'error',
+      kind: 'locked',
+      button: 'Try again',
+      error: { status: 423, retryable: true },
+      seen: ['GET 200', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 423'],
+      gaps: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
     },
     thenRetry: { state: 'success', seen: ['GET 200', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 200'] },
   },
   {
-    phase: 'upgrade', name: '429 once, Retry-After: 1', faults: [upgrade({ status: 429, retryAfter: 1 })],
+    phase: 'upgrade',
+    name: '429 once, Retry-After: 1',
+    faults: [upgrade({ status: 429, retryAfter: 1 })],
     expect: { state: 'success', seen: ['GET 200', 'PATCH 429', 'PATCH 200'], gaps: [ONE_SECOND] },
   },
   {
-    phase: 'upgrade', name: '429 every time, Retry-After: 0', faults: [upgrade({ status: 429, retryAfter: 0, count: 10 })],
+    phase: 'upgrade',
+    name: '429 every time, Retry-After: 0',
+    faults: [upgrade({ status: 429, retryAfter: 0, count: 10 })],
     expect: {
-      state: 'error', kind: 'rateLimited', button: 'Try again', error: { status: 429, retryable: true },
-      seen: ['GET 200', 'PATCH 429', 'PATCH 429', 'PATCH 429', 'PATCH 429'], gaps: [AT_ONCE, AT_ONCE, AT_ONCE],
+      state: 'error',
+      kind: 'rateLimited',
+      button: 'Try again',
+      error: { status: 429, retryable: true },
+      seen: ['GET 200', 'PATCH 429', 'PATCH 429', 'PATCH 429', 'PATCH 429'],
+      gaps: [AT_ONCE, AT_ONCE, AT_ONCE],
     },
   },
   ...AMBIGUOUS.flatMap(([name, fault, kind, status, timeout]): Row[] => {
     const answered = fault.status ?? 200;
     return [
       {
-        phase: 'upgrade', name: `${name}, not applied`, faults: [upgrade(fault)], ...(timeout ? { timeout } : {}),
+        phase: 'upgrade',
+        name: `${name}, not applied`,
+        faults: [upgrade(fault)],
+        ...(timeout ? { timeout } : {}),
         expect: {
-          state: 'error', kind, button: 'Try again', error: { status, retryable: true },
+          state: 'error',
+          kind,
+          button: 'Try again',
+          error: { status, retryable: true },
           seen: ['GET 200', `PATCH ${answered}`, 'GET 200'],
         },
         thenRetry: { state: 'success', seen: ['GET 200', `PATCH ${answered}`, 'GET 200', 'PATCH 200'] },
       },
       {
-        phase: 'upgrade', name: `${name}, applied but the answer lost`, faults: [upgrade({ ...fault, apply: true })], ...(timeout ? { timeout } : {}),
+        phase: 'upgrade',
+        name: `${name}, applied but the answer lost`,
+        faults: [upgrade({ ...fault, apply: true })],
+        ...(timeout ? { timeout } : {}),
         expect: { state: 'success', seen: ['GET 200', `PATCH ${answered} applied`, 'GET 200'] },
       },
     ];
   }),
   {
-    phase: 'upgrade', name: 'timeout, applied at once, answer after 1 s', faults: [upgrade({ latencyMs: 1000, apply: true })], timeout: 300,
+    phase: 'upgrade',
+    name: 'timeout, applied at once, answer after 1 s',
+    faults: [upgrade({ latencyMs: 1000, apply: true })],
+    timeout: 300,
     expect: { state: 'success', seen: ['GET 200', 'PATCH 200 applied', 'GET 200'] },
   },
   {
     // A latency without apply holds the request, then carries it out: the upgrade lands after the widget gave up.
-    phase: 'upgrade', name: 'timeout, the upgrade applied late (after the check)', faults: [upgrade({ latencyMs: 1000 })], timeout: 300,
-    expect: { state: 'error', kind: 'timeout', button: 'Try again', error: { status: 0, retryable: true }, seen: ['GET 200', 'PATCH 200', 'GET 200'] },
+    phase: 'upgrade',
+    name: 'timeout, the upgrade applied late (after the check)',
+    faults: [upgrade({ latencyMs: 1000 })],
+    timeout: 300,
+    expect: {
+      state: 'error',
+      kind: 'timeout',
+      button: 'Try again',
+      error: { status: 0, retryable: true },
+      seen: ['GET 200', 'PATCH 200', 'GET 200'],
+    },
     // "Try again" meets the service's real 400 (already prepaid); the read that follows shows it is done.
     thenRetry: { state: 'success', seen: ['GET 200', 'PATCH 200', 'GET 200', 'PATCH 400', 'GET 200'] },
   },
   {
-    phase: 'upgrade', name: '204, applied', faults: [upgrade({ ...MALFORMED.noContent, apply: true })],
+    phase: 'upgrade',
+    name: '204, applied',
+    faults: [upgrade({ ...MALFORMED.noContent, apply: true })],
     expect: { state: 'success', seen: ['GET 200', 'PATCH 204 applied', 'GET 200'] },
   },
   {
-    phase: 'upgrade', name: '200 with a string where an integer is due, applied', faults: [upgrade({ ...MALFORMED.stringForInteger, apply: true })],
+    phase: 'upgrade',
+    name: '200 with a string where an integer is due, applied',
+    faults: [upgrade({ ...MALFORMED.stringForInteger, apply: true })],
     expect: { state: 'success', seen: ['GET 200', 'PATCH 200 applied', 'GET 200'] },
   },
   {
-    phase: 'upgrade', name: '201 with the upgraded subscription',
-    faults: [upgrade({ status: 201, body: json(prepaidSubscription({ public_id: SUBSCRIPTION, product: PRODUCT, prepaid_subscription_context: { prepaid_orders_remaining: 0, prepaid_orders_per_billing: CHOSEN.orders, renewal_behavior: CHOSEN.renewal } })) })],
+    phase: 'upgrade',
+    name: '201 with the upgraded subscription',
+    faults: [
+      upgrade({
+        status: 201,
+        body: json(
+          prepaidSubscription({
+            public_id: SUBSCRIPTION,
+            product: PRODUCT,
+            prepaid_subscription_context: {
+              prepaid_orders_remaining: 0,
+              prepaid_orders_per_billing: CHOSEN.orders,
+              renewal_behavior: CHOSEN.renewal,
+            },
+          }),
+        ),
+      }),
+    ],
     expect: { state: 'success', seen: ['GET 200', 'PATCH 201'] },
   },
   {
-    phase: 'upgrade', name: '503, not applied, and the confirming read fails (500)', faults: [upgrade({ status: 503 }), read({ status: 500 })],
-    expect: { state: 'error', kind: 'unconfirmed', button: 'Try again', error: { status: 503, retryable: true }, seen: ['GET 200', 'PATCH 503', 'GET 500'] },
+    phase: 'upgrade',
+    name: '503, not applied, and the confirming read fails (500)',
+    faults: [upgrade({ status: 503 }), read({ status: 500 })],
+    expect: {
+      state: 'error',
+      kind: 'unconfirmed',
+      button: 'Try again',
+      error: { status: 503, retryable: true },
+      seen: ['GET 200', 'PATCH 503', 'GET 500'],
+    },
     thenRetry: { state: 'success', seen: ['GET 200', 'PATCH 503', 'GET 500', 'PATCH 200'] },
   },
   {
-    phase: 'upgrade', name: '503, not applied; the confirming read gets a 503 once, retried', faults: [upgrade({ status: 503 }), read({ status: 503 })],
-    expect: { state: 'error', kind: 'server', button: 'Try again', error: { status: 503, retryable: true }, seen: ['GET 200', 'PATCH 503', 'GET 503', 'GET 200'] },
-  },
-  {
-    phase: 'upgrade', name: '400, and the confirming read fails (500): the refusal is shown',
-    faults: [upgrade({ status: 400, detail: 'Prepaid billing is paused for this store.' }), read({ status: 500 })],
+    phase: 'upgrade',
+    name: '503, not applied; the confirming read gets a 503 once, retried',
+    faults: [upgrade({ status: 503 }), read({ status: 503 })],
     expect: {
-      state: 'error', kind: 'badRequest', detail: /^Prepaid billing is paused for this store\.$/, button: 'Reload',
-      error: { status: 400, retryable: false }, seen: ['GET 200', 'PATCH 400', 'GET 500'],
+      state: 'error',
+      kind: 'server',
+      button: 'Try again',
+      error: { status: 503, retryable: true },
+      seen: ['GET 200', 'PATCH 503', 'GET 503', 'GET 200'],
     },
   },
   {
-    phase: 'upgrade', name: '503, applied, and the confirming read fails (500)', faults: [upgrade({ status: 503, apply: true }), read({ status: 500 })],
-    expect: { state: 'error', kind: 'unconfirmed', button: 'Try again', error: { status: 503, retryable: true }, seen: ['GET 200', 'PATCH 503 applied', 'GET 500'] },
+    phase: 'upgrade',
+    name: '400, and the confirming read fails (500): the refusal is shown',
+    faults: [upgrade({ status: 400, detail: 'Prepaid billing is paused for this store.' }), read({ status: 500 })],
+    expect: {
+      state: 'error',
+      kind: 'badRequest',
+      detail: /^Prepaid billing is paused for this store\.$/,
+      button: 'Reload',
+      error: { status: 400, retryable: false },
+      seen: ['GET 200', 'PATCH 400', 'GET 500'],
+    },
+  },
+  {
+    phase: 'upgrade',
+    name: '503, applied, and the confirming read fails (500)',
+    faults: [upgrade({ status: 503, apply: true }), read({ status: 500 })],
+    expect: {
+      state: 'error',
+      kind: 'unconfirmed',
+      button: 'Try again',
+      error: { status: 503, retryable: true },
+      seen: ['GET 200', 'PATCH 503 applied', 'GET 500'],
+    },
     // "Try again" meets the service's real 400 (already prepaid); the read that follows shows it is done.
     thenRetry: { state: 'success', seen: ['GET 200', 'PATCH 503 applied', 'GET 500', 'PATCH 400', 'GET 200'] },
   },
   {
-    phase: 'upgrade', name: '500, meanwhile prepaid elsewhere with other choices', faults: [upgrade({ status: 500 })],
+    phase: 'upgrade',
+    name: '500, meanwhile prepaid elsewhere with other choices',
+    faults: [upgrade({ status: 500 })],
     meanwhile: async (session) => {
       const answer = await fetch(`${session.apiBase}/subscriptions/${SUBSCRIPTION}/upgrade_to_prepaid/`, {
         method: 'PATCH',
@@ -353,9 +574,19 @@ const UPGRADE_ROWS: Row[] = [
       });
       expect(answer.status).to.equal(200);
     },
-    expect: { state: 'error', kind: 'server', button: 'Try again', error: { status: 500, retryable: true }, seen: ['GET 200', 'PATCH 200', 'PATCH 500', 'GET 200'] },
+    expect: {
+      state: 'error',
+      kind: 'server',
+      button: 'Try again',
+      error: { status: 500, retryable: true },
+      seen: ['GET 200', 'PATCH 200', 'PATCH 500', 'GET 200'],
+    },
     thenRetry: {
-      state: 'error', kind: 'badRequest', detail: /already prepaid/, button: 'Reload', error: { status: 400, retryable: false },
+      state: 'error',
+      kind: 'badRequest',
+      detail: /already prepaid/,
+      button: 'Reload',
+      error: { status: 400, retryable: false },
       seen: ['GET 200', 'PATCH 200', 'PATCH 500', 'GET 200', 'PATCH 400', 'GET 200'],
     },
   },
@@ -366,19 +597,29 @@ const GAP_SLACK_MS = 250;
 const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 function seen(log: RecordedRequest[]): string[] {
-  return log.filter((r) => r.path.startsWith('/subscriptions/')).map((r) => `${r.method} ${r.status}${typeof r.appliedStatus === 'number' ? ' applied' : ''}`);
+  return log
+    .filter((r) => r.path.startsWith('/subscriptions/'))
+    .map((r) => `${r.method} ${r.status}${typeof r.appliedStatus === 'number' ? ' applied' : ''}`);
 }
 
 /** Waits until the sandbox has answered everything it received, so that the log holds final statuses. */
 async function settledLog(session: SandboxSession): Promise<RecordedRequest[]> {
   let log: RecordedRequest[] = [];
-  await waitUntil(async () => (log = await session.requests()).every((r) => r.status !== null), 'the sandbox still holds a request', { timeout: 3000, interval: 25 });
+  await waitUntil(async () => (log = await session.requests()).every((r) => r.status !== null), 'the sandbox still holds a request', {
+    timeout: 3000,
+    interval: 25,
+  });
   return log;
 }
 
 /** A signed token that differs from the session's (an older `ts`), as a renewed one would. */
 const otherToken = (session: SandboxSession) =>
-  signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: session.customerId, hashKey: SANDBOX_MERCHANT.hashKey, ts: Math.floor(Date.now() / 1000) - 60 });
+  signStorefrontToken({
+    merchantPublicId: SANDBOX_MERCHANT.publicId,
+    customerId: session.customerId,
+    hashKey: SANDBOX_MERCHANT.hashKey,
+    ts: Math.floor(Date.now() / 1000) - 60,
+  });
 
 describe('<prepaid-upgrade> fault matrix', () => {
   let consoleErrors: string[];
@@ -396,9 +637,13 @@ describe('<prepaid-upgrade> fault matrix', () => {
 
   /** Waits for the outcome of what started at event index `from`, then checks it against `outcome`. */
   async function check(row: Row, m: Mounted, session: SandboxSession, from: number, outcome: Outcome, tokens: string[]): Promise<void> {
-    const finals = row.phase === 'load' ? ['prepaid-upgrade-ready', 'prepaid-upgrade-error'] : ['prepaid-upgrade-success', 'prepaid-upgrade-error'];
+    const finals =
+      row.phase === 'load' ? ['prepaid-upgrade-ready', 'prepaid-upgrade-error'] : ['prepaid-upgrade-success', 'prepaid-upgrade-error'];
     const since = () => m.events.slice(from);
-    await waitUntil(() => since().some((e) => finals.includes(e.type)), `no outcome (state ${m.el.state})`, { timeout: 8000, interval: 10 });
+    await waitUntil(() => since().some((e) => finals.includes(e.type)), `no outcome (state ${m.el.state})`, {
+      timeout: 8000,
+      interval: 10,
+    });
     await m.el.updateComplete;
     const log = await settledLog(session);
 
@@ -423,7 +668,10 @@ describe('<prepaid-upgrade> fault matrix', () => {
     if (outcome.state === 'ready') expect(m.$('[part~=form]') !== null, 'the form is shown').to.be.true;
     if (outcome.state === 'success') {
       expect(text(m.$('[part~=success]'))).to.contain(en.successHeading);
-      expect(m.el.subscription?.prepaid_subscription_context).to.deep.include({ prepaid_orders_per_billing: CHOSEN.orders, renewal_behavior: CHOSEN.renewal });
+      expect(m.el.subscription?.prepaid_subscription_context).to.deep.include({
+        prepaid_orders_per_billing: CHOSEN.orders,
+        renewal_behavior: CHOSEN.renewal,
+      });
     }
     if (row.phase === 'upgrade' && outcome.state === 'error') {
       // The form stays, with the customer's choices.
@@ -441,7 +689,10 @@ describe('<prepaid-upgrade> fault matrix', () => {
       expect(message).to.be.a('string').and.not.be.empty;
       for (const token of tokens) expect(message).not.to.contain(JSON.parse(token).sig);
     } else {
-      expect(errors.map((e) => e.detail), 'no error event').to.deep.equal([]);
+      expect(
+        errors.map((e) => e.detail),
+        'no error event',
+      ).to.deep.equal([]);
     }
     // Counts, not the events: an assertion message that serialized an event would serialize the page with it.
     expect(ofType('prepaid-upgrade-token-expired').length, 'token-expired events').to.equal(outcome.tokenExpired ? 1 : 0);
@@ -459,7 +710,11 @@ describe('<prepaid-upgrade> fault matrix', () => {
     expect(seen(log), 'requests').to.deep.equal(outcome.seen);
     if (!row.meanwhile) {
       for (const patch of log.filter((r) => r.method === 'PATCH')) {
-        expect(patch.body, 'every try asks for the same').to.deep.equal({ orders_per_billing: CHOSEN.orders, renewal_behavior: CHOSEN.renewal, offer: 'live' });
+        expect(patch.body, 'every try asks for the same').to.deep.equal({
+          orders_per_billing: CHOSEN.orders,
+          renewal_behavior: CHOSEN.renewal,
+          offer: 'live',
+        });
       }
     }
     if (outcome.gaps) {
@@ -519,7 +774,8 @@ describe('<prepaid-upgrade> fault matrix', () => {
         const log = await session.requests();
         const refused = log.findIndex((r) => r.status === 401);
         expect(log[refused]!.headers.authorization).to.equal(session.token);
-        if (row.provider === 'new-token') expect(log[refused + 1]!.headers.authorization, 'the retry carries the new token').to.equal(tokens[1]);
+        if (row.provider === 'new-token')
+          expect(log[refused + 1]!.headers.authorization, 'the retry carries the new token').to.equal(tokens[1]);
       }
 
       if (row.thenRetry) {
@@ -535,7 +791,8 @@ describe('<prepaid-upgrade> fault matrix', () => {
           void m.el.upgrade();
         }
         await check(row, m, session, retryFrom, row.thenRetry, tokens);
-        if (row.phase === 'upgrade') expect(m.events.slice(retryFrom).filter((e) => e.type === 'prepaid-upgrade-submit').length, 'one submit per retry').to.equal(1);
+        if (row.phase === 'upgrade')
+          expect(m.events.slice(retryFrom).filter((e) => e.type === 'prepaid-upgrade-submit').length, 'one submit per retry').to.equal(1);
       }
     });
   }

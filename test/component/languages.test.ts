@@ -95,7 +95,12 @@ describe('choosing the language', () => {
 describe('money and numbers', () => {
   it("formats the total in the subscription's currency, the page's way", async () => {
     const session = await sandboxSession({ customerId: SANDBOX_SUBSCRIPTIONS.eligibleEur.customerId });
-    const m = await mount({ 'subscription-id': SANDBOX_SUBSCRIPTIONS.eligibleEur.id, 'api-base': session.apiBase, token: session.token, lang: 'de-DE' });
+    const m = await mount({
+      'subscription-id': SANDBOX_SUBSCRIPTIONS.eligibleEur.id,
+      'api-base': session.apiBase,
+      token: session.token,
+      lang: 'de-DE',
+    });
     await m.waitForState('ready');
     const expected = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(11.9 * 3);
     expect(text(m.$('[part~=summary]'))).to.contain(norm(expected));
@@ -103,7 +108,12 @@ describe('money and numbers', () => {
 
   it('shows yen without decimals', async () => {
     const session = await sandboxSession({ customerId: SANDBOX_SUBSCRIPTIONS.eligibleJpy.customerId });
-    const m = await mount({ 'subscription-id': SANDBOX_SUBSCRIPTIONS.eligibleJpy.id, 'api-base': session.apiBase, token: session.token, lang: 'ja' });
+    const m = await mount({
+      'subscription-id': SANDBOX_SUBSCRIPTIONS.eligibleJpy.id,
+      'api-base': session.apiBase,
+      token: session.token,
+      lang: 'ja',
+    });
     await m.waitForState('ready');
     expect(text(m.$('[part~=summary]'))).to.contain(norm(new Intl.NumberFormat('ja', { style: 'currency', currency: 'JPY' }).format(5400)));
   });
@@ -112,7 +122,12 @@ describe('money and numbers', () => {
 describe('dates', () => {
   it('says when a cancelled subscription was cancelled, in the page language', async () => {
     const session = await sandboxSession();
-    const m = await mount({ 'subscription-id': SANDBOX_SUBSCRIPTIONS.cancelled.id, 'api-base': session.apiBase, token: session.token, lang: 'de' });
+    const m = await mount({
+      'subscription-id': SANDBOX_SUBSCRIPTIONS.cancelled.id,
+      'api-base': session.apiBase,
+      token: session.token,
+      lang: 'de',
+    });
     await m.waitForState('ineligible');
     const de = await stringsOf('de');
     const date = new Intl.DateTimeFormat('de', { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, 8, 14));

@@ -10,7 +10,8 @@ async function mountEligible(extra: Record<string, string> = {}) {
   return { session, ...mounted };
 }
 
-const radio = (m: { $: (s: string) => HTMLElement | null }, value: string) => m.$(`input[type=radio][value="${value}"]`) as HTMLInputElement;
+const radio = (m: { $: (s: string) => HTMLElement | null }, value: string) =>
+  m.$(`input[type=radio][value="${value}"]`) as HTMLInputElement;
 const text = (node: Element | null) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 describe('<prepaid-upgrade> happy path', () => {
@@ -43,7 +44,10 @@ describe('<prepaid-upgrade> happy path', () => {
     expect(text(m.$('[part~=summary]'))).to.contain('$75.00');
     m.$('[part~=submit]')!.click();
     const submit = m.eventsOf('prepaid-upgrade-submit')[0]!;
-    expect(submit.detail).to.deep.equal({ subscriptionId: eligible, request: { orders_per_billing: 6, renewal_behavior: 'downgrade', offer: 'live' } });
+    expect(submit.detail).to.deep.equal({
+      subscriptionId: eligible,
+      request: { orders_per_billing: 6, renewal_behavior: 'downgrade', offer: 'live' },
+    });
     expect(submit.cancelable).to.be.true;
     expect(m.el.state).to.equal('submitting');
     const success = await m.waitForEvent('prepaid-upgrade-success');
@@ -137,9 +141,18 @@ describe('<prepaid-upgrade> happy path', () => {
 
 describe('<prepaid-upgrade> ineligible subscriptions', () => {
   const cases = [
-    { name: 'already prepaid', id: SANDBOX_SUBSCRIPTIONS.prepaid.id, says: 'This subscription is already prepaid.', also: '6 orders per billing, 4 prepaid orders left.' },
+    {
+      name: 'already prepaid',
+      id: SANDBOX_SUBSCRIPTIONS.prepaid.id,
+      says: 'This subscription is already prepaid.',
+      also: '6 orders per billing, 4 prepaid orders left.',
+    },
     { name: 'cancelled', id: SANDBOX_SUBSCRIPTIONS.cancelled.id, says: 'This subscription is no longer active, so it cannot be prepaid.' },
-    { name: 'on a product that cannot be prepaid', id: SANDBOX_SUBSCRIPTIONS.notEligible.id, says: 'Espresso Machine Descaler, 4-pack cannot be prepaid.' },
+    {
+      name: 'on a product that cannot be prepaid',
+      id: SANDBOX_SUBSCRIPTIONS.notEligible.id,
+      says: 'Espresso Machine Descaler, 4-pack cannot be prepaid.',
+    },
   ];
   for (const { name, id, says, also } of cases) {
     it(`explains a subscription ${name} and offers no form`, async () => {
@@ -164,7 +177,11 @@ describe('<prepaid-upgrade> refused upgrade', () => {
       merchant: SANDBOX_MERCHANT_PREPAID_DISABLED,
       customerId: SANDBOX_SUBSCRIPTIONS.prepaidDisabled.customerId,
     });
-    const m = await mount({ 'subscription-id': SANDBOX_SUBSCRIPTIONS.prepaidDisabled.id, 'api-base': session.apiBase, token: session.token });
+    const m = await mount({
+      'subscription-id': SANDBOX_SUBSCRIPTIONS.prepaidDisabled.id,
+      'api-base': session.apiBase,
+      token: session.token,
+    });
     await m.waitForEvent('prepaid-upgrade-ready');
     m.$('[part~=submit]')!.click();
     const error = await m.waitForEvent('prepaid-upgrade-error');
@@ -281,7 +298,11 @@ describe('<prepaid-upgrade> bad attributes', () => {
   });
 
   it('refuses an auth-url of another origin over plain http', async () => {
-    const m = await mount({ 'subscription-id': eligible, 'api-base': (await sandboxSession()).apiBase, 'auth-url': 'http://tokens.example.com/token' });
+    const m = await mount({
+      'subscription-id': eligible,
+      'api-base': (await sandboxSession()).apiBase,
+      'auth-url': 'http://tokens.example.com/token',
+    });
     const error = await m.waitForEvent('prepaid-upgrade-error');
     expect(error.detail).to.include({ phase: 'config', retryable: false });
     expect(error.detail.message).to.match(/auth-url must use https/);
@@ -304,7 +325,9 @@ describe('<prepaid-upgrade> bad attributes', () => {
     await m.waitForEvent('prepaid-upgrade-ready');
     expect(radio(m, '3').checked).to.be.true;
     expect(radio(m, 'autorenew').checked).to.be.true;
-    expect(warnings.join('\n')).to.match(/orders-per-billing/).and.to.match(/renewal-behavior/);
+    expect(warnings.join('\n'))
+      .to.match(/orders-per-billing/)
+      .and.to.match(/renewal-behavior/);
   });
 });
 
@@ -317,7 +340,9 @@ describe('<prepaid-upgrade> changing subscription', () => {
     await m.waitForEvent('prepaid-upgrade-ready');
     expect(m.el.subscription?.public_id).to.equal(eligible);
     // Give the slow, superseded answer time to arrive: it must change nothing.
-    await waitUntil(async () => (await session.requests()).some((r) => r.path.includes(SANDBOX_SUBSCRIPTIONS.cancelled.id) && r.status !== null));
+    await waitUntil(async () =>
+      (await session.requests()).some((r) => r.path.includes(SANDBOX_SUBSCRIPTIONS.cancelled.id) && r.status !== null),
+    );
     await m.el.updateComplete;
     expect(m.el.state).to.equal('ready');
     expect(m.eventsOf('prepaid-upgrade-ready')).to.have.length(1);

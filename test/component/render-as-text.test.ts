@@ -43,17 +43,37 @@ const FRAGMENTS = [
   '<style>*{display:none}</style>',
   '<slot name="success"></slot>',
   '</p><p part="error">',
-  '<!--', '-->', '<!--?lit$123456789$-->', '<?lit$123456789$>', 'lit$123456789$', '{{lit$1$}}',
+  '<!--',
+  '-->',
+  '<!--?lit$123456789$-->',
+  '<?lit$123456789$>',
+  'lit$123456789$',
+  '{{lit$1$}}',
   'javascript:window.__xss++',
   '{{constructor.constructor("window.__xss++")()}}',
   '${window.__xss++}',
-  '&lt;b&gt;', '&#60;script&#62;', '&amp;', '&nbsp;',
-  '"', "'", '`', '<', '>', '&', '\u0000', '\u2028', '\uFEFF', '\uD800', '\r\n',
+  '&lt;b&gt;',
+  '&#60;script&#62;',
+  '&amp;',
+  '&nbsp;',
+  '"',
+  "'",
+  '`',
+  '<',
+  '>',
+  '&',
+  '\u0000',
+  '\u2028',
+  '\uFEFF',
+  '\uD800',
+  '\r\n',
 ];
 
 /** Arbitrary text: printable ASCII, any grapheme, any code point, and the fragments above, in any order. */
 const serverText = fc
-  .array(fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' })), { maxLength: 6 })
+  .array(fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' })), {
+    maxLength: 6,
+  })
   .map((parts) => parts.join(''));
 
 /** Image addresses: the script-running schemes the element must not render, safe-looking ones with markup in them, any text. */
@@ -144,7 +164,12 @@ async function renderCase(session: SandboxSession, id: number, c: Case, check: (
     session.fault({ method: 'GET', path: `/subscriptions/${subscriptionId}/`, status: 200, count: 2, body: JSON.stringify(subscription) }),
     session.fault({ method: 'GET', path: `/products/${productId}/`, status: 200, body: JSON.stringify(productBody) }),
     c.kind === 'eligible'
-      ? session.fault({ method: 'PATCH', path: `/subscriptions/${subscriptionId}/upgrade_to_prepaid/`, status: 400, body: JSON.stringify({ detail: c.detail }) })
+      ? session.fault({
+          method: 'PATCH',
+          path: `/subscriptions/${subscriptionId}/upgrade_to_prepaid/`,
+          status: 400,
+          body: JSON.stringify({ detail: c.detail }),
+        })
       : undefined,
   ]);
 
@@ -194,7 +219,14 @@ describe('server data is rendered as text only', () => {
     // The widget's own elements, from clean renders of every kind: an injected element would be something else.
     allowedTags = new Set();
     for (const kind of KINDS) {
-      const clean: Case = { kind, name: 'Morning Roast', detail: 'Prepaid is not enabled.', imageUrl: 'data:image/png;base64,iVBORw0KGgo=', currency: 'USD', renewal: 'cancel' };
+      const clean: Case = {
+        kind,
+        name: 'Morning Roast',
+        detail: 'Prepaid is not enabled.',
+        imageUrl: 'data:image/png;base64,iVBORw0KGgo=',
+        currency: 'USD',
+        renewal: 'cancel',
+      };
       await renderCase(session, ++nextId, clean, (el) => {
         for (const element of elementsOf(el.shadowRoot!)) allowedTags.add(element.localName);
       });
@@ -229,7 +261,9 @@ describe('server data is rendered as text only', () => {
     expect(cases).to.be.at.least(CASES);
     // Nothing was left behind in the page, and no script ran, not even late (an image's error, a toggle).
     expect(document.body.querySelectorAll('*').length).to.equal(elementsOutside);
-    const handlersInPage = [...document.querySelectorAll('*')].flatMap((element) => element.getAttributeNames().filter((name) => name.startsWith('on')));
+    const handlersInPage = [...document.querySelectorAll('*')].flatMap((element) =>
+      element.getAttributeNames().filter((name) => name.startsWith('on')),
+    );
     expect(handlersInPage).to.deep.equal([]);
     await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(window.__xss).to.equal(0);
@@ -240,9 +274,15 @@ describe('server data is rendered as text only', () => {
     const elements = elementsOf(root);
     const unexpected = elements.map((element) => element.localName).filter((tag) => !allowedTags.has(tag));
     expect(unexpected, 'elements the widget never renders').to.deep.equal([]);
-    const handlers = elements.flatMap((element) => element.getAttributeNames().filter((name) => name.startsWith('on')).map((name) => `${element.localName}[${name}]`));
+    const handlers = elements.flatMap((element) =>
+      element
+        .getAttributeNames()
+        .filter((name) => name.startsWith('on'))
+        .map((name) => `${element.localName}[${name}]`),
+    );
     expect(handlers, 'event handler attributes').to.deep.equal([]);
-    for (const selector of TEXT_HOLDERS) expect(root.querySelector(selector)?.childElementCount ?? 0, `${selector} holds elements`).to.equal(0);
+    for (const selector of TEXT_HOLDERS)
+      expect(root.querySelector(selector)?.childElementCount ?? 0, `${selector} holds elements`).to.equal(0);
     expect(el.childElementCount, 'children added to the element').to.equal(0);
 
     // The product name, verbatim, where it belongs.

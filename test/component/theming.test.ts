@@ -8,7 +8,13 @@ const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
 describe('parts', () => {
   it('exposes every part of the contract across the states', async () => {
     const seen = new Set<string>();
-    const collect = (root: ShadowRoot) => root.querySelectorAll('[part]').forEach((node) => node.getAttribute('part')!.split(/\s+/).forEach((p) => seen.add(p)));
+    const collect = (root: ShadowRoot) =>
+      root.querySelectorAll('[part]').forEach((node) =>
+        node
+          .getAttribute('part')!
+          .split(/\s+/)
+          .forEach((p) => seen.add(p)),
+      );
     const session = await sandboxSession();
     const m = await mount({ 'subscription-id': eligible, 'api-base': session.apiBase, token: session.token });
     await m.waitForState('ready');
@@ -19,7 +25,22 @@ describe('parts', () => {
     await m.el.upgrade();
     collect(m.shadow);
     expect([...seen].sort()).to.deep.equal(
-      ['base', 'header', 'product', 'form', 'orders', 'orders-option', 'renewal', 'renewal-option', 'summary', 'submit', 'status', 'error', 'retry', 'success'].sort(),
+      [
+        'base',
+        'header',
+        'product',
+        'form',
+        'orders',
+        'orders-option',
+        'renewal',
+        'renewal-option',
+        'summary',
+        'submit',
+        'status',
+        'error',
+        'retry',
+        'success',
+      ].sort(),
     );
   });
 });
@@ -63,7 +84,10 @@ describe('slots', () => {
     el.token = session.token;
     await new Promise<void>((resolve) => el.addEventListener('prepaid-upgrade-ready', () => resolve(), { once: true }));
     const assigned = (name: string) =>
-      el.shadowRoot!.querySelector<HTMLSlotElement>(`slot[name=${name}]`)!.assignedElements().map((node) => node.textContent);
+      el
+        .shadowRoot!.querySelector<HTMLSlotElement>(`slot[name=${name}]`)!
+        .assignedElements()
+        .map((node) => node.textContent);
     expect(assigned('heading')).to.deep.equal(['Save 10% with prepay']);
     expect(assigned('description')).to.deep.equal(['Our best price.']);
     expect(assigned('terms')).to.deep.equal(['By prepaying you accept our terms.']);

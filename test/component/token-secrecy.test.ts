@@ -5,7 +5,12 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { mount, type Mounted } from '../helpers/mount.js';
-import { SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
+import {
+  SANDBOX_MERCHANT_PREPAID_DISABLED,
+  SANDBOX_SUBSCRIPTIONS,
+  sandboxSession,
+  type SandboxSession,
+} from '../helpers/sandbox-session.js';
 
 const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
 const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
@@ -130,7 +135,11 @@ describe('the storefront token stays out of sight', () => {
     await waitForEvent(m, 'prepaid-upgrade-ready');
     m.$('[part~=submit]')!.click();
     await waitForEvent(m, 'prepaid-upgrade-success');
-    expect((await session.requests()).map((request) => request.headers.authorization)).to.deep.equal([session.token, session.token, session.token]);
+    expect((await session.requests()).map((request) => request.headers.authorization)).to.deep.equal([
+      session.token,
+      session.token,
+      session.token,
+    ]);
     expectNoSecret(placesToSearch(m, capture.lines), session.token);
   });
 
@@ -182,7 +191,10 @@ describe('the storefront token stays out of sight', () => {
     m.$('[part~=submit]')!.click();
     await waitForEvent(m, 'prepaid-upgrade-success');
     const places = placesToSearch(m, capture.lines);
-    places['all attributes'] = m.el.getAttributeNames().map((name) => `${name}=${m.el.getAttribute(name)}`).join('\n');
+    places['all attributes'] = m.el
+      .getAttributeNames()
+      .map((name) => `${name}=${m.el.getAttribute(name)}`)
+      .join('\n');
     expectNoSecret(places, session.token);
   });
 
@@ -197,7 +209,10 @@ describe('the storefront token stays out of sight', () => {
       await waitForEvent(m, 'prepaid-upgrade-success');
       expect((await session.requests()).every((request) => request.headers.authorization === session.token)).to.be.true;
       const places = placesToSearch(m, capture.lines);
-      places['all attributes'] = m.el.getAttributeNames().map((name) => `${name}=${m.el.getAttribute(name)}`).join('\n');
+      places['all attributes'] = m.el
+        .getAttributeNames()
+        .map((name) => `${name}=${m.el.getAttribute(name)}`)
+        .join('\n');
       expectNoSecret(places, session.token);
     } finally {
       URL.revokeObjectURL(authUrl);

@@ -112,21 +112,27 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
   let server: TestServer;
   let browser: Browser;
 
-  before(async () => {
-    for (const file of ['prepaid-upgrade.js', 'prepaid-upgrade.iife.js']) {
-      await stat(join(distDir, file)).catch(() => assert.fail(`dist/${file} is missing: run \`npm run build\` first`));
-    }
-    server = await startTestServer();
-    server.route('/e2e/recorder.js', () => ({ headers: JS_HEADERS, body: RECORDER_JS }));
-    server.route('/e2e/store-account.js', () => ({ headers: JS_HEADERS, body: STORE_ACCOUNT_JS }));
-    server.route('/e2e/probe.js', () => ({ headers: JS_HEADERS, body: PROBE_JS }));
-    browser = await launchChromium();
-  }, { timeout: 60_000 });
+  before(
+    async () => {
+      for (const file of ['prepaid-upgrade.js', 'prepaid-upgrade.iife.js']) {
+        await stat(join(distDir, file)).catch(() => assert.fail(`dist/${file} is missing: run \`npm run build\` first`));
+      }
+      server = await startTestServer();
+      server.route('/e2e/recorder.js', () => ({ headers: JS_HEADERS, body: RECORDER_JS }));
+      server.route('/e2e/store-account.js', () => ({ headers: JS_HEADERS, body: STORE_ACCOUNT_JS }));
+      server.route('/e2e/probe.js', () => ({ headers: JS_HEADERS, body: PROBE_JS }));
+      browser = await launchChromium();
+    },
+    { timeout: 60_000 },
+  );
 
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  }, { timeout: 30_000 });
+  after(
+    async () => {
+      await browser?.close();
+      await server?.close();
+    },
+    { timeout: 30_000 },
+  );
 
   /** An isolated sandbox instance with an eligible subscription, and a token endpoint for its customer. */
   async function newCustomer(): Promise<Customer> {
@@ -136,7 +142,11 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
     const customer = info.customers[0]!;
     const subscriptionId = customer.subscriptions.find((subscription) => subscription.kind === 'eligible')?.id;
     assert.ok(subscriptionId, `${customer.customerId} has an eligible subscription`);
-    const token = await signStorefrontToken({ merchantPublicId: info.merchant.publicId, customerId: customer.customerId, hashKey: SANDBOX_MERCHANT.hashKey });
+    const token = await signStorefrontToken({
+      merchantPublicId: info.merchant.publicId,
+      customerId: customer.customerId,
+      hashKey: SANDBOX_MERCHANT.hashKey,
+    });
     const tokenUrl = `/e2e/token/${instance}`;
     server.route(tokenUrl, () => ({ headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: token }));
     return { apiBase, subscriptionId, token, tokenUrl };
@@ -190,7 +200,10 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
     // What the server saw on the wire for this instance: no key, no credential in any address.
     const audited = server.audit().requests.filter((request) => request.url.startsWith(`${customer.apiBase}/`));
     assert.equal(audited.length, requests.length);
-    assert.deepEqual(audited.filter((request) => request.apiKey || request.credentialInUrl.length > 0), []);
+    assert.deepEqual(
+      audited.filter((request) => request.apiKey || request.credentialInUrl.length > 0),
+      [],
+    );
   }
 
   async function expectClean(session: Session, frames: Frame[]): Promise<void> {
@@ -212,9 +225,19 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
     await openPage(url, async ({ page }) => {
       await page.waitForFunction(() => (window as unknown as { __violations: string[] }).__violations.length >= 2);
       const { violations } = await recorded(page);
-      assert.ok(violations.some((violation) => violation.startsWith('script-src-elem | inline')), violations.join('\n'));
-      assert.ok(violations.some((violation) => violation.startsWith('require-trusted-types-for | trusted-types-sink')), violations.join('\n'));
-      assert.equal(await page.evaluate(() => (window as unknown as { __inline?: number }).__inline), undefined, 'the inline script did not run');
+      assert.ok(
+        violations.some((violation) => violation.startsWith('script-src-elem | inline')),
+        violations.join('\n'),
+      );
+      assert.ok(
+        violations.some((violation) => violation.startsWith('require-trusted-types-for | trusted-types-sink')),
+        violations.join('\n'),
+      );
+      assert.equal(
+        await page.evaluate(() => (window as unknown as { __inline?: number }).__inline),
+        undefined,
+        'the inline script did not run',
+      );
     });
 
     // The same page with no policy name allowed: the bundle's one policy is refused, and it is lit-html.
@@ -238,7 +261,11 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
     it(`${name}: upgrades under a strict CSP with Trusted Types, with no violation`, async () => {
       const customer = await newCustomer();
       const path = `/e2e/strict-${name.startsWith('ES') ? 'module' : 'classic'}.html`;
-      const url = server.page(path, `${documentHead('Account', bundle)}<body><main>${widgetTag(customer)}</main></body></html>`, CSP_HEADERS);
+      const url = server.page(
+        path,
+        `${documentHead('Account', bundle)}<body><main>${widgetTag(customer)}</main></body></html>`,
+        CSP_HEADERS,
+      );
       await openPage(url, async (session) => {
         await upgradeIn(session.page.mainFrame(), customer);
         await expectClean(session, [session.page.mainFrame()]);
@@ -257,7 +284,11 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
     );
     await openPage(url, async (session) => {
       await upgradeIn(session.page.mainFrame(), customer);
-      assert.equal(await session.page.evaluate(() => document.querySelector('prepaid-upgrade')), null, 'the widget is not in the light DOM');
+      assert.equal(
+        await session.page.evaluate(() => document.querySelector('prepaid-upgrade')),
+        null,
+        'the widget is not in the light DOM',
+      );
       assert.equal(
         await session.page.evaluate(() => document.querySelector('store-account')!.shadowRoot!.querySelector('prepaid-upgrade')!.state),
         'success',

@@ -74,7 +74,10 @@ describe('languages in the built bundles', () => {
     it(`${bundle.name}: English needs no other file`, async () => {
       const { heading, scripts } = await open(bundle.tag, 'en');
       assert.equal(heading, en.heading);
-      assert.deepEqual(scripts.filter((s) => s.startsWith('/dist/i18n/')), []);
+      assert.deepEqual(
+        scripts.filter((s) => s.startsWith('/dist/i18n/')),
+        [],
+      );
     });
 
     it(`${bundle.name}: French is fetched from dist/i18n/ on demand`, async () => {
@@ -82,7 +85,10 @@ describe('languages in the built bundles', () => {
       assert.equal(heading, fr.heading);
       assert.equal(dir, 'ltr');
       assert.ok(scripts.includes('/dist/i18n/fr.js'), `fetched ${scripts.join(', ')}`);
-      assert.deepEqual(scripts.filter((s) => s.startsWith('/dist/i18n/') && !/\/(fr|strings)\.js$/.test(s)), []);
+      assert.deepEqual(
+        scripts.filter((s) => s.startsWith('/dist/i18n/') && !/\/(fr|strings)\.js$/.test(s)),
+        [],
+      );
     });
 
     it(`${bundle.name}: Arabic is fetched and laid out right to left`, async () => {

@@ -49,43 +49,59 @@ describe('prepaid-upgrade/react in a React app', { timeout: 120_000 }, () => {
   const pageErrors: string[] = [];
 
   const calls = () => page.evaluate(() => (window as unknown as { reactAppCalls: RecordedCall[] }).reactAppCalls);
-  const callsOf = async (widget: string) => (await calls()).filter((call) => call.widget === widget).map(({ prop, type, detail }) => ({ prop, type, detail }));
+  const callsOf = async (widget: string) =>
+    (await calls()).filter((call) => call.widget === widget).map(({ prop, type, detail }) => ({ prop, type, detail }));
   const waitForCall = (widget: string, prop: string) =>
     page.waitForFunction(
-      ([widget, prop]) => (window as unknown as { reactAppCalls: RecordedCall[] }).reactAppCalls.some((call) => call.widget === widget && call.prop === prop),
+      ([widget, prop]) =>
+        (window as unknown as { reactAppCalls: RecordedCall[] }).reactAppCalls.some((call) => call.widget === widget && call.prop === prop),
       [widget, prop] as const,
     );
 
-  before(async () => {
-    await stat(join(distDir, 'lib/react.js')).catch(() => assert.fail('dist/lib/react.js is missing: run `npm run build` first'));
-    const [code, testServer, chromium] = await Promise.all([bundleApp(), startTestServer(), launchChromium()]);
-    server = testServer;
-    browser = chromium;
-    server.route('/react-app.js', () => ({ headers: { 'content-type': 'text/javascript; charset=utf-8' }, body: code }));
-    const config: ReactAppConfig = {
-      apiBase: `/sandbox/i/${randomUUID()}`,
-      subscriptionId: eligible.id,
-      token: await signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: eligible.customerId, hashKey: SANDBOX_MERCHANT.hashKey }),
-      refusedToken: await signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: eligible.customerId, hashKey: 'not the merchant key' }),
-    };
-    const url = server.page(
-      '/react.html',
-      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account</title><link rel="icon" href="data:,">' +
-        '<script type="module" src="/react-app.js"></script></head><body><div id="root"></div></body></html>',
-    );
-    page = await (await browser.newContext()).newPage();
-    page.setDefaultTimeout(10_000);
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    await page.addInitScript((config: ReactAppConfig) => {
-      (window as unknown as { reactAppConfig: ReactAppConfig }).reactAppConfig = config;
-    }, config);
-    await page.goto(url);
-  }, { timeout: 90_000 });
+  before(
+    async () => {
+      await stat(join(distDir, 'lib/react.js')).catch(() => assert.fail('dist/lib/react.js is missing: run `npm run build` first'));
+      const [code, testServer, chromium] = await Promise.all([bundleApp(), startTestServer(), launchChromium()]);
+      server = testServer;
+      browser = chromium;
+      server.route('/react-app.js', () => ({ headers: { 'content-type': 'text/javascript; charset=utf-8' }, body: code }));
+      const config: ReactAppConfig = {
+        apiBase: `/sandbox/i/${randomUUID()}`,
+        subscriptionId: eligible.id,
+        token: await signStorefrontToken({
+          merchantPublicId: SANDBOX_MERCHANT.publicId,
+          customerId: eligible.customerId,
+          hashKey: SANDBOX_MERCHANT.hashKey,
+        }),
+        refusedToken: await signStorefrontToken({
+          merchantPublicId: SANDBOX_MERCHANT.publicId,
+          customerId: eligible.customerId,
+          hashKey: 'not the merchant key',
+        }),
+      };
+      const url = server.page(
+        '/react.html',
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account</title><link rel="icon" href="data:,">' +
+          '<script type="module" src="/react-app.js"></script></head><body><div id="root"></div></body></html>',
+      );
+      page = await (await browser.newContext()).newPage();
+      page.setDefaultTimeout(10_000);
+      page.on('pageerror', (error) => pageErrors.push(String(error)));
+      await page.addInitScript((config: ReactAppConfig) => {
+        (window as unknown as { reactAppConfig: ReactAppConfig }).reactAppConfig = config;
+      }, config);
+      await page.goto(url);
+    },
+    { timeout: 90_000 },
+  );
 
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  }, { timeout: 30_000 });
+  after(
+    async () => {
+      await browser?.close();
+      await server?.close();
+    },
+    { timeout: 30_000 },
+  );
 
   it('passes props to the element as properties, a function included', async () => {
     await waitForCall('with-provider', 'onReady');
@@ -109,7 +125,10 @@ describe('prepaid-upgrade/react in a React app', { timeout: 120_000 }, () => {
       tokenProvider: 'function',
     });
     const widget = page.locator('#with-provider');
-    assert.deepEqual(await widget.locator('input[name="orders"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)), ['3', '6']);
+    assert.deepEqual(
+      await widget.locator('input[name="orders"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+      ['3', '6'],
+    );
     assert.equal(await widget.locator('input[value="cancel"]').isChecked(), true);
   });
 

@@ -35,7 +35,11 @@ type Theme = (typeof THEMES)[number];
 type Customer = { subscriptionId: string; customerId: string; merchantPublicId: string; hashKey: string };
 
 /** Ada's subscriptions at the main merchant, and Rosalind's at the merchant with prepaid disabled (every upgrade is a 400). */
-const ADA = { customerId: SANDBOX_SUBSCRIPTIONS.eligible.customerId, merchantPublicId: SANDBOX_MERCHANT.publicId, hashKey: SANDBOX_MERCHANT.hashKey };
+const ADA = {
+  customerId: SANDBOX_SUBSCRIPTIONS.eligible.customerId,
+  merchantPublicId: SANDBOX_MERCHANT.publicId,
+  hashKey: SANDBOX_MERCHANT.hashKey,
+};
 const ELIGIBLE: Customer = { ...ADA, subscriptionId: SANDBOX_SUBSCRIPTIONS.eligible.id };
 const PREPAID: Customer = { ...ADA, subscriptionId: SANDBOX_SUBSCRIPTIONS.prepaid.id };
 const PREPAID_DISABLED: Customer = {
@@ -87,23 +91,31 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
   let server: TestServer;
   let browser: Browser;
 
-  before(async () => {
-    await stat(join(distDir, 'prepaid-upgrade.js')).catch(() => assert.fail('dist/prepaid-upgrade.js is missing: run `npm run build` first'));
-    server = await startTestServer();
-    for (const theme of THEMES.filter((name) => name !== 'default')) {
-      const css = await readFile(join(themesDir, `${theme}.css`), 'utf8');
-      server.route(`/themes/${theme}.css`, () => ({ headers: { 'content-type': 'text/css; charset=utf-8' }, body: css }));
-    }
-    browser = await launchChromium();
-    // Only this run's mismatches are left to look at.
-    await rm(resultsDir, { recursive: true, force: true });
-    if (UPDATE) await mkdir(baselineDir, { recursive: true });
-  }, { timeout: 60_000 });
+  before(
+    async () => {
+      await stat(join(distDir, 'prepaid-upgrade.js')).catch(() =>
+        assert.fail('dist/prepaid-upgrade.js is missing: run `npm run build` first'),
+      );
+      server = await startTestServer();
+      for (const theme of THEMES.filter((name) => name !== 'default')) {
+        const css = await readFile(join(themesDir, `${theme}.css`), 'utf8');
+        server.route(`/themes/${theme}.css`, () => ({ headers: { 'content-type': 'text/css; charset=utf-8' }, body: css }));
+      }
+      browser = await launchChromium();
+      // Only this run's mismatches are left to look at.
+      await rm(resultsDir, { recursive: true, force: true });
+      if (UPDATE) await mkdir(baselineDir, { recursive: true });
+    },
+    { timeout: 60_000 },
+  );
 
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  }, { timeout: 30_000 });
+  after(
+    async () => {
+      await browser?.close();
+      await server?.close();
+    },
+    { timeout: 30_000 },
+  );
 
   /** A fresh sandbox instance, the page that shows one widget, and a browser page with motion reduced. */
   async function open({ theme, customer, lang = 'en' }: PageOptions, fault?: Fault): Promise<{ page: Page; close: () => Promise<void> }> {
@@ -112,7 +124,11 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
       const response = await fetch(`${server.origin}${apiBase}/__sandbox/faults`, { method: 'POST', body: JSON.stringify(fault) });
       assert.equal(response.status, 201, `the sandbox queued ${JSON.stringify(fault)}: ${await response.text()}`);
     }
-    const token = await signStorefrontToken({ merchantPublicId: customer.merchantPublicId, customerId: customer.customerId, hashKey: customer.hashKey });
+    const token = await signStorefrontToken({
+      merchantPublicId: customer.merchantPublicId,
+      customerId: customer.customerId,
+      hashKey: customer.hashKey,
+    });
     const path = `/${randomUUID()}.html`;
     const url = server.page(
       path,
@@ -215,7 +231,10 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
           await waitForState(page, state);
           await expectScreenshot(page, `${theme}-${state}`);
           // A held request must still be held, or the picture may show the next state.
-          assert.equal(await page.locator('prepaid-upgrade').evaluate((element) => (element as HTMLElement & { state: string }).state), state);
+          assert.equal(
+            await page.locator('prepaid-upgrade').evaluate((element) => (element as HTMLElement & { state: string }).state),
+            state,
+          );
         } finally {
           await close();
         }

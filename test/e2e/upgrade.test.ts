@@ -22,18 +22,24 @@ describe('the built bundles upgrade a subscription in a plain page', { timeout: 
   let server: TestServer;
   let browser: Browser;
 
-  before(async () => {
-    for (const { file } of BUNDLES) {
-      await stat(join(distDir, file)).catch(() => assert.fail(`dist/${file} is missing: run \`npm run build\` first`));
-    }
-    server = await startTestServer();
-    browser = await launchChromium();
-  }, { timeout: 60_000 });
+  before(
+    async () => {
+      for (const { file } of BUNDLES) {
+        await stat(join(distDir, file)).catch(() => assert.fail(`dist/${file} is missing: run \`npm run build\` first`));
+      }
+      server = await startTestServer();
+      browser = await launchChromium();
+    },
+    { timeout: 60_000 },
+  );
 
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  }, { timeout: 30_000 });
+  after(
+    async () => {
+      await browser?.close();
+      await server?.close();
+    },
+    { timeout: 30_000 },
+  );
 
   for (const bundle of BUNDLES) {
     it(`${bundle.name}: chooses 6 orders and downgrade, upgrades once, with the token only`, { timeout: 60_000 }, async () => {

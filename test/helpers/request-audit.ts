@@ -46,7 +46,8 @@ export interface RequestAudit {
 }
 
 /** Query parameters a credential would travel in, were it ever put in a URL. */
-const CREDENTIAL_PARAMETER = /^(sig|sig_field|signature|token|access_token|id_token|authorization|auth|api[-_]?key|x-api-key|og_auth|hash[-_]?key|secret)$/i;
+const CREDENTIAL_PARAMETER =
+  /^(sig|sig_field|signature|token|access_token|id_token|authorization|auth|api[-_]?key|x-api-key|og_auth|hash[-_]?key|secret)$/i;
 /** The shape of an HMAC-SHA256 in standard base64: 43 characters and one `=`. */
 const HMAC_BASE64 = /[A-Za-z0-9+/]{43}=/;
 const INSTANCE_PATH = /^\/i\/([^/]+)(?=\/|$)/;
@@ -64,7 +65,8 @@ function secretsOf(authorization: string): string[] {
   const secrets = [authorization];
   try {
     const parsed: unknown = JSON.parse(authorization);
-    if (parsed && typeof parsed === 'object' && typeof (parsed as { sig?: unknown }).sig === 'string') secrets.push((parsed as { sig: string }).sig);
+    if (parsed && typeof parsed === 'object' && typeof (parsed as { sig?: unknown }).sig === 'string')
+      secrets.push((parsed as { sig: string }).sig);
   } catch {
     // Not a JSON token (a test's deliberately malformed one): the whole text is what must not leak.
   }
@@ -125,7 +127,9 @@ export function createRequestAudit(options: { basePath: string }): RequestAudit 
     const audited = requests.map((request) => {
       const raw = request.url;
       const decoded = decode(raw);
-      const leaked = [...secrets].some((secret) => raw.includes(secret) || decoded.includes(secret) || raw.includes(encodeURIComponent(secret)));
+      const leaked = [...secrets].some(
+        (secret) => raw.includes(secret) || decoded.includes(secret) || raw.includes(encodeURIComponent(secret)),
+      );
       return leaked ? { ...request, credentialInUrl: [...request.credentialInUrl, 'a token sent by this run'] } : request;
     });
     return { runId, startedAt, finishedAt: new Date().toISOString(), total: audited.length, requests: audited };

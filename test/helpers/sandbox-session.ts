@@ -44,7 +44,11 @@ export async function sandboxSession(options: SessionOptions = {}): Promise<Sand
     customerId,
     control,
     async fault(fault) {
-      const response = await control('/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
+      const response = await control('/faults', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(fault),
+      });
       if (!response.ok) throw new Error(`the sandbox refused the fault: ${await response.text()}`);
     },
     async requests() {

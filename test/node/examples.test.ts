@@ -37,7 +37,9 @@ async function assertAcceptedToken(answer: Answer, customerId: string): Promise<
   assert.equal(verified.merchantPublicId, SANDBOX_MERCHANT.publicId);
   assert.equal(verified.customerId, customerId);
   const sandbox = createSandbox();
-  const response = await sandbox.handle(new Request(`http://sandbox.test/subscriptions/${eligible.id}/`, { headers: { authorization: answer.body } }));
+  const response = await sandbox.handle(
+    new Request(`http://sandbox.test/subscriptions/${eligible.id}/`, { headers: { authorization: answer.body } }),
+  );
   assert.equal(response.status, 200, await response.clone().text());
   assert.equal((await response.json()).public_id, eligible.id);
 }
@@ -86,7 +88,11 @@ describe('examples/node-token-endpoint.ts', () => {
 });
 
 describe('examples/edge-token-endpoint.ts', () => {
-  const env: edgeExample.Env = { MERCHANT_PUBLIC_ID: SANDBOX_MERCHANT.publicId, MERCHANT_HASH_KEY: SANDBOX_MERCHANT.hashKey, SESSION_SECRET };
+  const env: edgeExample.Env = {
+    MERCHANT_PUBLIC_ID: SANDBOX_MERCHANT.publicId,
+    MERCHANT_HASH_KEY: SANDBOX_MERCHANT.hashKey,
+    SESSION_SECRET,
+  };
   const call = async (cookie?: string, init: RequestInit = {}, path = edgeExample.TOKEN_PATH) =>
     read(await edgeHandler.fetch(new Request(`https://store.test${path}`, { ...init, headers: cookie ? { cookie } : {} }), env));
 

@@ -128,11 +128,15 @@ function difference(kind: Kind, readme: string[], manifest: string[], tables: Ta
   const onlyManifest = manifest.filter((name) => !readme.includes(name));
   const duplicated = readme.filter((name, index) => readme.indexOf(name) !== index);
   if (onlyReadme.length + onlyManifest.length + duplicated.length === 0) return undefined;
-  const where = tables.length ? `the README's table(s) of ${kind} at line ${tables.map((table) => table.line).join(', ')}` : `the README (no table of ${kind} found)`;
+  const where = tables.length
+    ? `the README's table(s) of ${kind} at line ${tables.map((table) => table.line).join(', ')}`
+    : `the README (no table of ${kind} found)`;
   return [
     `${where} and custom-elements.json disagree:`,
     ...onlyManifest.map((name) => `  + ${name}    (in the manifest, missing from the README)`),
-    ...onlyReadme.map((name) => `  - ${name}    (in the README, not in the manifest: a typo, or no JSDoc for it in src/prepaid-upgrade.ts?)`),
+    ...onlyReadme.map(
+      (name) => `  - ${name}    (in the README, not in the manifest: a typo, or no JSDoc for it in src/prepaid-upgrade.ts?)`,
+    ),
     ...duplicated.map((name) => `  = ${name}    (listed more than once in the README)`),
   ].join('\n');
 }
@@ -160,10 +164,17 @@ describe('custom-elements.json', () => {
     it('names the tag, and the registration in the package entry', () => {
       assert.equal(element.tagName, 'prepaid-upgrade');
       const definitions = manifest.modules.flatMap((module) =>
-        (module.exports ?? []).filter((entry) => entry.kind === 'custom-element-definition').map((entry) => ({ module: module.path, ...entry })),
+        (module.exports ?? [])
+          .filter((entry) => entry.kind === 'custom-element-definition')
+          .map((entry) => ({ module: module.path, ...entry })),
       );
       assert.deepEqual(definitions, [
-        { module: 'dist/lib/index.js', kind: 'custom-element-definition', name: 'prepaid-upgrade', declaration: { name: 'PrepaidUpgrade', module: 'dist/lib/prepaid-upgrade.js' } },
+        {
+          module: 'dist/lib/index.js',
+          kind: 'custom-element-definition',
+          name: 'prepaid-upgrade',
+          declaration: { name: 'PrepaidUpgrade', module: 'dist/lib/prepaid-upgrade.js' },
+        },
       ]);
     });
 
@@ -183,7 +194,8 @@ describe('custom-elements.json', () => {
     });
 
     it('leaves out private members and reactive state', () => {
-      for (const member of element.members!) assert.ok(!member.privacy || member.privacy === 'public', `${member.name} is ${member.privacy}`);
+      for (const member of element.members!)
+        assert.ok(!member.privacy || member.privacy === 'public', `${member.name} is ${member.privacy}`);
       const fields = new Set(element.members!.map((member) => member.name));
       // `lang` is HTML's own global attribute: HTMLElement already has its property.
       const global = new Set(['lang']);
@@ -193,8 +205,11 @@ describe('custom-elements.json', () => {
     });
 
     it('types each event with its class, which the package exports', () => {
-      const exported = new Set(manifest.modules.find((module) => module.path === 'dist/lib/events.js')!.exports!.map((entry) => entry.name));
-      for (const event of element.events!) assert.ok(event.type && exported.has(event.type.text), `${event.name} has type ${event.type?.text}`);
+      const exported = new Set(
+        manifest.modules.find((module) => module.path === 'dist/lib/events.js')!.exports!.map((entry) => entry.name),
+      );
+      for (const event of element.events!)
+        assert.ok(event.type && exported.has(event.type.text), `${event.name} has type ${event.type?.text}`);
     });
 
     it('points at the published JavaScript, compiled from existing sources', () => {
@@ -202,7 +217,8 @@ describe('custom-elements.json', () => {
       for (const module of manifest.modules) {
         references.push(module.path);
         for (const entry of module.exports ?? []) if (entry.declaration.module) references.push(entry.declaration.module);
-        for (const declaration of module.declarations ?? []) if (declaration.superclass?.module) references.push(declaration.superclass.module);
+        for (const declaration of module.declarations ?? [])
+          if (declaration.superclass?.module) references.push(declaration.superclass.module);
       }
       for (const path of references) {
         const match = /^dist\/lib\/(.+)\.js$/.exec(path);
@@ -248,8 +264,11 @@ describe('custom-elements.json', () => {
       }
       if (problems.length) {
         assert.fail(
-          ['The README and custom-elements.json disagree on attribute defaults (a README default in one code span is a value;',
-            'the manifest takes it from "Default `x`", "`x` (default)" or "default <number>" in the property\'s doc comment):', ...problems].join('\n'),
+          [
+            'The README and custom-elements.json disagree on attribute defaults (a README default in one code span is a value;',
+            'the manifest takes it from "Default `x`", "`x` (default)" or "default <number>" in the property\'s doc comment):',
+            ...problems,
+          ].join('\n'),
         );
       }
     });

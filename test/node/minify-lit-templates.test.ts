@@ -20,7 +20,10 @@ describe('minifyHtml', () => {
 
 describe('minifyCss', () => {
   it('drops comments and white space around braces, semicolons and commas', () => {
-    assert.equal(minifyCss('/* why */\n  :host {\n    color: red;\n    margin: 0 1px;\n  }\n  a,\n  b { x: y; }'), ':host{color: red;margin: 0 1px}a,b{x: y}');
+    assert.equal(
+      minifyCss('/* why */\n  :host {\n    color: red;\n    margin: 0 1px;\n  }\n  a,\n  b { x: y; }'),
+      ':host{color: red;margin: 0 1px}a,b{x: y}',
+    );
   });
   it('keeps the descendant space before a pseudo-class', () => {
     assert.equal(minifyCss('.placeholder :is(label, p) { a: b; }'), '.placeholder :is(label,p){a: b}');

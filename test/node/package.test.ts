@@ -21,7 +21,9 @@ const run = promisify(execFile);
  */
 function npmEnvironment(): NodeJS.ProcessEnv {
   const keep = new Set(['npm_config_registry', 'npm_config_cache', 'npm_config_userconfig']);
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_') || keep.has(name.toLowerCase())));
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_') || keep.has(name.toLowerCase())),
+  );
 }
 
 const npm = (args: string[], cwd: string) => run('npm', args, { cwd, env: npmEnvironment(), maxBuffer: 64 * 1024 * 1024 });
@@ -34,7 +36,9 @@ interface PackResult {
 async function sourceFiles(dir = join(root, 'src')): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const files = await Promise.all(
-    entries.map((entry) => (entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : [relative(join(root, 'src'), join(dir, entry.name))])),
+    entries.map((entry) =>
+      entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : [relative(join(root, 'src'), join(dir, entry.name))],
+    ),
   );
   return files.flat().filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'));
 }
@@ -98,7 +102,11 @@ describe('the npm package', { timeout: 180_000 }, () => {
   it('has source maps that carry their sources, since src/ is not shipped', async () => {
     for (const { path } of pack.files.filter((file) => file.path.endsWith('.js.map'))) {
       const map = JSON.parse(await readFile(join(root, path), 'utf8')) as { sources: string[]; sourcesContent?: Array<string | null> };
-      assert.equal(map.sourcesContent?.filter((content) => typeof content === 'string').length, map.sources.length, `${path} inlines its sources`);
+      assert.equal(
+        map.sourcesContent?.filter((content) => typeof content === 'string').length,
+        map.sources.length,
+        `${path} inlines its sources`,
+      );
     }
   });
 
@@ -108,7 +116,11 @@ describe('the npm package', { timeout: 180_000 }, () => {
     const problems: string[] = [];
     const check = (where: string, path: string) => {
       // A wildcard target names files by pattern: at least one shipped file must match it.
-      const pattern = new RegExp(`^${target(path).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('*', '.+')}$`);
+      const pattern = new RegExp(
+        `^${target(path)
+          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+          .replace('*', '.+')}$`,
+      );
       if (![...shipped].some((file) => pattern.test(file))) problems.push(`${where}: ${path} is not in the package`);
     };
     check('main', packageJson.main);
@@ -125,7 +137,15 @@ describe('the npm package', { timeout: 180_000 }, () => {
       for (const [condition, path] of Object.entries(conditions)) check(`exports["${entry}"].${condition}`, path);
     }
     assert.deepEqual(problems, []);
-    for (const entry of ['.', './server', './sandbox', './react', './prepaid-upgrade.js', './prepaid-upgrade.iife.js', './custom-elements.json']) {
+    for (const entry of [
+      '.',
+      './server',
+      './sandbox',
+      './react',
+      './prepaid-upgrade.js',
+      './prepaid-upgrade.iife.js',
+      './custom-elements.json',
+    ]) {
       assert.ok(entry in packageJson.exports, `exports has ${entry}`);
     }
   });
@@ -151,24 +171,31 @@ describe('the npm package', { timeout: 180_000 }, () => {
     let work: string;
     let consumer: string;
 
-    before(async () => {
-      work = await mkdtemp(join(tmpdir(), 'prepaid-upgrade-pack-'));
-      const { stdout } = await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], root);
-      const tarball = join(work, (JSON.parse(stdout) as PackResult[])[0]!.filename);
-      consumer = join(work, 'consumer');
-      await mkdir(consumer);
-      await writeFile(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-      // From npm's cache when it can: the dependencies were downloaded when this project was installed.
-      await npm(['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball], consumer);
-    }, { timeout: 120_000 });
+    before(
+      async () => {
+        work = await mkdtemp(join(tmpdir(), 'prepaid-upgrade-pack-'));
+        const { stdout } = await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], root);
+        const tarball = join(work, (JSON.parse(stdout) as PackResult[])[0]!.filename);
+        consumer = join(work, 'consumer');
+        await mkdir(consumer);
+        await writeFile(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+        // From npm's cache when it can: the dependencies were downloaded when this project was installed.
+        await npm(['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball], consumer);
+      },
+      { timeout: 120_000 },
+    );
 
     after(() => rm(work, { recursive: true, force: true }));
 
-    it('runs `npx prepaid-upgrade-sandbox --port 0` on Node\'s own server', async () => {
+    it("runs `npx prepaid-upgrade-sandbox --port 0` on Node's own server", async () => {
       const cli = join(consumer, 'node_modules/prepaid-upgrade/dist/lib/sandbox/cli.js');
       assert.ok(((await stat(cli)).mode & 0o111) !== 0, 'the installed bin file is executable');
       // A process group of its own: npx runs the command as its child, and both must stop when the test ends.
-      const child = spawn('npx', ['--no-install', 'prepaid-upgrade-sandbox', '--port', '0'], { cwd: consumer, env: npmEnvironment(), detached: true });
+      const child = spawn('npx', ['--no-install', 'prepaid-upgrade-sandbox', '--port', '0'], {
+        cwd: consumer,
+        env: npmEnvironment(),
+        detached: true,
+      });
       const closed = new Promise((resolve) => child.once('close', resolve));
       try {
         const url = await new Promise<string>((resolve, reject) => {

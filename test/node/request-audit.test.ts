@@ -15,7 +15,9 @@ import { REQUEST_AUDIT_FILE, createRequestAudit, type RequestAuditReport } from 
 const MAX_AGE_MS = 60 * 60 * 1000;
 
 async function readReport(): Promise<RequestAuditReport> {
-  await stat(REQUEST_AUDIT_FILE).catch(() => assert.fail('test-results/request-audit.json is missing: run the browser tests (`npx wtr`) first'));
+  await stat(REQUEST_AUDIT_FILE).catch(() =>
+    assert.fail('test-results/request-audit.json is missing: run the browser tests (`npx wtr`) first'),
+  );
   return JSON.parse(await readFile(REQUEST_AUDIT_FILE, 'utf8')) as RequestAuditReport;
 }
 
@@ -33,7 +35,9 @@ describe('the requests of the browser suite, as the sandbox saw them', () => {
     assert.ok(report.total > 100, `only ${report.total} API requests were audited: did the browser tests run against the mounted sandbox?`);
     const instances = new Set(report.requests.map((request) => request.instance));
     const withToken = report.requests.filter((request) => request.authorization).length;
-    t.diagnostic(`run ${report.runId}: ${report.total} API requests to ${instances.size} sandbox instances, ${withToken} with an authorization header`);
+    t.diagnostic(
+      `run ${report.runId}: ${report.total} API requests to ${instances.size} sandbox instances, ${withToken} with an authorization header`,
+    );
   });
 
   it('never carried an x-api-key', async () => {
@@ -44,7 +48,10 @@ describe('the requests of the browser suite, as the sandbox saw them', () => {
   it('never carried a token, a signature or a key in the path or query', async () => {
     const { requests } = await readReport();
     const leaks = requests.filter((request) => request.credentialInUrl.length > 0);
-    assert.deepEqual(leaks.map((request) => `${describeRequest(request)}: ${request.credentialInUrl.join(', ')}`), []);
+    assert.deepEqual(
+      leaks.map((request) => `${describeRequest(request)}: ${request.credentialInUrl.join(', ')}`),
+      [],
+    );
   });
 });
 

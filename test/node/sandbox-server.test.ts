@@ -11,7 +11,8 @@ const { eligible } = SANDBOX_SUBSCRIPTIONS;
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const cli = fileURLToPath(new URL('../../src/sandbox/cli.ts', import.meta.url));
 
-const adaToken = () => signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: eligible.customerId, hashKey: SANDBOX_MERCHANT.hashKey });
+const adaToken = () =>
+  signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: eligible.customerId, hashKey: SANDBOX_MERCHANT.hashKey });
 
 describe('sandbox server on node:http', () => {
   let server: SandboxServer;
@@ -54,9 +55,15 @@ describe('sandbox server on node:http', () => {
   });
 
   it('makes fetch reject for a fault with status 0', async () => {
-    const faulted = await fetch(`${server.url}/i/node-fault/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ status: 0, path: 'subscriptions' }) });
+    const faulted = await fetch(`${server.url}/i/node-fault/__sandbox/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ status: 0, path: 'subscriptions' }),
+    });
     assert.equal(faulted.status, 201);
-    await assert.rejects(fetch(`${server.url}/i/node-fault/subscriptions/${eligible.id}/`, { headers: { authorization: await adaToken() } }), TypeError);
+    await assert.rejects(
+      fetch(`${server.url}/i/node-fault/subscriptions/${eligible.id}/`, { headers: { authorization: await adaToken() } }),
+      TypeError,
+    );
     const again = await fetch(`${server.url}/i/node-fault/subscriptions/${eligible.id}/`, { headers: { authorization: await adaToken() } });
     assert.equal(again.status, 200);
   });

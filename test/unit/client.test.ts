@@ -49,7 +49,11 @@ async function openSandbox(customerId: string = CUSTOMER, hashKey: string = SAND
         ...options,
       }),
     async fault(fault) {
-      const response = await fetch(control('faults'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
+      const response = await fetch(control('faults'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(fault),
+      });
       if (response.status !== 201) throw new Error(`the sandbox refused the fault ${JSON.stringify(fault)}: ${await response.text()}`);
     },
     async requests() {
@@ -137,7 +141,13 @@ describe('ApiClient reads a product', () => {
   it('returns the product of a subscription', async () => {
     const sandbox = await openSandbox();
     const result = await sandbox.client().getProduct(PRODUCT);
-    expect(result).to.include({ product_id: PRODUCT, name: 'Morning Roast Coffee, 12 oz', price: '12.50', prepaid_eligible: true, live: true });
+    expect(result).to.include({
+      product_id: PRODUCT,
+      name: 'Morning Roast Coffee, 12 oz',
+      price: '12.50',
+      prepaid_eligible: true,
+      live: true,
+    });
     const [request] = await sandbox.requests();
     expect(request).to.include({ method: 'GET', path: `/products/${PRODUCT}/` });
   });
@@ -259,18 +269,27 @@ describe('ApiClient reports error statuses as http errors', () => {
 });
 
 describe('ApiClient refuses answers it cannot use', () => {
-  const subscriptionBody = (fields: Record<string, unknown> = {}) => JSON.stringify({ ...payAsYouGoSubscription({ public_id: ELIGIBLE }), ...fields });
+  const subscriptionBody = (fields: Record<string, unknown> = {}) =>
+    JSON.stringify({ ...payAsYouGoSubscription({ public_id: ELIGIBLE }), ...fields });
 
   const cases: Array<[string, Fault, string]> = [
     ['a body that is not JSON', { status: 200, body: '{"public_id": "sub_coffee_ada",' }, 'not valid JSON'],
-    ['a text/html content type', { status: 200, body: '<!doctype html><title>Maintenance</title>', contentType: 'text/html; charset=utf-8' }, 'expected JSON, got text/html'],
+    [
+      'a text/html content type',
+      { status: 200, body: '<!doctype html><title>Maintenance</title>', contentType: 'text/html; charset=utf-8' },
+      'expected JSON, got text/html',
+    ],
     ['JSON sent as text/html', { status: 200, body: subscriptionBody(), contentType: 'text/html' }, 'expected JSON'],
     ['an empty body', { status: 200, body: '' }, 'the answer is empty'],
     ['a string where an integer is due', { status: 200, body: subscriptionBody({ quantity: '1' }) }, 'quantity: expected number'],
     ['a number where the price string is due', { status: 200, body: subscriptionBody({ price: 12.5 }) }, 'price: expected string'],
     ['a JSON array', { status: 200, body: JSON.stringify([payAsYouGoSubscription({ public_id: ELIGIBLE })]) }, 'expected object'],
     ['no public_id', { status: 200, body: subscriptionBody({ public_id: undefined }) }, 'has no public_id'],
-    ['the public_id of another subscription', { status: 200, body: subscriptionBody({ public_id: PREPAID }) }, `the answer is about ${PREPAID}`],
+    [
+      'the public_id of another subscription',
+      { status: 200, body: subscriptionBody({ public_id: PREPAID }) },
+      `the answer is about ${PREPAID}`,
+    ],
   ];
   for (const [what, fault, message] of cases) {
     it(`reports ${what} as malformed`, async () => {
@@ -319,7 +338,9 @@ describe('ApiClient refuses answers over 1 MB', () => {
 
   it('refuses one that declares its size, without reading it', async () => {
     const body = huge();
-    const client = clientAnswering(() => new Response(body, { headers: { 'content-type': 'application/json', 'content-length': String(body.length) } }));
+    const client = clientAnswering(
+      () => new Response(body, { headers: { 'content-type': 'application/json', 'content-length': String(body.length) } }),
+    );
     const error = await apiErrorOf(client.getSubscription(ELIGIBLE));
     expect(error.kind).to.equal('malformed');
     expect(error.message).to.contain('too large');

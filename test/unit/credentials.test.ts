@@ -48,7 +48,13 @@ const noCookies = () => '';
 
 describe('chooseCredentialSource precedence', () => {
   const provider = async () => tokenText();
-  const all = { tokenProvider: provider, token: tokenText(), authUrl: '/account/storefront-token', merchantId: MERCHANT_ID, readCookies: noCookies };
+  const all = {
+    tokenProvider: provider,
+    token: tokenText(),
+    authUrl: '/account/storefront-token',
+    merchantId: MERCHANT_ID,
+    readCookies: noCookies,
+  };
 
   it('prefers a tokenProvider over every other source', () => {
     expect(chooseCredentialSource(all)).to.deep.equal({ kind: 'provider', provider });
@@ -59,7 +65,9 @@ describe('chooseCredentialSource precedence', () => {
   });
 
   it('uses auth-url when there is neither provider nor token, trimmed', () => {
-    expect(chooseCredentialSource({ ...all, tokenProvider: undefined, token: null, authUrl: '  /account/storefront-token ' })).to.deep.equal({
+    expect(
+      chooseCredentialSource({ ...all, tokenProvider: undefined, token: null, authUrl: '  /account/storefront-token ' }),
+    ).to.deep.equal({
       kind: 'auth-url',
       url: '/account/storefront-token',
     });
@@ -155,7 +163,10 @@ describe('StorefrontCredentials with a token attribute', () => {
   });
 
   it('is not renewable, and keeps sending an old token rather than failing', async () => {
-    const credentials = new StorefrontCredentials({ kind: 'token', token: tokenText() }, { now: () => (TS + 3 * TOKEN_LIFETIME_SECONDS) * 1000 });
+    const credentials = new StorefrontCredentials(
+      { kind: 'token', token: tokenText() },
+      { now: () => (TS + 3 * TOKEN_LIFETIME_SECONDS) * 1000 },
+    );
     expect(credentials.renewable).to.equal(false);
     expect(await credentials.authorization()).to.equal(tokenText());
     expect(await credentials.authorization()).to.equal(tokenText());
@@ -163,11 +174,17 @@ describe('StorefrontCredentials with a token attribute', () => {
 });
 
 describe('StorefrontCredentials with a tokenProvider', () => {
-  const providerSource = (provider: () => Promise<unknown>): CredentialSource => ({ kind: 'provider', provider: provider as () => Promise<string> });
+  const providerSource = (provider: () => Promise<unknown>): CredentialSource => ({
+    kind: 'provider',
+    provider: provider as () => Promise<string>,
+  });
 
   it('asks the provider once and reuses its answer', async () => {
     let calls = 0;
-    const credentials = new StorefrontCredentials(providerSource(async () => (calls++, tokenText())), { now: () => TS * 1000 });
+    const credentials = new StorefrontCredentials(
+      providerSource(async () => (calls++, tokenText())),
+      { now: () => TS * 1000 },
+    );
     expect(await credentials.authorization()).to.equal(tokenText());
     expect(await credentials.authorization()).to.equal(tokenText());
     expect(calls).to.equal(1);
@@ -176,7 +193,10 @@ describe('StorefrontCredentials with a tokenProvider', () => {
   it('shares one pending request among concurrent callers', async () => {
     const answer = deferred<string>();
     let calls = 0;
-    const credentials = new StorefrontCredentials(providerSource(() => (calls++, answer.promise)), { now: () => TS * 1000 });
+    const credentials = new StorefrontCredentials(
+      providerSource(() => (calls++, answer.promise)),
+      { now: () => TS * 1000 },
+    );
     const callers = [credentials.authorization(), credentials.authorization(), credentials.authorization()];
     answer.resolve(tokenText());
     expect(await Promise.all(callers)).to.deep.equal([tokenText(), tokenText(), tokenText()]);
@@ -184,7 +204,10 @@ describe('StorefrontCredentials with a tokenProvider', () => {
   });
 
   it('trims the provided token', async () => {
-    const credentials = new StorefrontCredentials(providerSource(async () => ` ${tokenText()} `), { now: () => TS * 1000 });
+    const credentials = new StorefrontCredentials(
+      providerSource(async () => ` ${tokenText()} `),
+      { now: () => TS * 1000 },
+    );
     expect(await credentials.authorization()).to.equal(tokenText());
   });
 
@@ -222,7 +245,10 @@ describe('StorefrontCredentials with a tokenProvider', () => {
 
   it('asks the provider again after renew()', async () => {
     const answers = [tokenText({ sig: 'first=' }), tokenText({ sig: 'second=' })];
-    const credentials = new StorefrontCredentials(providerSource(async () => answers.shift()), { now: () => TS * 1000 });
+    const credentials = new StorefrontCredentials(
+      providerSource(async () => answers.shift()),
+      { now: () => TS * 1000 },
+    );
     expect(credentials.renewable).to.equal(true);
     expect(JSON.parse(await credentials.authorization()).sig).to.equal('first=');
     credentials.renew();
@@ -233,7 +259,10 @@ describe('StorefrontCredentials with a tokenProvider', () => {
   it('obtains a new token when the one at hand is about to leave its 2-hour window', async () => {
     let nowSeconds = TS;
     const answers = [tokenText({ ts: TS }), tokenText({ ts: TS + 7000 })];
-    const credentials = new StorefrontCredentials(providerSource(async () => answers.shift()), { now: () => nowSeconds * 1000 });
+    const credentials = new StorefrontCredentials(
+      providerSource(async () => answers.shift()),
+      { now: () => nowSeconds * 1000 },
+    );
     expect(JSON.parse(await credentials.authorization()).ts).to.equal(TS);
 
     nowSeconds = TS + TOKEN_LIFETIME_SECONDS - RENEWAL_MARGIN_SECONDS;
@@ -248,7 +277,10 @@ describe('StorefrontCredentials with a tokenProvider', () => {
 describe('StorefrontCredentials with the og_auth cookie', () => {
   it('reads the cookie when a token is first needed, not when it is set up', async () => {
     let cookies = '';
-    const credentials = new StorefrontCredentials({ kind: 'cookie', merchantId: MERCHANT_ID, readCookies: () => cookies }, { now: () => TS * 1000 });
+    const credentials = new StorefrontCredentials(
+      { kind: 'cookie', merchantId: MERCHANT_ID, readCookies: () => cookies },
+      { now: () => TS * 1000 },
+    );
     cookies = `og_auth=cust-48213|${TS}|${SIG}`;
     expect(await credentials.authorization()).to.equal(tokenText());
     expect(credentials.renewable).to.equal(true);
@@ -263,7 +295,10 @@ describe('StorefrontCredentials with the og_auth cookie', () => {
 
   it('reads the cookie again after renew(), picking up a refreshed one', async () => {
     let cookies = `og_auth=cust-48213|${TS}|${SIG}`;
-    const credentials = new StorefrontCredentials({ kind: 'cookie', merchantId: MERCHANT_ID, readCookies: () => cookies }, { now: () => TS * 1000 });
+    const credentials = new StorefrontCredentials(
+      { kind: 'cookie', merchantId: MERCHANT_ID, readCookies: () => cookies },
+      { now: () => TS * 1000 },
+    );
     expect(JSON.parse(await credentials.authorization()).ts).to.equal(TS);
     cookies = `og_auth=cust-48213|${TS + 600}|${SIG}`;
     expect(JSON.parse(await credentials.authorization()).ts, 'before renew').to.equal(TS);
@@ -310,7 +345,9 @@ describe('StorefrontCredentials with auth-url', () => {
   });
 
   it('keeps a trust level the endpoint signed', async () => {
-    const endpoint = merchantEndpoint(() => json({ public_id: MERCHANT_ID, ts: TS, sig_field: 'cust-48213', sig: SIG, trust_level: 'guest' }));
+    const endpoint = merchantEndpoint(() =>
+      json({ public_id: MERCHANT_ID, ts: TS, sig_field: 'cust-48213', sig: SIG, trust_level: 'guest' }),
+    );
     expect(await credentialsFor(endpoint).authorization()).to.equal(tokenText({ trust_level: 'guest' }));
   });
 
@@ -337,7 +374,9 @@ describe('StorefrontCredentials with auth-url', () => {
   });
 
   it('reports an answer that is not JSON as malformed', async () => {
-    const endpoint = merchantEndpoint(() => new Response('<html><body>Sign in</body></html>', { headers: { 'content-type': 'text/html' } }));
+    const endpoint = merchantEndpoint(
+      () => new Response('<html><body>Sign in</body></html>', { headers: { 'content-type': 'text/html' } }),
+    );
     const error = await apiErrorOf(credentialsFor(endpoint).authorization());
     expect(error.kind).to.equal('malformed');
   });
@@ -385,7 +424,10 @@ describe('StorefrontCredentials with auth-url', () => {
       () => json({ public_id: MERCHANT_ID, ts: TS, sig_field: 'cust-48213', sig: SIG }),
       () => json({ public_id: MERCHANT_ID, ts: TS + 7200, sig_field: 'cust-48213', sig: SIG }),
     );
-    const credentials = new StorefrontCredentials({ kind: 'auth-url', url: '/account/storefront-token' }, { fetch: endpoint.fetch, now: () => nowSeconds * 1000 });
+    const credentials = new StorefrontCredentials(
+      { kind: 'auth-url', url: '/account/storefront-token' },
+      { fetch: endpoint.fetch, now: () => nowSeconds * 1000 },
+    );
     expect(JSON.parse(await credentials.authorization()).ts).to.equal(TS);
     nowSeconds = TS + TOKEN_LIFETIME_SECONDS;
     expect(JSON.parse(await credentials.authorization()).ts).to.equal(TS + 7200);

@@ -258,7 +258,9 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
       const total = price(locale, 75);
       const perOrder = price(locale, 12.5);
       expect(strings.ordersOptionPrice(total)).to.include(total);
-      expect(strings.summary(6, total, perOrder)).to.include(total).and.include(perOrder);
+      expect(strings.summary(6, total, perOrder))
+        .to.include(total)
+        .and.include(perOrder);
       expect(strings.successBody(6, total)).to.include(total);
       expect(strings.summary(6, undefined, undefined)).to.not.equal(strings.summary(6, total, perOrder));
       expect(strings.ineligible('product-not-eligible', PRODUCT_NAME)).to.include(PRODUCT_NAME);
@@ -271,7 +273,8 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
       expect(new Set(hints).size).to.equal(RENEWAL_BEHAVIORS.length);
       const options = RENEWAL_BEHAVIORS.map((behavior) => strings.renewalOption(behavior));
       expect(new Set(options).size).to.equal(RENEWAL_BEHAVIORS.length);
-      const status = (renewalBehavior: RenewalBehavior | undefined) => strings.prepaidStatus({ ordersPerBilling: 6, ordersRemaining: 4, renewalBehavior });
+      const status = (renewalBehavior: RenewalBehavior | undefined) =>
+        strings.prepaidStatus({ ordersPerBilling: 6, ordersRemaining: 4, renewalBehavior });
       const withRenewal = RENEWAL_BEHAVIORS.map(status);
       expect(new Set(withRenewal).size).to.equal(RENEWAL_BEHAVIORS.length);
       for (const text of withRenewal) expect(text.startsWith(status(undefined))).to.equal(true);

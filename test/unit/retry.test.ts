@@ -59,7 +59,10 @@ describe('sleep', () => {
     const started = performance.now();
     const waiting = sleep(10_000, controller.signal);
     controller.abort(new DOMException('gone', 'AbortError'));
-    const error = await waiting.then(() => undefined, (e: unknown) => e);
+    const error = await waiting.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect((error as DOMException).name).to.equal('AbortError');
     expect(performance.now() - started).to.be.below(1000);
   });
@@ -88,7 +91,9 @@ describe('the client retries against the sandbox', () => {
 
   it('gives up after 4 tries in all', async () => {
     await session.fault({ status: 423, count: 10 });
-    const error = await client().getSubscription(ELIGIBLE).catch((e: ApiError) => e);
+    const error = await client()
+      .getSubscription(ELIGIBLE)
+      .catch((e: ApiError) => e);
     expect(error).to.include({ kind: 'http', status: 423 });
     expect(await reads()).to.have.length(4);
   });
@@ -103,7 +108,9 @@ describe('the client retries against the sandbox', () => {
 
   it('does not read again after a 500', async () => {
     await session.fault({ status: 500, count: 1 });
-    const error = await client().getSubscription(ELIGIBLE).catch((e: ApiError) => e);
+    const error = await client()
+      .getSubscription(ELIGIBLE)
+      .catch((e: ApiError) => e);
     expect(error).to.include({ kind: 'http', status: 500 });
     expect(await reads()).to.have.length(1);
   });
@@ -119,7 +126,9 @@ describe('the client retries against the sandbox', () => {
   it('does not wait beyond its 5-second budget for a long Retry-After', async () => {
     await session.fault({ status: 429, count: 1, retryAfter: 30 });
     const started = performance.now();
-    const error = await client().getSubscription(ELIGIBLE).catch((e: ApiError) => e);
+    const error = await client()
+      .getSubscription(ELIGIBLE)
+      .catch((e: ApiError) => e);
     expect(error).to.include({ kind: 'http', status: 429, retryAfterSeconds: 30 });
     expect(performance.now() - started).to.be.below(2000);
     expect(await reads()).to.have.length(1);
@@ -192,7 +201,9 @@ describe('the client renews a refused token once', () => {
     const refused = await stale();
     let asked = 0;
     const client = clientWith(refused, async () => (asked++, stale()));
-    const error = await client.upgradeToPrepaid(ELIGIBLE, { orders_per_billing: 3, renewal_behavior: 'cancel', offer: 'live' }).catch((e: ApiError) => e);
+    const error = await client
+      .upgradeToPrepaid(ELIGIBLE, { orders_per_billing: 3, renewal_behavior: 'cancel', offer: 'live' })
+      .catch((e: ApiError) => e);
     expect(error).to.include({ kind: 'http', status: 401 });
     expect(asked).to.equal(1);
     expect(await session.requests()).to.have.length(2);
@@ -209,7 +220,12 @@ describe('ids that are path steps', () => {
     for (const id of ['.', '..', '']) {
       expect(await client.getSubscription(id).catch((e: ApiError) => e.kind), id).to.equal('malformed');
       expect(await client.getProduct(id).catch((e: ApiError) => e.kind), id).to.equal('malformed');
-      expect(await client.upgradeToPrepaid(id, { orders_per_billing: 3, renewal_behavior: 'cancel', offer: 'live' }).catch((e: ApiError) => e.kind), id).to.equal('malformed');
+      expect(
+        await client
+          .upgradeToPrepaid(id, { orders_per_billing: 3, renewal_behavior: 'cancel', offer: 'live' })
+          .catch((e: ApiError) => e.kind),
+        id,
+      ).to.equal('malformed');
     }
     expect(await session.requests()).to.deep.equal([]);
   });

@@ -8,9 +8,15 @@ const ORIGIN = 'https://sandbox.test';
 const { eligible } = SANDBOX_SUBSCRIPTIONS;
 const UPGRADE = `/subscriptions/${eligible.id}/upgrade_to_prepaid/`;
 
-const adaToken = () => signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: eligible.customerId, hashKey: SANDBOX_MERCHANT.hashKey });
+const adaToken = () =>
+  signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: eligible.customerId, hashKey: SANDBOX_MERCHANT.hashKey });
 
-function send(sandbox: Sandbox, method: string, path: string, init: { token?: string; json?: unknown; body?: string } = {}): Promise<Response> {
+function send(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  init: { token?: string; json?: unknown; body?: string } = {},
+): Promise<Response> {
   const headers = new Headers();
   if (init.token) headers.set('authorization', init.token);
   const body = init.json === undefined ? init.body : JSON.stringify(init.json);
@@ -39,7 +45,11 @@ describe('sandbox: a fault with apply (the change is made, the answer is lost)',
     const answer = await send(sandbox, 'PATCH', UPGRADE, { token, json: { orders_per_billing: 6, renewal_behavior: 'cancel' } });
     expect(answer.status).to.equal(503);
     expect((await answer.json()).detail).to.equal('Service unavailable.');
-    expect(await prepaidContext(sandbox, token)).to.deep.equal({ prepaid_orders_remaining: 0, prepaid_orders_per_billing: 6, renewal_behavior: 'cancel' });
+    expect(await prepaidContext(sandbox, token)).to.deep.equal({
+      prepaid_orders_remaining: 0,
+      prepaid_orders_per_billing: 6,
+      renewal_behavior: 'cancel',
+    });
     const [patch] = await log(sandbox);
     expect(patch).to.include({ method: 'PATCH', status: 503, appliedStatus: 200 });
   });
@@ -83,7 +93,7 @@ describe('sandbox: a fault with apply (the change is made, the answer is lost)',
     await addFault(sandbox, { latencyMs: 400, apply: true, method: 'PATCH' });
     const started = performance.now();
     const pending = send(sandbox, 'PATCH', UPGRADE, { token, json: { orders_per_billing: 12 } });
-    let seenAfter = Infinity;
+    let seenAfter: number;
     for (;;) {
       const context = await prepaidContext(sandbox, token);
       if (context) {
@@ -131,7 +141,13 @@ describe('sandbox: Retry-After of a fault', () => {
     const token = await adaToken();
     const date = new Date(Date.now() + 3000).toUTCString();
     const retryAfters: Array<string | null> = [];
-    for (const fault of [{ status: 429 }, { status: 429, retryAfter: 0 }, { status: 429, retryAfter: date }, { status: 429, retryAfter: null }, { status: 503, retryAfter: 'soon' }]) {
+    for (const fault of [
+      { status: 429 },
+      { status: 429, retryAfter: 0 },
+      { status: 429, retryAfter: date },
+      { status: 429, retryAfter: null },
+      { status: 503, retryAfter: 'soon' },
+    ]) {
       expect((await addFault(sandbox, fault)).status, JSON.stringify(fault)).to.equal(201);
       const answer = await send(sandbox, 'GET', `/subscriptions/${eligible.id}/`, { token });
       retryAfters.push(answer.headers.get('retry-after'));
@@ -185,14 +201,23 @@ describe('sandbox: control bodies', () => {
   it('takes a fault with a 2 MB body and answers it verbatim', async () => {
     const huge = JSON.stringify({ public_id: eligible.id, padding: 'x'.repeat(2 * 1024 * 1024) });
     const queued = await fetch(`${base}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ status: 200, body: huge }) });
-    expect(queued.status, await queued.clone().text().then((t) => t.slice(0, 200))).to.equal(201);
+    expect(
+      queued.status,
+      await queued
+        .clone()
+        .text()
+        .then((t) => t.slice(0, 200)),
+    ).to.equal(201);
     const answer = await fetch(`${base}/subscriptions/${eligible.id}/`, { headers: { authorization: await adaToken() } });
     expect(answer.status).to.equal(200);
     expect((await answer.text()).length).to.equal(huge.length);
   });
 
   it('still refuses a control body over 4 MiB with 413', async () => {
-    const answer = await fetch(`${base}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ status: 200, body: 'x'.repeat(4 * 1024 * 1024) }) });
+    const answer = await fetch(`${base}/__sandbox/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ status: 200, body: 'x'.repeat(4 * 1024 * 1024) }),
+    });
     expect(answer.status).to.equal(413);
     expect((await answer.json()).detail).to.match(/larger than 4 MiB/);
   });

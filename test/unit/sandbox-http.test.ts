@@ -8,7 +8,8 @@ const base = `/sandbox/i/http-${Math.random().toString(36).slice(2, 10)}`;
 const { eligible } = SANDBOX_SUBSCRIPTIONS;
 
 const reset = () => fetch(`${base}/__sandbox/reset`, { method: 'POST' });
-const token = () => signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: eligible.customerId, hashKey: SANDBOX_MERCHANT.hashKey });
+const token = () =>
+  signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: eligible.customerId, hashKey: SANDBOX_MERCHANT.hashKey });
 
 describe('sandbox over HTTP: a network-failure fault', () => {
   beforeEach(reset);
@@ -23,7 +24,10 @@ describe('sandbox over HTTP: a network-failure fault', () => {
       expect(failure, `attempt ${attempt}`).to.be.instanceOf(TypeError);
     }
     const log: Array<{ status: number }> = await (await fetch(`${base}/__sandbox/requests`)).json();
-    expect(log.map((r) => r.status), 'no request was silently sent again').to.deep.equal([200, 0, 0, 0]);
+    expect(
+      log.map((r) => r.status),
+      'no request was silently sent again',
+    ).to.deep.equal([200, 0, 0, 0]);
   });
 });
 
@@ -39,7 +43,9 @@ describe('sandbox over HTTP: a storefront upgrade', () => {
     });
     expect(response.status).to.equal(200);
     expect((await response.json()).prepaid_subscription_context.prepaid_orders_per_billing).to.equal(3);
-    const log: Array<{ method: string; headers: Record<string, string>; body: unknown }> = await (await fetch(`${base}/__sandbox/requests`)).json();
+    const log: Array<{ method: string; headers: Record<string, string>; body: unknown }> = await (
+      await fetch(`${base}/__sandbox/requests`)
+    ).json();
     const patch = log.find((r) => r.method === 'PATCH')!;
     expect(patch.headers.authorization).to.equal(authorization);
     expect(patch.body).to.deep.equal({ orders_per_billing: 3 });

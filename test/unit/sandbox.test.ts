@@ -64,7 +64,11 @@ function expectError(answer: Answer, status: number, detailPattern?: RegExp): vo
 }
 
 /** Follows `paging.next` from `path` to the end; returns every result and how many pages there were. */
-async function walk(sandbox: Sandbox, path: string, auth: CallOptions): Promise<{ results: Array<Record<string, unknown>>; pages: number }> {
+async function walk(
+  sandbox: Sandbox,
+  path: string,
+  auth: CallOptions,
+): Promise<{ results: Array<Record<string, unknown>>; pages: number }> {
   const results: Array<Record<string, unknown>> = [];
   let next: string | null = path;
   let pages = 0;
@@ -80,11 +84,41 @@ async function walk(sandbox: Sandbox, path: string, auth: CallOptions): Promise<
 }
 
 const SUBSCRIPTION_FIELDS = [
-  'customer', 'merchant', 'product', 'payment', 'shipping_address', 'offer', 'subscription_type', 'raw_subscription_type',
-  'components', 'extra_data', 'public_id', 'quantity', 'price', 'frequency_days', 'reminder_days', 'every', 'every_period',
-  'start_date', 'cancelled', 'cancel_reason', 'iteration', 'sequence', 'session_id', 'merchant_order_id', 'created', 'updated',
-  'live', 'external_id', 'product_attribute', 'cancel_reason_code', 'customer_rep', 'club', 'queued_actions',
-  'prepaid_subscription_context', 'currency_code',
+  'customer',
+  'merchant',
+  'product',
+  'payment',
+  'shipping_address',
+  'offer',
+  'subscription_type',
+  'raw_subscription_type',
+  'components',
+  'extra_data',
+  'public_id',
+  'quantity',
+  'price',
+  'frequency_days',
+  'reminder_days',
+  'every',
+  'every_period',
+  'start_date',
+  'cancelled',
+  'cancel_reason',
+  'iteration',
+  'sequence',
+  'session_id',
+  'merchant_order_id',
+  'created',
+  'updated',
+  'live',
+  'external_id',
+  'product_attribute',
+  'cancel_reason_code',
+  'customer_rep',
+  'club',
+  'queued_actions',
+  'prepaid_subscription_context',
+  'currency_code',
 ];
 
 describe('sandbox: storefront scope', () => {
@@ -93,7 +127,13 @@ describe('sandbox: storefront scope', () => {
     expect(answer.status).to.equal(200);
     expect(answer.headers.get('content-type')).to.equal('application/json');
     expect(answer.body).to.have.all.keys(SUBSCRIPTION_FIELDS);
-    expect(answer.body).to.include({ public_id: eligible.id, customer: ADA, merchant: SANDBOX_MERCHANT.publicId, live: true, currency_code: 'USD' });
+    expect(answer.body).to.include({
+      public_id: eligible.id,
+      customer: ADA,
+      merchant: SANDBOX_MERCHANT.publicId,
+      live: true,
+      currency_code: 'USD',
+    });
     expect(answer.body.prepaid_subscription_context).to.equal(null);
     expect(answer.body.price).to.match(/^\d+\.\d{2}$/);
     expect(answer.body.created).to.match(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -124,7 +164,16 @@ describe('sandbox: storefront scope', () => {
     const answer = await call(sandbox, 'GET', `/products/${subscription.product}/`, await asAda());
     expect(answer.status).to.equal(200);
     expect(answer.body).to.have.all.keys([
-      'product_id', 'external_product_id', 'name', 'price', 'image_url', 'detail_url', 'sku', 'prepaid_eligible', 'live', 'autoship_enabled',
+      'product_id',
+      'external_product_id',
+      'name',
+      'price',
+      'image_url',
+      'detail_url',
+      'sku',
+      'prepaid_eligible',
+      'live',
+      'autoship_enabled',
     ]);
     expect(answer.body).to.include({ product_id: subscription.product, prepaid_eligible: true, live: true });
     expect(answer.body.price).to.equal(subscription.price);
@@ -191,7 +240,11 @@ describe('sandbox: refused credentials (401)', () => {
     const token = JSON.parse(await tokenFor(ADA));
     const forged = JSON.stringify({ ...token, sig_field: GRACE });
     expectError(await call(sandbox, 'GET', path, { token: forged }), 401);
-    const wrongKey = await signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: ADA, hashKey: 'not-the-hash-key' });
+    const wrongKey = await signStorefrontToken({
+      merchantPublicId: SANDBOX_MERCHANT.publicId,
+      customerId: ADA,
+      hashKey: 'not-the-hash-key',
+    });
     expectError(await call(sandbox, 'GET', path, { token: wrongKey }), 401);
   });
 
@@ -378,8 +431,17 @@ describe('sandbox: request size', () => {
       return body.replace('""', `"${'x'.repeat(size - body.length)}"`);
     };
     expect(padded(64 * 1024)).to.have.length(64 * 1024);
-    expectError(await call(sandbox, 'PATCH', `/subscriptions/${eligible.id}/upgrade_to_prepaid/`, { ...(await asAda()), body: padded(64 * 1024 + 1) }), 413);
-    const fits = await call(sandbox, 'PATCH', `/subscriptions/${eligible.id}/upgrade_to_prepaid/`, { ...(await asAda()), body: padded(64 * 1024) });
+    expectError(
+      await call(sandbox, 'PATCH', `/subscriptions/${eligible.id}/upgrade_to_prepaid/`, {
+        ...(await asAda()),
+        body: padded(64 * 1024 + 1),
+      }),
+      413,
+    );
+    const fits = await call(sandbox, 'PATCH', `/subscriptions/${eligible.id}/upgrade_to_prepaid/`, {
+      ...(await asAda()),
+      body: padded(64 * 1024),
+    });
     expect(fits.status).to.equal(200);
   });
 });
@@ -450,7 +512,10 @@ describe('sandbox: routes, methods and CORS', () => {
     expect(preflight.status).to.equal(204);
     for (const answer of [preflight, await call(sandbox, 'GET', '/customers'), await call(sandbox, 'GET', '/customers', asServer)]) {
       expect(answer.headers.get('access-control-allow-origin')).to.equal('*');
-      expect(answer.headers.get('access-control-allow-headers')).to.include('authorization').and.include('x-api-key').and.include('content-type');
+      expect(answer.headers.get('access-control-allow-headers'))
+        .to.include('authorization')
+        .and.include('x-api-key')
+        .and.include('content-type');
       expect(answer.headers.get('access-control-allow-methods')).to.include('PATCH').and.include('GET');
     }
   });
@@ -495,14 +560,18 @@ describe('sandbox: injected faults', () => {
 
   it('answers a raw body instead, for malformed responses', async () => {
     await addFault({ status: 200, body: '{"public_id": ', contentType: 'application/json' });
-    const response = await sandbox.handle(new Request(`${ORIGIN}/subscriptions/${eligible.id}/`, { headers: { authorization: await tokenFor(ADA) } }));
+    const response = await sandbox.handle(
+      new Request(`${ORIGIN}/subscriptions/${eligible.id}/`, { headers: { authorization: await tokenFor(ADA) } }),
+    );
     expect(response.status).to.equal(200);
     expect(await response.text()).to.equal('{"public_id": ');
   });
 
   it('fails the body of the answer for status 0, a network failure', async () => {
     await addFault({ status: 0 });
-    const response = await sandbox.handle(new Request(`${ORIGIN}/subscriptions/${eligible.id}/`, { headers: { authorization: await tokenFor(ADA) } }));
+    const response = await sandbox.handle(
+      new Request(`${ORIGIN}/subscriptions/${eligible.id}/`, { headers: { authorization: await tokenFor(ADA) } }),
+    );
     let failure: unknown;
     await response.text().catch((error: unknown) => (failure = error));
     expect(failure).to.be.instanceOf(TypeError);
@@ -591,7 +660,10 @@ describe('sandbox: isolated instances', () => {
   it('gives each /i/{id}/ its own freshly seeded state, apart from the default instance', async () => {
     const sandbox = createSandbox({ basePath: '/sandbox' });
     const ada = await asAda();
-    const upgraded = await call(sandbox, 'PATCH', `/sandbox/i/test-a/subscriptions/${eligible.id}/upgrade_to_prepaid/`, { ...ada, json: { orders_per_billing: 6 } });
+    const upgraded = await call(sandbox, 'PATCH', `/sandbox/i/test-a/subscriptions/${eligible.id}/upgrade_to_prepaid/`, {
+      ...ada,
+      json: { orders_per_billing: 6 },
+    });
     expect(upgraded.status).to.equal(200);
     await call(sandbox, 'POST', '/sandbox/i/test-a/__sandbox/faults', { json: { status: 503 } });
 
@@ -629,7 +701,9 @@ describe('sandbox: info', () => {
     expect(answer.status).to.equal(200);
     expect(answer.body.environment).to.equal('staging');
     expect(answer.body.merchant.publicId).to.equal(SANDBOX_MERCHANT.publicId);
-    expect(answer.body.customers.map((c: { customerId: string }) => c.customerId)).to.deep.equal(SANDBOX_CUSTOMERS.map((c) => c.customerId));
+    expect(answer.body.customers.map((c: { customerId: string }) => c.customerId)).to.deep.equal(
+      SANDBOX_CUSTOMERS.map((c) => c.customerId),
+    );
     const adas = answer.body.customers[0].subscriptions.map((s: { id: string; kind: string }) => [s.id, s.kind]);
     expect(adas).to.deep.equal([
       [eligible.id, 'eligible'],

@@ -1,11 +1,5 @@
 import { expect } from '@open-wc/testing';
-import {
-  ProductSchema,
-  SubscriptionSchema,
-  UpgradeRequestSchema,
-  describeIssues,
-  isRenewalBehavior,
-} from '../../src/api/schemas.js';
+import { ProductSchema, SubscriptionSchema, UpgradeRequestSchema, describeIssues, isRenewalBehavior } from '../../src/api/schemas.js';
 import { payAsYouGoSubscription, prepaidSubscription, product } from '../fixtures/subscriptions.js';
 
 /** A pay-as-you-go subscription with some fields replaced by values of the wrong type. */
@@ -19,10 +13,39 @@ function rejection(result: ReturnType<typeof SubscriptionSchema.safeParse> | Ret
 
 /** The Subscription fields of the service spec, §2. */
 const SPEC_SUBSCRIPTION_FIELDS = [
-  'customer', 'merchant', 'product', 'payment', 'shipping_address', 'offer', 'subscription_type', 'raw_subscription_type',
-  'components', 'extra_data', 'public_id', 'quantity', 'price', 'frequency_days', 'reminder_days', 'every', 'every_period',
-  'start_date', 'cancelled', 'cancel_reason', 'iteration', 'sequence', 'session_id', 'merchant_order_id', 'created',
-  'updated', 'live', 'external_id', 'product_attribute', 'cancel_reason_code', 'customer_rep', 'club', 'queued_actions',
+  'customer',
+  'merchant',
+  'product',
+  'payment',
+  'shipping_address',
+  'offer',
+  'subscription_type',
+  'raw_subscription_type',
+  'components',
+  'extra_data',
+  'public_id',
+  'quantity',
+  'price',
+  'frequency_days',
+  'reminder_days',
+  'every',
+  'every_period',
+  'start_date',
+  'cancelled',
+  'cancel_reason',
+  'iteration',
+  'sequence',
+  'session_id',
+  'merchant_order_id',
+  'created',
+  'updated',
+  'live',
+  'external_id',
+  'product_attribute',
+  'cancel_reason_code',
+  'customer_rep',
+  'club',
+  'queued_actions',
   'prepaid_subscription_context',
 ];
 
@@ -87,7 +110,12 @@ describe('SubscriptionSchema keeps fields it does not know', () => {
     const result = SubscriptionSchema.safeParse(
       payAsYouGoSubscription({
         extra_data: { platform_contract_id: 'gid://shopify/SubscriptionContract/1', channel: 'pos' },
-        prepaid_subscription_context: { prepaid_orders_remaining: 2, prepaid_orders_per_billing: 3, renewal_behavior: 'cancel', discount: '10%' },
+        prepaid_subscription_context: {
+          prepaid_orders_remaining: 2,
+          prepaid_orders_per_billing: 3,
+          renewal_behavior: 'cancel',
+          discount: '10%',
+        },
       }),
     );
     expect(result.data?.extra_data).to.deep.equal({ platform_contract_id: 'gid://shopify/SubscriptionContract/1', channel: 'pos' });
@@ -96,7 +124,14 @@ describe('SubscriptionSchema keeps fields it does not know', () => {
 });
 
 describe('SubscriptionSchema allows null where the spec says nullable', () => {
-  for (const field of ['price', 'cancelled', 'cancel_reason', 'cancel_reason_code', 'customer_rep', 'prepaid_subscription_context'] as const) {
+  for (const field of [
+    'price',
+    'cancelled',
+    'cancel_reason',
+    'cancel_reason_code',
+    'customer_rep',
+    'prepaid_subscription_context',
+  ] as const) {
     it(`accepts ${field}: null`, () => {
       const result = SubscriptionSchema.safeParse(payAsYouGoSubscription({ [field]: null }));
       expect(result.success, result.success ? '' : describeIssues(result.error)).to.equal(true);
@@ -110,12 +145,8 @@ describe('SubscriptionSchema allows null where the spec says nullable', () => {
   });
 
   it('refuses null for fields the spec does not mark nullable', () => {
-    expect(rejection(SubscriptionSchema.safeParse(malformed({ public_id: null })))).to.equal(
-      'public_id: expected string',
-    );
-    expect(rejection(SubscriptionSchema.safeParse(malformed({ quantity: null })))).to.equal(
-      'quantity: expected number',
-    );
+    expect(rejection(SubscriptionSchema.safeParse(malformed({ public_id: null })))).to.equal('public_id: expected string');
+    expect(rejection(SubscriptionSchema.safeParse(malformed({ quantity: null })))).to.equal('quantity: expected number');
   });
 });
 
@@ -125,8 +156,16 @@ describe('SubscriptionSchema refuses wrongly typed fields instead of coercing th
     ['a fractional number where an integer is due', { frequency_days: 30.5 }, 'frequency_days: expected int'],
     ['a number where a string price is due', { price: 12.5 }, 'price: expected string'],
     ['a string where a boolean is due', { live: 'yes' }, 'live: expected boolean'],
-    ['a string where the prepaid context object is due', { prepaid_subscription_context: 'autorenew' }, 'prepaid_subscription_context: expected object'],
-    ['a string inside the prepaid context where an integer is due', { prepaid_subscription_context: { prepaid_orders_per_billing: '6' } }, 'prepaid_subscription_context.prepaid_orders_per_billing: expected number'],
+    [
+      'a string where the prepaid context object is due',
+      { prepaid_subscription_context: 'autorenew' },
+      'prepaid_subscription_context: expected object',
+    ],
+    [
+      'a string inside the prepaid context where an integer is due',
+      { prepaid_subscription_context: { prepaid_orders_per_billing: '6' } },
+      'prepaid_subscription_context.prepaid_orders_per_billing: expected number',
+    ],
     ['an object where the components list is due', { components: { product: 'a1b2' } }, 'components: expected array'],
     ['a string where extra_data is due', { extra_data: 'none' }, 'extra_data: expected object'],
   ];
@@ -192,7 +231,9 @@ describe('UpgradeRequestSchema enforces the upgrade rules', () => {
   });
 
   it('rejects orders per billing sent as a string', () => {
-    expect(rejection(UpgradeRequestSchema.safeParse({ ...valid, orders_per_billing: '6' }))).to.equal('orders_per_billing: expected number');
+    expect(rejection(UpgradeRequestSchema.safeParse({ ...valid, orders_per_billing: '6' }))).to.equal(
+      'orders_per_billing: expected number',
+    );
   });
 
   it('rejects an unknown renewal behaviour', () => {
@@ -205,7 +246,9 @@ describe('UpgradeRequestSchema enforces the upgrade rules', () => {
   });
 
   it('rejects a request missing a field', () => {
-    expect(rejection(UpgradeRequestSchema.safeParse({ orders_per_billing: 3, renewal_behavior: 'cancel' }))).to.equal('offer: expected string');
+    expect(rejection(UpgradeRequestSchema.safeParse({ orders_per_billing: 3, renewal_behavior: 'cancel' }))).to.equal(
+      'offer: expected string',
+    );
   });
 });
 

@@ -150,7 +150,10 @@ describe('signStorefrontToken and verifyStorefrontToken in the browser', () => {
 
   it('honours a shorter maxAgeSeconds', async () => {
     const header = await signStorefrontToken({ merchantPublicId, customerId, hashKey, ts });
-    expect(await verifyStorefrontToken(header, { hashKey, now: ts + 601, maxAgeSeconds: 600 })).to.deep.equal({ valid: false, reason: 'expired' });
+    expect(await verifyStorefrontToken(header, { hashKey, now: ts + 601, maxAgeSeconds: 600 })).to.deep.equal({
+      valid: false,
+      reason: 'expired',
+    });
   });
 
   it('refuses a ts far in the future as not-yet-valid, but tolerates a little clock skew', async () => {
@@ -202,7 +205,10 @@ describe('signStorefrontToken and verifyStorefrontToken in the browser', () => {
     const raised = serializeStorefrontToken({ ...parsed, trust_level: 'verified' });
     const { trust_level: _removed, ...rest } = parsed;
     expect(await verifyStorefrontToken(raised, { hashKey, now: ts })).to.deep.equal({ valid: false, reason: 'bad-signature' });
-    expect(await verifyStorefrontToken(serializeStorefrontToken(rest), { hashKey, now: ts })).to.deep.equal({ valid: false, reason: 'bad-signature' });
+    expect(await verifyStorefrontToken(serializeStorefrontToken(rest), { hashKey, now: ts })).to.deep.equal({
+      valid: false,
+      reason: 'bad-signature',
+    });
   });
 
   it('refuses to sign without the required inputs', async () => {

@@ -17,7 +17,9 @@ const sixCancel: UpgradeRequest = { orders_per_billing: 6, renewal_behavior: 'ca
 describe('isPrepaidAsRequested', () => {
   it('holds for the same orders and renewal, with autorenew as the default', () => {
     const prepaid = (orders: number, renewal?: string | null) =>
-      prepaidSubscription({ prepaid_subscription_context: { prepaid_orders_remaining: 0, prepaid_orders_per_billing: orders, renewal_behavior: renewal } });
+      prepaidSubscription({
+        prepaid_subscription_context: { prepaid_orders_remaining: 0, prepaid_orders_per_billing: orders, renewal_behavior: renewal },
+      });
     expect(isPrepaidAsRequested(prepaid(6, 'cancel'), sixCancel)).to.be.true;
     expect(isPrepaidAsRequested(prepaid(6, 'downgrade'), sixCancel)).to.be.false;
     expect(isPrepaidAsRequested(prepaid(3, 'cancel'), sixCancel)).to.be.false;

@@ -64,7 +64,7 @@ const ar: Strings = {
       other: 'ويتبقى # طلب مدفوع مسبقًا',
     })}.` +
     (renewalBehavior
-      ? ` عند نفادها، ${({ autorenew: 'يتجدد الاشتراك تلقائيًا', cancel: 'ينتهي الاشتراك', downgrade: 'يعود الاشتراك إلى الدفع مقابل كل طلب' })[renewalBehavior]}.`
+      ? ` عند نفادها، ${{ autorenew: 'يتجدد الاشتراك تلقائيًا', cancel: 'ينتهي الاشتراك', downgrade: 'يعود الاشتراك إلى الدفع مقابل كل طلب' }[renewalBehavior]}.`
       : ''),
   failure: (kind) =>
     ({

@@ -57,7 +57,7 @@ const de: Strings = {
       other: '# vorausbezahlte Bestellungen',
     })} übrig.` +
     (renewalBehavior
-      ? ` Wenn sie aufgebraucht sind, ${({ autorenew: 'wird das Abonnement automatisch verlängert', cancel: 'endet das Abonnement', downgrade: 'bezahlen Sie wieder pro Bestellung' })[renewalBehavior]}.`
+      ? ` Wenn sie aufgebraucht sind, ${{ autorenew: 'wird das Abonnement automatisch verlängert', cancel: 'endet das Abonnement', downgrade: 'bezahlen Sie wieder pro Bestellung' }[renewalBehavior]}.`
       : ''),
   failure: (kind) =>
     ({

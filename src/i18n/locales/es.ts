@@ -59,11 +59,12 @@ const es: Strings = {
       other: 'quedan # pedidos prepagados',
     })}.` +
     (renewalBehavior
-      ? ` Cuando se agoten, ${({ autorenew: 'la suscripción se renueva automáticamente', cancel: 'la suscripción finaliza', downgrade: 'la suscripción vuelve al pago por pedido' })[renewalBehavior]}.`
+      ? ` Cuando se agoten, ${{ autorenew: 'la suscripción se renueva automáticamente', cancel: 'la suscripción finaliza', downgrade: 'la suscripción vuelve al pago por pedido' }[renewalBehavior]}.`
       : ''),
   failure: (kind) =>
     ({
-      config: 'Este formulario no está configurado correctamente, por lo que aquí no se puede cambiar nada. Póngase en contacto con la tienda.',
+      config:
+        'Este formulario no está configurado correctamente, por lo que aquí no se puede cambiar nada. Póngase en contacto con la tienda.',
       network: 'No hemos podido conectar con la tienda. Compruebe su conexión e inténtelo de nuevo.',
       timeout: 'La tienda ha tardado demasiado en responder. Inténtelo de nuevo.',
       malformed: 'La tienda ha enviado una respuesta que no hemos podido leer. Inténtelo de nuevo en un momento.',

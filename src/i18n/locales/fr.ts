@@ -40,9 +40,7 @@ const fr: Strings = {
     })[behavior],
   summaryHeading: 'Récapitulatif',
   summary: (count, total, perOrder) =>
-    total && perOrder
-      ? `${billedAtNextOrder(count)}\u00a0: ${total} (${number(count)} × ${perOrder}).`
-      : `${billedAtNextOrder(count)}.`,
+    total && perOrder ? `${billedAtNextOrder(count)}\u00a0: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
   nothingChargedNow: 'Rien ne vous est facturé aujourd’hui.',
   submit: (count) => `Prépayer ${orders(count)}`,
   submitting: 'Passage de votre abonnement au prépaiement…',
@@ -67,11 +65,12 @@ const fr: Strings = {
       other: '# commandes prépayées restantes',
     })}.` +
     (renewalBehavior
-      ? ` Une fois celles-ci épuisées, ${({ autorenew: 'l’abonnement se renouvelle automatiquement', cancel: 'l’abonnement prend fin', downgrade: 'l’abonnement repasse au paiement à la commande' })[renewalBehavior]}.`
+      ? ` Une fois celles-ci épuisées, ${{ autorenew: 'l’abonnement se renouvelle automatiquement', cancel: 'l’abonnement prend fin', downgrade: 'l’abonnement repasse au paiement à la commande' }[renewalBehavior]}.`
       : ''),
   failure: (kind) =>
     ({
-      config: 'Ce formulaire n’est pas configuré correctement\u00a0: aucune modification n’est possible ici. Veuillez contacter la boutique.',
+      config:
+        'Ce formulaire n’est pas configuré correctement\u00a0: aucune modification n’est possible ici. Veuillez contacter la boutique.',
       network: 'Nous n’avons pas pu joindre la boutique. Vérifiez votre connexion, puis réessayez.',
       timeout: 'La boutique a mis trop de temps à répondre. Veuillez réessayer.',
       malformed: 'La boutique a envoyé une réponse que nous n’avons pas pu lire. Réessayez dans un instant.',

@@ -59,11 +59,12 @@ const it: Strings = {
       other: 'restano # ordini prepagati',
     })}.` +
     (renewalBehavior
-      ? ` Una volta esauriti, ${({ autorenew: 'l’abbonamento si rinnova automaticamente', cancel: 'l’abbonamento termina', downgrade: 'l’abbonamento torna al pagamento per ordine' })[renewalBehavior]}.`
+      ? ` Una volta esauriti, ${{ autorenew: 'l’abbonamento si rinnova automaticamente', cancel: 'l’abbonamento termina', downgrade: 'l’abbonamento torna al pagamento per ordine' }[renewalBehavior]}.`
       : ''),
   failure: (kind) =>
     ({
-      config: 'Questo modulo non è configurato correttamente, quindi qui non è possibile apportare modifiche. La preghiamo di contattare il negozio.',
+      config:
+        'Questo modulo non è configurato correttamente, quindi qui non è possibile apportare modifiche. La preghiamo di contattare il negozio.',
       network: 'Non siamo riusciti a raggiungere il negozio. Verifichi la connessione e riprovi.',
       timeout: 'Il negozio ha impiegato troppo tempo a rispondere. Riprovi.',
       malformed: 'Il negozio ha inviato una risposta che non siamo riusciti a leggere. Riprovi tra un momento.',

@@ -45,7 +45,7 @@ const ja: Strings = {
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
     `1回のご請求につき${orders(ordersPerBilling)}、前払い分の残りは${plural(LOCALE, ordersRemaining, { other: '#回分' })}です。` +
     (renewalBehavior
-      ? `すべて使い切った後は、${({ autorenew: '自動で更新されます', cancel: '定期購入が終了します', downgrade: '都度払いに戻ります' })[renewalBehavior]}。`
+      ? `すべて使い切った後は、${{ autorenew: '自動で更新されます', cancel: '定期購入が終了します', downgrade: '都度払いに戻ります' }[renewalBehavior]}。`
       : ''),
   failure: (kind) =>
     ({

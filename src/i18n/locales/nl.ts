@@ -46,7 +46,9 @@ const nl: Strings = {
     ({
       'already-prepaid': 'Dit abonnement is al vooruitbetaald.',
       'not-live': 'Dit abonnement is niet meer actief en kan daarom niet worden vooruitbetaald.',
-      'product-not-eligible': productName ? `${productName} kan niet worden vooruitbetaald.` : 'Dit product kan niet worden vooruitbetaald.',
+      'product-not-eligible': productName
+        ? `${productName} kan niet worden vooruitbetaald.`
+        : 'Dit product kan niet worden vooruitbetaald.',
     })[reason],
   cancelledOn: (date) => `Opgezegd op ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
@@ -55,7 +57,7 @@ const nl: Strings = {
       other: '# vooruitbetaalde bestellingen',
     })} over.` +
     (renewalBehavior
-      ? ` Als ze op zijn, ${({ autorenew: 'wordt het abonnement automatisch verlengd', cancel: 'eindigt het abonnement', downgrade: 'betaalt u weer per bestelling' })[renewalBehavior]}.`
+      ? ` Als ze op zijn, ${{ autorenew: 'wordt het abonnement automatisch verlengd', cancel: 'eindigt het abonnement', downgrade: 'betaalt u weer per bestelling' }[renewalBehavior]}.`
       : ''),
   failure: (kind) =>
     ({

@@ -59,7 +59,7 @@ const ptBR: Strings = {
       other: 'restam # pedidos pré-pagos',
     })}.` +
     (renewalBehavior
-      ? ` Quando eles acabarem, ${({ autorenew: 'a assinatura é renovada automaticamente', cancel: 'a assinatura é encerrada', downgrade: 'você volta a pagar por pedido' })[renewalBehavior]}.`
+      ? ` Quando eles acabarem, ${{ autorenew: 'a assinatura é renovada automaticamente', cancel: 'a assinatura é encerrada', downgrade: 'você volta a pagar por pedido' }[renewalBehavior]}.`
       : ''),
   failure: (kind) =>
     ({
