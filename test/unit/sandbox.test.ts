@@ -9,6 +9,7 @@ import {
   type Sandbox,
 } from '../../src/sandbox/index.js';
 import { signStorefrontToken } from '../../src/server/index.js';
+import { SPEC_SUBSCRIPTION_FIELDS } from '../fixtures/subscriptions.js';
 
 // The sandbox is called in the page, exactly as a dev server or the test runner's mount calls it.
 const ORIGIN = 'https://sandbox.test';
@@ -83,43 +84,8 @@ async function walk(
   return { results, pages };
 }
 
-const SUBSCRIPTION_FIELDS = [
-  'customer',
-  'merchant',
-  'product',
-  'payment',
-  'shipping_address',
-  'offer',
-  'subscription_type',
-  'raw_subscription_type',
-  'components',
-  'extra_data',
-  'public_id',
-  'quantity',
-  'price',
-  'frequency_days',
-  'reminder_days',
-  'every',
-  'every_period',
-  'start_date',
-  'cancelled',
-  'cancel_reason',
-  'iteration',
-  'sequence',
-  'session_id',
-  'merchant_order_id',
-  'created',
-  'updated',
-  'live',
-  'external_id',
-  'product_attribute',
-  'cancel_reason_code',
-  'customer_rep',
-  'club',
-  'queued_actions',
-  'prepaid_subscription_context',
-  'currency_code',
-];
+/** What the sandbox sends: every field of the spec, and the currency the service adds. */
+const SUBSCRIPTION_FIELDS = [...SPEC_SUBSCRIPTION_FIELDS, 'currency_code'];
 
 describe('sandbox: storefront scope', () => {
   it('answers the signed customer with the whole Subscription of their own pay-as-you-go subscription', async () => {

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { ProductSchema, SubscriptionSchema, UpgradeRequestSchema, describeIssues, isRenewalBehavior } from '../../src/api/schemas.js';
-import { payAsYouGoSubscription, prepaidSubscription, product } from '../fixtures/subscriptions.js';
+import { SPEC_SUBSCRIPTION_FIELDS, payAsYouGoSubscription, prepaidSubscription, product } from '../fixtures/subscriptions.js';
 
 /** A pay-as-you-go subscription with some fields replaced by values of the wrong type. */
 const malformed = (fields: Record<string, unknown>): unknown => ({ ...payAsYouGoSubscription(), ...fields });
@@ -10,44 +10,6 @@ function rejection(result: ReturnType<typeof SubscriptionSchema.safeParse> | Ret
   if (result.success) throw new Error(`expected the payload to be rejected, it parsed as ${JSON.stringify(result.data)}`);
   return describeIssues(result.error);
 }
-
-/** The Subscription fields of the service spec, §2. */
-const SPEC_SUBSCRIPTION_FIELDS = [
-  'customer',
-  'merchant',
-  'product',
-  'payment',
-  'shipping_address',
-  'offer',
-  'subscription_type',
-  'raw_subscription_type',
-  'components',
-  'extra_data',
-  'public_id',
-  'quantity',
-  'price',
-  'frequency_days',
-  'reminder_days',
-  'every',
-  'every_period',
-  'start_date',
-  'cancelled',
-  'cancel_reason',
-  'iteration',
-  'sequence',
-  'session_id',
-  'merchant_order_id',
-  'created',
-  'updated',
-  'live',
-  'external_id',
-  'product_attribute',
-  'cancel_reason_code',
-  'customer_rep',
-  'club',
-  'queued_actions',
-  'prepaid_subscription_context',
-];
 
 describe('SubscriptionSchema accepts what the service sends', () => {
   it('parses a pay-as-you-go subscription carrying every field of the spec unchanged', () => {
