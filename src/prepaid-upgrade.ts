@@ -202,31 +202,31 @@ export class PrepaidUpgrade extends LitElement {
   declare private languageStrings: Strings;
   /** The page's own tag (`fr-CA`), for numbers and money; the language's when the widget does not speak it. */
   declare private formatLocale: string;
-  private requestedLanguage: Language = 'en';
+  #requestedLanguage: Language = 'en';
   /** Settles once the texts of the requested language are in place; a load waits for it, so no English flashes. */
-  private languageArrival: Promise<void> = Promise.resolve();
-  private langObserver: MutationObserver | undefined;
+  #languageArrival: Promise<void> = Promise.resolve();
+  #langObserver: MutationObserver | undefined;
 
-  private readonly internals = this.attachInternals();
-  private connection: Connection | { error: string } | undefined;
-  private choices: Choices | { error: string } | undefined;
-  private upgradeInFlight: Promise<boolean> | undefined;
-  private upgradeAbort: AbortController | undefined;
-  private loadAbortedByDisconnect = false;
+  readonly #internals = this.attachInternals();
+  #connection: Connection | { error: string } | undefined;
+  #choices: Choices | { error: string } | undefined;
+  #upgradeInFlight: Promise<boolean> | undefined;
+  #upgradeAbort: AbortController | undefined;
+  #loadAbortedByDisconnect = false;
   /** The customer asked for the work under way (a retry): its outcome may take focus. */
-  private focusOutcome = false;
-  private readonly reportedProblems = new Set<string>();
+  #focusOutcome = false;
+  readonly #reportedProblems = new Set<string>();
 
-  private readonly load = new Task(this, {
+  readonly #load = new Task(this, {
     // Attributes that leave no valid choice stop the load too: no request is sent for a form that cannot be shown.
-    args: () => [this.connection, this.setupError === undefined] as const,
+    args: () => [this.#connection, this.#setupError === undefined] as const,
     task: async ([connection, choicesValid], { signal }) => {
       if (!connection || 'error' in connection || !choicesValid) return initialState;
-      const [loaded] = await Promise.all([this.fetchSubscription(connection, signal), this.languageArrival]);
+      const [loaded] = await Promise.all([this.#fetchSubscription(connection, signal), this.#languageArrival]);
       return loaded;
     },
-    onComplete: (loaded) => void this.announceLoaded(loaded),
-    onError: (error) => void this.reportFailure('load', error),
+    onComplete: (loaded) => void this.#announceLoaded(loaded),
+    onError: (error) => void this.#reportFailure('load', error),
   });
 
   constructor() {
@@ -240,12 +240,12 @@ export class PrepaidUpgrade extends LitElement {
   /** The subscription as last read or upgraded; `undefined` until it has loaded. */
   get subscription(): Subscription | undefined {
     if (this.upgradeOutcome.status === 'success') return this.upgradeOutcome.subscription;
-    return this.load.status === TaskStatus.COMPLETE ? this.load.value?.subscription : undefined;
+    return this.#load.status === TaskStatus.COMPLETE ? this.#load.value?.subscription : undefined;
   }
 
   /** Where the widget is: `loading`, `ready`, `ineligible`, `submitting`, `success` or `error`. */
   get state(): PrepaidUpgradeState {
-    if (this.setupError !== undefined) return 'error';
+    if (this.#setupError !== undefined) return 'error';
     switch (this.upgradeOutcome.status) {
       case 'submitting':
         return 'submitting';
@@ -254,11 +254,11 @@ export class PrepaidUpgrade extends LitElement {
       case 'error':
         return 'error';
     }
-    switch (this.load.status) {
+    switch (this.#load.status) {
       case TaskStatus.COMPLETE:
-        return this.load.value?.eligibility.eligible ? 'ready' : 'ineligible';
+        return this.#load.value?.eligibility.eligible ? 'ready' : 'ineligible';
       case TaskStatus.ERROR:
-        return isAbortError(this.load.error) ? 'loading' : 'error';
+        return isAbortError(this.#load.error) ? 'loading' : 'error';
       default:
         return 'loading';
     }
@@ -269,11 +269,11 @@ export class PrepaidUpgrade extends LitElement {
    * While one is in flight, further calls share it: one request, however often this is called.
    */
   upgrade(): Promise<boolean> {
-    if (this.upgradeInFlight) return this.upgradeInFlight;
+    if (this.#upgradeInFlight) return this.#upgradeInFlight;
     const state = this.state;
-    const connection = this.connection;
-    const choices = this.choices;
-    const loaded = this.load.value;
+    const connection = this.#connection;
+    const choices = this.#choices;
+    const loaded = this.#load.value;
     const canSubmit = state === 'ready' || (state === 'error' && this.upgradeOutcome.status === 'error');
     if (!canSubmit || !connection || 'error' in connection || !choices || 'error' in choices || !loaded) return Promise.resolve(false);
 
@@ -284,28 +284,28 @@ export class PrepaidUpgrade extends LitElement {
     };
     // Claimed before the event is dispatched, so that a listener calling upgrade() again cannot start a second one.
     let release!: (succeeded: boolean) => void;
-    this.upgradeInFlight = new Promise<boolean>((resolve) => (release = resolve));
+    this.#upgradeInFlight = new Promise<boolean>((resolve) => (release = resolve));
     const submit = new PrepaidUpgradeSubmitEvent({ subscriptionId: connection.subscriptionId, request: { ...request } });
     this.dispatchEvent(submit);
     if (submit.defaultPrevented) {
-      this.upgradeInFlight = undefined;
+      this.#upgradeInFlight = undefined;
       release(false);
       return Promise.resolve(false);
     }
     const controller = new AbortController();
-    this.upgradeAbort = controller;
+    this.#upgradeAbort = controller;
     this.upgradeOutcome = { status: 'submitting', request };
-    const inFlight = this.upgradeInFlight;
-    this.sendUpgrade(connection, request, controller.signal).then(release, () => release(false));
+    const inFlight = this.#upgradeInFlight;
+    this.#sendUpgrade(connection, request, controller.signal).then(release, () => release(false));
     return inFlight;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.followLanguage();
-    if (this.loadAbortedByDisconnect) {
-      this.loadAbortedByDisconnect = false;
-      void this.load.run();
+    this.#followLanguage();
+    if (this.#loadAbortedByDisconnect) {
+      this.#loadAbortedByDisconnect = false;
+      void this.#load.run();
     }
     // The first render happens now rather than a microtask later, so that the placeholder holds the widget's place
     // from the very frame it is inserted in (the update that Lit has queued then finds nothing left to do).
@@ -314,25 +314,25 @@ export class PrepaidUpgrade extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.langObserver?.disconnect();
-    this.langObserver = undefined;
-    if (this.load.status === TaskStatus.PENDING) {
-      this.loadAbortedByDisconnect = true;
-      this.load.abort();
+    this.#langObserver?.disconnect();
+    this.#langObserver = undefined;
+    if (this.#load.status === TaskStatus.PENDING) {
+      this.#loadAbortedByDisconnect = true;
+      this.#load.abort();
     }
-    this.abortUpgrade();
+    this.#abortUpgrade();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (CONNECTION_ATTRIBUTES.some((name) => changed.has(name)) || this.connection === undefined) {
-      this.abortUpgrade();
+    if (CONNECTION_ATTRIBUTES.some((name) => changed.has(name)) || this.#connection === undefined) {
+      this.#abortUpgrade();
       this.upgradeOutcome = IDLE;
-      this.connection = this.connect();
+      this.#connection = this.#connect();
     }
-    if (CHOICE_ATTRIBUTES.some((name) => changed.has(name)) || this.choices === undefined) {
+    if (CHOICE_ATTRIBUTES.some((name) => changed.has(name)) || this.#choices === undefined) {
       const result = parseChoices(this);
-      for (const warning of result.warnings) this.warnOnce(warning);
-      this.choices = 'error' in result ? { error: result.error } : result.choices;
+      for (const warning of result.warnings) this.#warnOnce(warning);
+      this.#choices = 'error' in result ? { error: result.error } : result.choices;
       if ('choices' in result) {
         this.selectedOrders = result.choices.ordersPerBilling;
         this.selectedRenewal = result.choices.renewalBehavior;
@@ -343,13 +343,13 @@ export class PrepaidUpgrade extends LitElement {
   protected override updated(): void {
     const state = this.state;
     for (const name of ['loading', 'ready', 'ineligible', 'submitting', 'success', 'error'] as const) {
-      if (name === state) this.internals.states.add(name);
-      else this.internals.states.delete(name);
+      if (name === state) this.#internals.states.add(name);
+      else this.#internals.states.delete(name);
     }
-    const setupError = this.setupError;
-    if (setupError !== undefined && !this.reportedProblems.has(setupError)) {
-      this.reportedProblems.add(setupError);
-      this.report('config', {
+    const setupError = this.#setupError;
+    if (setupError !== undefined && !this.#reportedProblems.has(setupError)) {
+      this.#reportedProblems.add(setupError);
+      this.#report('config', {
         kind: 'config',
         status: 0,
         retryable: false,
@@ -360,13 +360,13 @@ export class PrepaidUpgrade extends LitElement {
   }
 
   /** A problem of the element's own attributes: nothing can be sent until it is fixed. */
-  private get setupError(): string | undefined {
-    if (this.connection && 'error' in this.connection) return this.connection.error;
-    if (this.choices && 'error' in this.choices) return this.choices.error;
+  get #setupError(): string | undefined {
+    if (this.#connection && 'error' in this.#connection) return this.#connection.error;
+    if (this.#choices && 'error' in this.#choices) return this.#choices.error;
     return undefined;
   }
 
-  private connect(): Connection | { error: string } {
+  #connect(): Connection | { error: string } {
     const subscriptionId = this.subscriptionId?.trim();
     if (!subscriptionId) return { error: 'subscription-id is required' };
     if (subscriptionId === '.' || subscriptionId === '..')
@@ -388,7 +388,7 @@ export class PrepaidUpgrade extends LitElement {
     }
     if (!source) return { error: 'no credential: set tokenProvider, token, auth-url, or merchant-id with an og_auth cookie' };
     if (this.timeout !== undefined && !(Number.isFinite(this.timeout) && this.timeout > 0)) {
-      this.warnOnce(`timeout: ${JSON.stringify(String(this.timeout))} is not a number of milliseconds, using ${DEFAULT_TIMEOUT_MS}`);
+      this.#warnOnce(`timeout: ${JSON.stringify(String(this.timeout))} is not a number of milliseconds, using ${DEFAULT_TIMEOUT_MS}`);
     }
     const timeoutMs = this.timeout !== undefined && Number.isFinite(this.timeout) && this.timeout > 0 ? this.timeout : DEFAULT_TIMEOUT_MS;
     const credentials = new StorefrontCredentials(source);
@@ -401,7 +401,7 @@ export class PrepaidUpgrade extends LitElement {
     return { subscriptionId, client, credentials };
   }
 
-  private async fetchSubscription({ subscriptionId, client }: Connection, signal: AbortSignal): Promise<Loaded> {
+  async #fetchSubscription({ subscriptionId, client }: Connection, signal: AbortSignal): Promise<Loaded> {
     const subscription = await client.getSubscription(subscriptionId, { signal });
     let product: Product | undefined;
     if (subscription.product) {
@@ -419,89 +419,89 @@ export class PrepaidUpgrade extends LitElement {
     return { subscription, product, eligibility: decideEligibility(subscription, product) };
   }
 
-  private async announceLoaded(loaded: Loaded): Promise<void> {
+  async #announceLoaded(loaded: Loaded): Promise<void> {
     await this.updateComplete;
     // A newer load may have started meanwhile; it announces itself.
-    if (this.load.value !== loaded || this.load.status !== TaskStatus.COMPLETE) return;
+    if (this.#load.value !== loaded || this.#load.status !== TaskStatus.COMPLETE) return;
     this.dispatchEvent(new PrepaidUpgradeReadyEvent({ subscription: loaded.subscription }));
-    this.takeFocus('[part~="form"] input:checked, .notice');
+    this.#takeFocus('[part~="form"] input:checked, .notice');
   }
 
-  private async sendUpgrade(connection: Connection, request: UpgradeRequest, signal: AbortSignal): Promise<boolean> {
+  async #sendUpgrade(connection: Connection, request: UpgradeRequest, signal: AbortSignal): Promise<boolean> {
     try {
       const subscription = await upgradeAndConfirm(connection.client, connection.subscriptionId, request, { signal });
       if (signal.aborted) return false;
       this.upgradeOutcome = { status: 'success', subscription };
       await this.updateComplete;
-      this.focusOutcome = true;
-      this.takeFocus('[part~="success"]');
+      this.#focusOutcome = true;
+      this.#takeFocus('[part~="success"]');
       this.dispatchEvent(new PrepaidUpgradeSuccessEvent({ subscription }));
       return true;
     } catch (error) {
       if (signal.aborted) return false;
       this.upgradeOutcome = { status: 'error', failure: describeFailure(error) };
-      this.focusOutcome = true;
-      await this.reportFailure('upgrade', error);
+      this.#focusOutcome = true;
+      await this.#reportFailure('upgrade', error);
       return false;
     } finally {
-      if (this.upgradeAbort?.signal === signal) {
-        this.upgradeAbort = undefined;
-        this.upgradeInFlight = undefined;
+      if (this.#upgradeAbort?.signal === signal) {
+        this.#upgradeAbort = undefined;
+        this.#upgradeInFlight = undefined;
       }
     }
   }
 
-  private abortUpgrade(): void {
-    this.upgradeAbort?.abort();
-    this.upgradeAbort = undefined;
-    this.upgradeInFlight = undefined;
+  #abortUpgrade(): void {
+    this.#upgradeAbort?.abort();
+    this.#upgradeAbort = undefined;
+    this.#upgradeInFlight = undefined;
     if (this.upgradeOutcome.status === 'submitting') this.upgradeOutcome = IDLE;
   }
 
-  private async reportFailure(phase: ErrorPhase, error: unknown): Promise<void> {
+  async #reportFailure(phase: ErrorPhase, error: unknown): Promise<void> {
     if (isAbortError(error)) return;
     await this.updateComplete;
     const failure = describeFailure(error);
-    this.report(phase, failure);
-    this.takeFocus('[part~="error"]');
+    this.#report(phase, failure);
+    this.#takeFocus('[part~="error"]');
   }
 
-  private report(phase: ErrorPhase, failure: Failure): void {
+  #report(phase: ErrorPhase, failure: Failure): void {
     console.error(`<${TAG} subscription-id="${this.subscriptionId ?? ''}">: ${phase} failed: ${failure.message}`);
     const { status, message, retryable } = failure;
     this.dispatchEvent(new PrepaidUpgradeErrorEvent({ phase, status, message, retryable }));
     if (failure.credentialRefused) this.dispatchEvent(new PrepaidUpgradeTokenExpiredEvent());
   }
 
-  private warnOnce(warning: string): void {
-    if (this.reportedProblems.has(warning)) return;
-    this.reportedProblems.add(warning);
+  #warnOnce(warning: string): void {
+    if (this.#reportedProblems.has(warning)) return;
+    this.#reportedProblems.add(warning);
     console.warn(`<${TAG}>: ${warning}`);
   }
 
   /** Moves focus to an outcome the customer asked for; never steals it on a page that just loaded. */
-  private takeFocus(selector: string): void {
-    if (!this.focusOutcome) return;
-    this.focusOutcome = false;
+  #takeFocus(selector: string): void {
+    if (!this.#focusOutcome) return;
+    this.#focusOutcome = false;
     this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
   }
 
-  private retry(): void {
-    this.focusOutcome = true;
+  #retry(): void {
+    this.#focusOutcome = true;
     const outcome = this.upgradeOutcome;
     if (outcome.status === 'error' && outcome.failure.retryable) {
       void this.upgrade();
       return;
     }
-    if (outcome.status === 'error' || this.load.status === TaskStatus.ERROR) {
-      const connection = this.connection;
+    if (outcome.status === 'error' || this.#load.status === TaskStatus.ERROR) {
+      const connection = this.#connection;
       if (connection && !('error' in connection)) connection.credentials.renew();
       this.upgradeOutcome = IDLE;
-      void this.load.run();
+      void this.#load.run();
     }
   }
 
-  private get text(): Strings {
+  get #text(): Strings {
     return this.strings ? { ...this.languageStrings, ...this.strings } : this.languageStrings;
   }
 
@@ -509,28 +509,28 @@ export class PrepaidUpgrade extends LitElement {
    * Watches `lang` on this element and on every ancestor, through shadow roots, so that a page switching its
    * language switches the widget's too.
    */
-  private followLanguage(): void {
-    this.langObserver?.disconnect();
-    this.langObserver = new MutationObserver(() => this.applyLanguage());
-    for (const element of composedAncestors(this)) this.langObserver.observe(element, { attributes: true, attributeFilter: ['lang'] });
-    this.applyLanguage();
+  #followLanguage(): void {
+    this.#langObserver?.disconnect();
+    this.#langObserver = new MutationObserver(() => this.#applyLanguage());
+    for (const element of composedAncestors(this)) this.#langObserver.observe(element, { attributes: true, attributeFilter: ['lang'] });
+    this.#applyLanguage();
   }
 
-  private applyLanguage(): void {
+  #applyLanguage(): void {
     const tag = nearestLang(this);
     const language = matchLanguage(tag);
     this.formatLocale = language === 'en' && !/^en\b/i.test(tag) ? 'en' : tag;
-    if (language === this.requestedLanguage) return;
-    this.requestedLanguage = language;
-    this.languageArrival = loadStrings(language).then((strings) => {
+    if (language === this.#requestedLanguage) return;
+    this.#requestedLanguage = language;
+    this.#languageArrival = loadStrings(language).then((strings) => {
       // A later change of language wins over this one, whichever arrives first.
-      if (this.requestedLanguage !== language) return;
+      if (this.#requestedLanguage !== language) return;
       this.language = language;
       this.languageStrings = strings;
     });
   }
 
-  private money(amount: number | undefined, subscription: Subscription): string | undefined {
+  #money(amount: number | undefined, subscription: Subscription): string | undefined {
     return amount === undefined ? undefined : formatMoney(amount, subscription.currency_code, this.formatLocale);
   }
 
@@ -538,8 +538,8 @@ export class PrepaidUpgrade extends LitElement {
 
   protected override render(): TemplateResult {
     const state = this.state;
-    const t = this.text;
-    const loaded = this.load.status === TaskStatus.COMPLETE ? this.load.value : undefined;
+    const t = this.#text;
+    const loaded = this.#load.status === TaskStatus.COMPLETE ? this.#load.value : undefined;
     return html`
       <div
         part="base"
@@ -552,29 +552,29 @@ export class PrepaidUpgrade extends LitElement {
           <slot name="heading"><h2 class="heading">${t.heading}</h2></slot>
           <slot name="description"><p class="description">${t.description}</p></slot>
         </header>
-        ${loaded ? this.renderProduct(loaded) : nothing} ${this.renderBody(state, loaded)}
-        <div part="status" class="visually-hidden" role="status">${this.announcement(state, loaded)}</div>
+        ${loaded ? this.#renderProduct(loaded) : nothing} ${this.#renderBody(state, loaded)}
+        <div part="status" class="visually-hidden" role="status">${this.#announcement(state, loaded)}</div>
       </div>
     `;
   }
 
-  private renderBody(state: PrepaidUpgradeState, loaded: Loaded | undefined): TemplateResult | typeof nothing {
+  #renderBody(state: PrepaidUpgradeState, loaded: Loaded | undefined): TemplateResult | typeof nothing {
     switch (state) {
       case 'loading':
-        return this.renderLoading();
+        return this.#renderLoading();
       case 'ineligible':
-        return loaded ? this.renderIneligible(loaded) : nothing;
+        return loaded ? this.#renderIneligible(loaded) : nothing;
       case 'success':
-        return this.upgradeOutcome.status === 'success' ? this.renderSuccess(this.upgradeOutcome.subscription, loaded) : nothing;
+        return this.upgradeOutcome.status === 'success' ? this.#renderSuccess(this.upgradeOutcome.subscription, loaded) : nothing;
       case 'error':
-        return html`${this.upgradeOutcome.status === 'error' && loaded ? this.renderForm(loaded, 'live') : nothing}${this.renderError()}`;
+        return html`${this.upgradeOutcome.status === 'error' && loaded ? this.#renderForm(loaded, 'live') : nothing}${this.#renderError()}`;
       default:
-        return loaded ? this.renderForm(loaded, state === 'submitting' ? 'submitting' : 'live') : nothing;
+        return loaded ? this.#renderForm(loaded, state === 'submitting' ? 'submitting' : 'live') : nothing;
     }
   }
 
-  private announcement(state: PrepaidUpgradeState, loaded: Loaded | undefined): string {
-    const t = this.text;
+  #announcement(state: PrepaidUpgradeState, loaded: Loaded | undefined): string {
+    const t = this.#text;
     if (state === 'loading') return t.loading;
     if (state === 'submitting') return t.submitting;
     if (state === 'success') return t.successHeading;
@@ -588,17 +588,17 @@ export class PrepaidUpgrade extends LitElement {
    * The ready state's layout with every text hidden behind a shimmer, so that the page does not move when the
    * subscription arrives. It is inert and hidden from assistive technology: the status region says "loading".
    */
-  private renderLoading(): TemplateResult {
+  #renderLoading(): TemplateResult {
     return html`
       <div class="placeholder" .inert=${true} aria-hidden="true">
-        ${this.renderProduct(PLACEHOLDER, true)} ${this.renderForm(PLACEHOLDER, 'placeholder')}
+        ${this.#renderProduct(PLACEHOLDER, true)} ${this.#renderForm(PLACEHOLDER, 'placeholder')}
       </div>
     `;
   }
 
-  private renderProduct({ subscription, product }: Loaded, placeholder = false): TemplateResult | typeof nothing {
+  #renderProduct({ subscription, product }: Loaded, placeholder = false): TemplateResult | typeof nothing {
     if (!product?.name) return nothing;
-    const perOrder = this.money(pricePerOrder(subscription, product), subscription);
+    const perOrder = this.#money(pricePerOrder(subscription, product), subscription);
     return html`
       <div part="product" class="product">
         ${
@@ -616,17 +616,17 @@ export class PrepaidUpgrade extends LitElement {
     `;
   }
 
-  private renderForm({ subscription, product }: Loaded, mode: 'live' | 'submitting' | 'placeholder'): TemplateResult | typeof nothing {
+  #renderForm({ subscription, product }: Loaded, mode: 'live' | 'submitting' | 'placeholder'): TemplateResult | typeof nothing {
     const submitting = mode === 'submitting';
-    const choices = this.choices;
+    const choices = this.#choices;
     if (!choices || 'error' in choices) return nothing;
-    const t = this.text;
+    const t = this.#text;
     const orders = this.selectedOrders ?? choices.ordersPerBilling;
     const renewal = this.selectedRenewal ?? choices.renewalBehavior;
     const perOrderAmount = pricePerOrder(subscription, product);
-    const total = (count: number) => this.money(perOrderAmount === undefined ? undefined : perOrderAmount * count, subscription);
+    const total = (count: number) => this.#money(perOrderAmount === undefined ? undefined : perOrderAmount * count, subscription);
     return html`
-      <form part="form" class="form" novalidate @submit=${this.onSubmit}>
+      <form part="form" class="form" novalidate @submit=${this.#onSubmit}>
         <fieldset part="orders" class="group" ?disabled=${submitting}>
           <legend class="legend">${t.ordersLegend}</legend>
           ${choices.ordersOptions.map((count) => {
@@ -640,7 +640,7 @@ export class PrepaidUpgrade extends LitElement {
                   .value=${String(count)}
                   .checked=${count === orders}
                   aria-describedby=${price ? `orders-${count}-hint` : nothing}
-                  @change=${this.onOrdersChange}
+                  @change=${this.#onOrdersChange}
                 />
                 <label for="orders-${count}">${t.ordersOption(count)}</label>
                 ${price ? html`<p class="hint" id="orders-${count}-hint">${t.ordersOptionPrice(price)}</p>` : nothing}
@@ -660,7 +660,7 @@ export class PrepaidUpgrade extends LitElement {
                   .value=${behavior}
                   .checked=${behavior === renewal}
                   aria-describedby="renewal-${behavior}-hint"
-                  @change=${this.onRenewalChange}
+                  @change=${this.#onRenewalChange}
                 />
                 <label for="renewal-${behavior}">${t.renewalOption(behavior)}</label>
                 <p class="hint" id="renewal-${behavior}-hint">${t.renewalHint(behavior, orders)}</p>
@@ -670,7 +670,7 @@ export class PrepaidUpgrade extends LitElement {
         </fieldset>
         <div part="summary" class="summary">
           <h3 class="summary-heading">${t.summaryHeading}</h3>
-          <p>${t.summary(orders, total(orders), this.money(perOrderAmount, subscription))}</p>
+          <p>${t.summary(orders, total(orders), this.#money(perOrderAmount, subscription))}</p>
           <p>${t.nothingChargedNow}</p>
         </div>
         <slot name="terms"></slot>
@@ -681,9 +681,9 @@ export class PrepaidUpgrade extends LitElement {
     `;
   }
 
-  private renderIneligible({ subscription, product, eligibility }: Loaded): TemplateResult | typeof nothing {
+  #renderIneligible({ subscription, product, eligibility }: Loaded): TemplateResult | typeof nothing {
     if (eligibility.eligible) return nothing;
-    const t = this.text;
+    const t = this.#text;
     const context = subscription.prepaid_subscription_context;
     const renewal = context?.renewal_behavior;
     const cancelledOn = formatServiceDate(subscription.cancelled, this.formatLocale);
@@ -706,8 +706,8 @@ export class PrepaidUpgrade extends LitElement {
     `;
   }
 
-  private renderSuccess(subscription: Subscription, loaded: Loaded | undefined): TemplateResult {
-    const t = this.text;
+  #renderSuccess(subscription: Subscription, loaded: Loaded | undefined): TemplateResult {
+    const t = this.#text;
     const context = subscription.prepaid_subscription_context;
     const orders = context?.prepaid_orders_per_billing ?? 0;
     const renewal = context?.renewal_behavior;
@@ -715,18 +715,18 @@ export class PrepaidUpgrade extends LitElement {
     return html`
       <div part="success" class="success" tabindex="-1">
         <h3 class="success-heading">${t.successHeading}</h3>
-        <p>${t.successBody(orders, this.money(perOrder === undefined ? undefined : perOrder * orders, subscription))}</p>
+        <p>${t.successBody(orders, this.#money(perOrder === undefined ? undefined : perOrder * orders, subscription))}</p>
         ${isRenewalBehavior(renewal) ? html`<p>${t.renewalHint(renewal, orders)}</p>` : nothing}
         <slot name="success"></slot>
       </div>
     `;
   }
 
-  private renderError(): TemplateResult {
-    const t = this.text;
-    const setupError = this.setupError;
+  #renderError(): TemplateResult {
+    const t = this.#text;
+    const setupError = this.#setupError;
     const outcome = this.upgradeOutcome;
-    const failure = setupError !== undefined ? undefined : outcome.status === 'error' ? outcome.failure : describeFailure(this.load.error);
+    const failure = setupError !== undefined ? undefined : outcome.status === 'error' ? outcome.failure : describeFailure(this.#load.error);
     const kind = failure?.kind ?? 'config';
     return html`
       <div part="error" class="error" role="alert" tabindex="-1">
@@ -734,7 +734,9 @@ export class PrepaidUpgrade extends LitElement {
         ${failure?.detail ? html`<p>${t.refusedBecause} <span class="detail">${failure.detail}</span></p>` : nothing}
         ${
           failure
-            ? html`<button part="retry" class="retry" type="button" @click=${this.retry}>${failure.retryable ? t.retry : t.reload}</button>`
+            ? html`<button part="retry" class="retry" type="button" @click=${this.#retry}>
+                ${failure.retryable ? t.retry : t.reload}
+              </button>`
             : nothing
         }
       </div>
@@ -743,23 +745,23 @@ export class PrepaidUpgrade extends LitElement {
 
   // ---- handlers ----------------------------------------------------------------------------------------------
 
-  private onSubmit(event: SubmitEvent): void {
+  #onSubmit(event: SubmitEvent): void {
     event.preventDefault();
     void this.upgrade();
   }
 
-  private onOrdersChange(event: Event): void {
+  #onOrdersChange(event: Event): void {
     this.selectedOrders = Number((event.target as HTMLInputElement).value);
-    this.announceChange();
+    this.#announceChange();
   }
 
-  private onRenewalChange(event: Event): void {
+  #onRenewalChange(event: Event): void {
     const value = (event.target as HTMLInputElement).value;
     if (isRenewalBehavior(value)) this.selectedRenewal = value;
-    this.announceChange();
+    this.#announceChange();
   }
 
-  private announceChange(): void {
+  #announceChange(): void {
     const { selectedOrders, selectedRenewal } = this;
     if (selectedOrders === undefined || selectedRenewal === undefined) return;
     this.dispatchEvent(new PrepaidUpgradeChangeEvent({ ordersPerBilling: selectedOrders, renewalBehavior: selectedRenewal }));
