@@ -24,7 +24,9 @@ function demoBackEnds(): Plugin {
       const { createSandbox, SANDBOX_CUSTOMERS, SANDBOX_MERCHANT } = await import('./src/sandbox/index.js');
       const { serveNodeRequest } = await import('./src/sandbox/node.js');
       const { createMerchantServer } = await import('./demo/merchant-server.js');
-      const sandbox = createSandbox({ basePath: '/sandbox' });
+      // The service's own limit, about 6,000 requests a minute: a demo customer with 30 subscriptions reloaded a few
+      // times must not meet the sandbox's stricter default (the fault controls make a 429 on purpose).
+      const sandbox = createSandbox({ basePath: '/sandbox', rateLimit: { limit: 6000, windowMs: 60_000 } });
       const merchant = createMerchantServer({
         merchantPublicId: SANDBOX_MERCHANT.publicId,
         hashKey: SANDBOX_MERCHANT.hashKey,
