@@ -49,7 +49,7 @@ export async function sandboxSession(options: SessionOptions = {}): Promise<Sand
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(fault),
       });
-      if (!response.ok) throw new Error(`the sandbox refused the fault: ${await response.text()}`);
+      if (response.status !== 201) throw new Error(`the sandbox refused the fault: ${await response.text()}`);
     },
     async requests() {
       return (await control('/requests')).json();

@@ -9,8 +9,8 @@ import { MAX_RESPONSE_BYTES, createApiClient, type ApiClient, type ApiClientOpti
 import { NO_RETRIES } from '../../src/api/retry.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { UpgradeRequest } from '../../src/api/schemas.js';
-import { signStorefrontToken } from '../../src/server/index.js';
 import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS, type Fault, type RecordedRequest } from '../../src/sandbox/index.js';
+import { sandboxSession } from '../helpers/sandbox-session.js';
 import { payAsYouGoSubscription, prepaidSubscription, product } from '../fixtures/subscriptions.js';
 
 const ELIGIBLE = SANDBOX_SUBSCRIPTIONS.eligible.id;
@@ -34,32 +34,17 @@ interface TestSandbox {
 
 /** A fresh, isolated sandbox instance and a client signed in as one of its customers. */
 async function openSandbox(customerId: string = CUSTOMER, hashKey: string = SANDBOX_MERCHANT.hashKey): Promise<TestSandbox> {
-  const apiBase = `/sandbox/i/${crypto.randomUUID()}`;
-  const token = await signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId, hashKey });
-  const control = (route: string) => `${apiBase}/__sandbox/${route}`;
+  const session = await sandboxSession({ customerId, merchant: { publicId: SANDBOX_MERCHANT.publicId, hashKey } });
   return {
-    apiBase,
-    token,
+    ...session,
     client: (options = {}) =>
       createApiClient({
-        baseAddress: resolveBaseAddress({ apiBase, pageUrl: location.href }),
-        authorization: async () => token,
+        baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
+        authorization: async () => session.token,
         // Each status is looked at on its own here; retries have their own tests in retry.test.ts.
         retryPolicy: NO_RETRIES,
         ...options,
       }),
-    async fault(fault) {
-      const response = await fetch(control('faults'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(fault),
-      });
-      if (response.status !== 201) throw new Error(`the sandbox refused the fault ${JSON.stringify(fault)}: ${await response.text()}`);
-    },
-    async requests() {
-      const response = await fetch(control('requests'));
-      return (await response.json()) as RecordedRequest[];
-    },
   };
 }
 
