@@ -43,10 +43,7 @@ interface Loaded {
 }
 
 type UpgradeOutcome =
-  | { status: 'idle' }
-  | { status: 'submitting'; request: UpgradeRequest }
-  | { status: 'success'; subscription: Subscription }
-  | { status: 'error'; failure: Failure };
+  { status: 'idle' } | { status: 'submitting' } | { status: 'success'; subscription: Subscription } | { status: 'error'; failure: Failure };
 
 const TAG = 'prepaid-upgrade';
 /** Stands in for the subscription while it loads: a product with a price, so that the price lines are reserved too. */
@@ -294,7 +291,7 @@ export class PrepaidUpgrade extends LitElement {
     }
     const controller = new AbortController();
     this.#upgradeAbort = controller;
-    this.upgradeOutcome = { status: 'submitting', request };
+    this.upgradeOutcome = { status: 'submitting' };
     const inFlight = this.#upgradeInFlight;
     this.#sendUpgrade(connection, request, controller.signal).then(release, () => release(false));
     return inFlight;
