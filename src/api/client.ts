@@ -2,13 +2,14 @@
  * The service calls the widget makes, with no DOM: each one takes an `AbortSignal`, has a time limit, sends only the
  * storefront token, and returns data that has been checked against its schema, or throws an `ApiError`.
  */
-import type * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { ApiError, isAbortError } from './errors.js';
 import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs, sleep, type RetryPolicy } from './retry.js';
 import {
   ErrorBodySchema,
   ProductSchema,
   SubscriptionSchema,
+  check,
   describeIssues,
   type Product,
   type Subscription,
@@ -58,7 +59,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function attempt<T>(
     method: Method,
     url: URL,
-    schema: z.ZodMiniType<T>,
+    schema: $ZodType<T>,
     token: (signal: AbortSignal) => Promise<string>,
     signal?: AbortSignal,
     body?: unknown,
@@ -92,7 +93,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   /** Tries until an answer can be used, a failure is final, or the retry policy is spent. */
-  async function send<T>(method: Method, path: string, schema: z.ZodMiniType<T>, signal?: AbortSignal, body?: unknown): Promise<T> {
+  async function send<T>(method: Method, path: string, schema: $ZodType<T>, signal?: AbortSignal, body?: unknown): Promise<T> {
     const url = new URL(path, baseAddress);
     const started = Date.now();
     let sent: string | undefined;
@@ -179,7 +180,7 @@ function retryAfterSeconds(response: Response): number | undefined {
 function httpError(response: Response, text: string, what: string): ApiError {
   let detail: string | undefined;
   try {
-    const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
+    const parsed = check(ErrorBodySchema, JSON.parse(text));
     if (parsed.success) detail = parsed.data.detail;
   } catch {
     // An error page that is not JSON: the status alone says what happened.
@@ -191,7 +192,7 @@ function httpError(response: Response, text: string, what: string): ApiError {
   });
 }
 
-function parseBody<T>(response: Response, text: string, schema: z.ZodMiniType<T>, what: string): T {
+function parseBody<T>(response: Response, text: string, schema: $ZodType<T>, what: string): T {
   const type = response.headers.get('content-type') ?? '';
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
     throw new ApiError('malformed', `${what}: expected JSON, got ${type || 'no content type'}`, { status: response.status });
@@ -203,7 +204,7 @@ function parseBody<T>(response: Response, text: string, schema: z.ZodMiniType<T>
   } catch {
     throw new ApiError('malformed', `${what}: the answer is not valid JSON`, { status: response.status });
   }
-  const parsed = schema.safeParse(json);
+  const parsed = check(schema, json);
   if (!parsed.success) {
     throw new ApiError('malformed', `${what}: unexpected answer (${describeIssues(parsed.error)})`, { status: response.status });
   }

@@ -1,9 +1,45 @@
 /**
- * What the service sends and accepts, checked at run time. Built on `zod/mini` to keep the script bundle small.
+ * What the service sends and accepts, checked at run time. Built straight on zod's core, which the `zod/mini` and
+ * `zod` front ends wrap: the schemas here need only core's checking, and leaving the wrappers (and their methods on
+ * every schema) out of the script bundle saves about a kilobyte. Object schemas are the plain, non-compiling kind,
+ * so nothing is ever evaluated from a string, whatever the page's Content-Security-Policy.
+ *
  * Every Subscription field is optional (spec §2) and unknown fields pass through untouched, so the widget keeps
  * working when the service adds fields; a field of the wrong type is an error, never silently coerced.
  */
-import * as z from 'zod/mini';
+import * as core from 'zod/v4/core';
+
+// Each builder makes a new schema and nothing else, so the bundler may drop one that is never used.
+/* @__NO_SIDE_EFFECTS__ */
+const unknown = () => new core.$ZodUnknown({ type: 'unknown' });
+/* @__NO_SIDE_EFFECTS__ */
+const string = () => new core.$ZodString({ type: 'string' }) as core.$ZodString<string>;
+/* @__NO_SIDE_EFFECTS__ */
+const boolean = () => new core.$ZodBoolean({ type: 'boolean' });
+/** Refuses a fraction (or a number past 2⁵³) as `expected int`, like zod's own int(), without its table of formats. */
+const wholeNumber = /* @__PURE__ */ (() => {
+  const check = new core.$ZodCheck({ check: 'custom' });
+  check._zod.check = (payload) => {
+    if (!Number.isSafeInteger(payload.value)) payload.issues.push({ code: 'invalid_type', expected: 'int', input: payload.value, inst: check });
+  };
+  return check;
+})();
+/** A safe integer: a fraction is refused as `expected int`, a string as `expected number`. */
+/* @__NO_SIDE_EFFECTS__ */
+const int = () => new core.$ZodNumber({ type: 'number', checks: [wholeNumber] }) as core.$ZodNumber<number>;
+/* @__NO_SIDE_EFFECTS__ */
+const array = <T extends core.$ZodType>(element: T) => new core.$ZodArray({ type: 'array', element }) as core.$ZodArray<T>;
+/* @__NO_SIDE_EFFECTS__ */
+const optional = <T extends core.$ZodType>(innerType: T) => new core.$ZodOptional({ type: 'optional', innerType }) as core.$ZodOptional<T>;
+/* @__NO_SIDE_EFFECTS__ */
+const nullable = <T extends core.$ZodType>(innerType: T) => new core.$ZodNullable({ type: 'nullable', innerType }) as core.$ZodNullable<T>;
+/** An object whose listed fields are checked and whose other fields are kept as they are. */
+/* @__NO_SIDE_EFFECTS__ */
+const looseObject = <S extends core.$ZodShape>(shape: S) =>
+  new core.$ZodObject({ type: 'object', shape, catchall: unknown() }) as core.$ZodObject<S, core.$loose>;
+
+/** Checks `value` against `schema`: `{ success: true, data }` or `{ success: false, error }`, never a throw. */
+export const check = <T extends core.$ZodType>(schema: T, value: unknown) => core.safeParse(schema, value);
 
 export const RENEWAL_BEHAVIORS = ['autorenew', 'cancel', 'downgrade'] as const;
 export type RenewalBehavior = (typeof RENEWAL_BEHAVIORS)[number];
@@ -12,19 +48,19 @@ export const isRenewalBehavior = (value: unknown): value is RenewalBehavior => (
 /** The smallest `orders_per_billing` the service accepts ("an integer greater than 2"). */
 export const MIN_ORDERS_PER_BILLING = 3;
 
-const optionalString = z.optional(z.string());
-const nullableString = z.optional(z.nullable(z.string()));
-const optionalInt = z.optional(z.int());
-const nullableInt = z.optional(z.nullable(z.int()));
+const optionalString = optional(string());
+const nullableString = optional(nullable(string()));
+const optionalInt = optional(int());
+const nullableInt = optional(nullable(int()));
 
-export const PrepaidSubscriptionContextSchema = z.looseObject({
+export const PrepaidSubscriptionContextSchema = looseObject({
   prepaid_orders_remaining: optionalInt,
   prepaid_orders_per_billing: optionalInt,
-  renewal_behavior: z.optional(z.nullable(z.string())),
+  renewal_behavior: optional(nullable(string())),
 });
-export type PrepaidSubscriptionContext = z.infer<typeof PrepaidSubscriptionContextSchema>;
+export type PrepaidSubscriptionContext = core.output<typeof PrepaidSubscriptionContextSchema>;
 
-export const SubscriptionSchema = z.looseObject({
+export const SubscriptionSchema = looseObject({
   customer: optionalString,
   merchant: optionalString,
   product: optionalString,
@@ -33,8 +69,8 @@ export const SubscriptionSchema = z.looseObject({
   offer: optionalString,
   subscription_type: optionalString,
   raw_subscription_type: optionalString,
-  components: z.optional(z.array(z.unknown())),
-  extra_data: z.optional(z.looseObject({ platform_contract_id: nullableString })),
+  components: optional(array(unknown())),
+  extra_data: optional(looseObject({ platform_contract_id: nullableString })),
   public_id: optionalString,
   quantity: optionalInt,
   price: nullableString,
@@ -45,27 +81,27 @@ export const SubscriptionSchema = z.looseObject({
   start_date: optionalString,
   cancelled: nullableString,
   cancel_reason: nullableString,
-  iteration: z.optional(z.unknown()),
-  sequence: z.optional(z.unknown()),
+  iteration: optional(unknown()),
+  sequence: optional(unknown()),
   session_id: optionalString,
   merchant_order_id: optionalString,
   created: optionalString,
   updated: optionalString,
-  live: z.optional(z.boolean()),
+  live: optional(boolean()),
   external_id: optionalString,
-  product_attribute: z.optional(z.unknown()),
+  product_attribute: optional(unknown()),
   cancel_reason_code: nullableInt,
   customer_rep: nullableInt,
-  club: z.optional(z.unknown()),
-  queued_actions: z.optional(z.array(z.unknown())),
+  club: optional(unknown()),
+  queued_actions: optional(array(unknown())),
   // null or {} on a pay-as-you-go subscription.
-  prepaid_subscription_context: z.optional(z.nullable(PrepaidSubscriptionContextSchema)),
+  prepaid_subscription_context: optional(nullable(PrepaidSubscriptionContextSchema)),
   // Not in the spec's table, but sent by the service; the money in the summary is shown in it when present.
   currency_code: nullableString,
 });
-export type Subscription = z.infer<typeof SubscriptionSchema>;
+export type Subscription = core.output<typeof SubscriptionSchema>;
 
-export const ProductSchema = z.looseObject({
+export const ProductSchema = looseObject({
   product_id: optionalString,
   external_product_id: nullableString,
   name: nullableString,
@@ -73,10 +109,10 @@ export const ProductSchema = z.looseObject({
   image_url: nullableString,
   detail_url: nullableString,
   sku: nullableString,
-  prepaid_eligible: z.optional(z.boolean()),
-  live: z.optional(z.boolean()),
+  prepaid_eligible: optional(boolean()),
+  live: optional(boolean()),
 });
-export type Product = z.infer<typeof ProductSchema>;
+export type Product = core.output<typeof ProductSchema>;
 
 export interface UpgradeRequest {
   orders_per_billing: number;
@@ -84,16 +120,10 @@ export interface UpgradeRequest {
   offer: string;
 }
 
-export const UpgradeRequestSchema = z.object({
-  orders_per_billing: z.int().check(z.gte(MIN_ORDERS_PER_BILLING)),
-  renewal_behavior: z.enum(RENEWAL_BEHAVIORS),
-  offer: z.string().check(z.regex(/^\S+$/)),
-});
-
-export const ErrorBodySchema = z.looseObject({ detail: z.string() });
+export const ErrorBodySchema = looseObject({ detail: string() });
 
 /** A short, developer-facing account of why a payload does not match: `price: expected string, got number`. */
-export function describeIssues(error: z.core.$ZodError): string {
+export function describeIssues(error: core.$ZodError): string {
   return error.issues
     .slice(0, 3)
     .map((issue) => {
