@@ -5,7 +5,7 @@
  * so nothing is ever evaluated from a string, whatever the page's Content-Security-Policy.
  *
  * Every Subscription field is optional (spec §2) and unknown fields pass through untouched, so the widget keeps
- * working when the service adds fields; a field of the wrong type is an error, never silently coerced.
+ * working when the service adds fields; a field the widget reads is an error when of the wrong type, never coerced.
  */
 import * as core from 'zod/v4/core';
 
@@ -20,15 +20,14 @@ const boolean = () => new core.$ZodBoolean({ type: 'boolean' });
 const wholeNumber = /* @__PURE__ */ (() => {
   const check = new core.$ZodCheck({ check: 'custom' });
   check._zod.check = (payload) => {
-    if (!Number.isSafeInteger(payload.value)) payload.issues.push({ code: 'invalid_type', expected: 'int', input: payload.value, inst: check });
+    if (!Number.isSafeInteger(payload.value))
+      payload.issues.push({ code: 'invalid_type', expected: 'int', input: payload.value, inst: check });
   };
   return check;
 })();
 /** A safe integer: a fraction is refused as `expected int`, a string as `expected number`. */
 /* @__NO_SIDE_EFFECTS__ */
 const int = () => new core.$ZodNumber({ type: 'number', checks: [wholeNumber] }) as core.$ZodNumber<number>;
-/* @__NO_SIDE_EFFECTS__ */
-const array = <T extends core.$ZodType>(element: T) => new core.$ZodArray({ type: 'array', element }) as core.$ZodArray<T>;
 /* @__NO_SIDE_EFFECTS__ */
 const optional = <T extends core.$ZodType>(innerType: T) => new core.$ZodOptional({ type: 'optional', innerType }) as core.$ZodOptional<T>;
 /* @__NO_SIDE_EFFECTS__ */
@@ -51,49 +50,26 @@ export const MIN_ORDERS_PER_BILLING = 3;
 const optionalString = optional(string());
 const nullableString = optional(nullable(string()));
 const optionalInt = optional(int());
-const nullableInt = optional(nullable(int()));
+
+// Only the fields the widget reads are checked. The others pass through as the service sent them (typed `unknown`):
+// a change to a field the widget never looks at must not stop a customer from upgrading, and every check is bytes
+// in the script bundle.
 
 export const PrepaidSubscriptionContextSchema = looseObject({
   prepaid_orders_remaining: optionalInt,
   prepaid_orders_per_billing: optionalInt,
-  renewal_behavior: optional(nullable(string())),
+  renewal_behavior: nullableString,
 });
 export type PrepaidSubscriptionContext = core.output<typeof PrepaidSubscriptionContextSchema>;
 
 export const SubscriptionSchema = looseObject({
-  customer: optionalString,
-  merchant: optionalString,
-  product: optionalString,
-  payment: optionalString,
-  shipping_address: optionalString,
-  offer: optionalString,
-  subscription_type: optionalString,
-  raw_subscription_type: optionalString,
-  components: optional(array(unknown())),
-  extra_data: optional(looseObject({ platform_contract_id: nullableString })),
   public_id: optionalString,
+  product: optionalString,
+  offer: optionalString,
   quantity: optionalInt,
   price: nullableString,
-  frequency_days: optionalInt,
-  reminder_days: optionalInt,
-  every: optionalInt,
-  every_period: optionalInt,
-  start_date: optionalString,
   cancelled: nullableString,
-  cancel_reason: nullableString,
-  iteration: optional(unknown()),
-  sequence: optional(unknown()),
-  session_id: optionalString,
-  merchant_order_id: optionalString,
-  created: optionalString,
-  updated: optionalString,
   live: optional(boolean()),
-  external_id: optionalString,
-  product_attribute: optional(unknown()),
-  cancel_reason_code: nullableInt,
-  customer_rep: nullableInt,
-  club: optional(unknown()),
-  queued_actions: optional(array(unknown())),
   // null or {} on a pay-as-you-go subscription.
   prepaid_subscription_context: optional(nullable(PrepaidSubscriptionContextSchema)),
   // Not in the spec's table, but sent by the service; the money in the summary is shown in it when present.
@@ -102,13 +78,9 @@ export const SubscriptionSchema = looseObject({
 export type Subscription = core.output<typeof SubscriptionSchema>;
 
 export const ProductSchema = looseObject({
-  product_id: optionalString,
-  external_product_id: nullableString,
   name: nullableString,
   price: nullableString,
   image_url: nullableString,
-  detail_url: nullableString,
-  sku: nullableString,
   prepaid_eligible: optional(boolean()),
   live: optional(boolean()),
 });

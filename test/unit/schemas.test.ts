@@ -60,6 +60,11 @@ describe('SubscriptionSchema accepts what the service sends', () => {
     expect(result.data?.components).to.deep.equal(components);
     expect(result.data?.queued_actions).to.deep.equal(queued_actions);
   });
+
+  it('passes fields the widget does not read through unchecked, whatever their type', () => {
+    const payload = payAsYouGoSubscription({ frequency_days: 30.5, every: '1', components: { product: 'a1b2' }, extra_data: 'none' });
+    expect(check(SubscriptionSchema, payload).data).to.deep.equal(payload);
+  });
 });
 
 describe('SubscriptionSchema keeps fields it does not know', () => {
@@ -69,7 +74,8 @@ describe('SubscriptionSchema keeps fields it does not know', () => {
   });
 
   it('passes unknown fields of extra_data and prepaid_subscription_context through', () => {
-    const result = check(SubscriptionSchema, 
+    const result = check(
+      SubscriptionSchema,
       payAsYouGoSubscription({
         extra_data: { platform_contract_id: 'gid://shopify/SubscriptionContract/1', channel: 'pos' },
         prepaid_subscription_context: {
@@ -93,6 +99,7 @@ describe('SubscriptionSchema allows null where the spec says nullable', () => {
     'cancel_reason_code',
     'customer_rep',
     'prepaid_subscription_context',
+    'currency_code',
   ] as const) {
     it(`accepts ${field}: null`, () => {
       const result = check(SubscriptionSchema, payAsYouGoSubscription({ [field]: null }));
@@ -115,7 +122,8 @@ describe('SubscriptionSchema allows null where the spec says nullable', () => {
 describe('SubscriptionSchema refuses wrongly typed fields instead of coercing them', () => {
   const cases: Array<[string, Record<string, unknown>, string]> = [
     ['a string where an integer is due', { quantity: '1' }, 'quantity: expected number'],
-    ['a fractional number where an integer is due', { frequency_days: 30.5 }, 'frequency_days: expected int'],
+    ['a fractional number where an integer is due', { quantity: 1.5 }, 'quantity: expected int'],
+    ['a number past 2^53 where an integer is due', { quantity: 2 ** 53 }, 'quantity: expected int'],
     ['a number where a string price is due', { price: 12.5 }, 'price: expected string'],
     ['a string where a boolean is due', { live: 'yes' }, 'live: expected boolean'],
     [
@@ -128,8 +136,12 @@ describe('SubscriptionSchema refuses wrongly typed fields instead of coercing th
       { prepaid_subscription_context: { prepaid_orders_per_billing: '6' } },
       'prepaid_subscription_context.prepaid_orders_per_billing: expected number',
     ],
-    ['an object where the components list is due', { components: { product: 'a1b2' } }, 'components: expected array'],
-    ['a string where extra_data is due', { extra_data: 'none' }, 'extra_data: expected object'],
+    ['a number where the product id is due', { product: 42 }, 'product: expected string'],
+    [
+      'a string where the prepaid renewal behaviour is due',
+      { prepaid_subscription_context: { renewal_behavior: 3 } },
+      'prepaid_subscription_context.renewal_behavior: expected string',
+    ],
   ];
   for (const [what, overrides, description] of cases) {
     it(`rejects ${what}, naming the field and the expected type`, () => {
@@ -143,9 +155,9 @@ describe('SubscriptionSchema refuses wrongly typed fields instead of coercing th
   });
 
   it('lists at most three problems, separated by semicolons', () => {
-    const text = rejection(check(SubscriptionSchema, malformed({ quantity: '1', price: 12.5, live: 'yes', every: '1' })));
+    const text = rejection(check(SubscriptionSchema, malformed({ quantity: '1', price: 12.5, live: 'yes', cancelled: 1 })));
     expect(text.split('; ')).to.have.length(3);
-    expect(text).to.equal('quantity: expected number; price: expected string; every: expected number');
+    expect(text).to.equal('quantity: expected number; price: expected string; cancelled: expected string');
   });
 });
 
