@@ -45,7 +45,6 @@ interface Loaded {
 type UpgradeOutcome =
   { status: 'idle' } | { status: 'submitting' } | { status: 'success'; subscription: Subscription } | { status: 'error'; failure: Failure };
 
-const TAG = 'prepaid-upgrade';
 /** Stands in for the subscription while it loads: a product with a price, so that the price lines are reserved too. */
 const PLACEHOLDER: Loaded = {
   subscription: { price: '00.00', quantity: 1 },
@@ -154,12 +153,6 @@ export class PrepaidUpgrade extends LitElement {
     timeout: { type: Number },
     tokenProvider: { attribute: false },
     strings: { attribute: false },
-    selectedOrders: { state: true },
-    selectedRenewal: { state: true },
-    upgradeOutcome: { state: true },
-    language: { state: true },
-    languageStrings: { state: true },
-    formatLocale: { state: true },
   };
 
   /** Public id of the subscription to upgrade. Required. */
@@ -191,14 +184,16 @@ export class PrepaidUpgrade extends LitElement {
   /** Overrides any of the UI texts. */
   declare strings: Partial<Strings> | undefined;
 
-  declare private selectedOrders: number | undefined;
-  declare private selectedRenewal: RenewalBehavior | undefined;
-  declare private upgradeOutcome: UpgradeOutcome;
+  // The element's own state is kept in #private fields (which the minifier can shorten, unlike Lit's reactive
+  // properties); whatever changes one outside an update asks for the update itself.
+  #selectedOrders: number | undefined;
+  #selectedRenewal: RenewalBehavior | undefined;
+  #outcome: UpgradeOutcome = IDLE;
   /** The language the texts are in: the one the page asks for once its texts have arrived. */
-  declare private language: Language;
-  declare private languageStrings: Strings;
+  #language: Language = 'en';
+  #languageStrings: Strings = en;
   /** The page's own tag (`fr-CA`), for numbers and money; the language's when the widget does not speak it. */
-  declare private formatLocale: string;
+  #formatLocale = 'en';
   #requestedLanguage: Language = 'en';
   /** Settles once the texts of the requested language are in place; a load waits for it, so no English flashes. */
   #languageArrival: Promise<void> = Promise.resolve();
@@ -226,39 +221,22 @@ export class PrepaidUpgrade extends LitElement {
     onError: (error) => void this.#reportFailure('load', error),
   });
 
-  constructor() {
-    super();
-    this.upgradeOutcome = IDLE;
-    this.language = 'en';
-    this.languageStrings = en;
-    this.formatLocale = 'en';
-  }
-
   /** The subscription as last read or upgraded; `undefined` until it has loaded. */
   get subscription(): Subscription | undefined {
-    if (this.upgradeOutcome.status === 'success') return this.upgradeOutcome.subscription;
+    if (this.#outcome.status === 'success') return this.#outcome.subscription;
     return this.#load.status === TaskStatus.COMPLETE ? this.#load.value?.subscription : undefined;
   }
 
   /** Where the widget is: `loading`, `ready`, `ineligible`, `submitting`, `success` or `error`. */
   get state(): PrepaidUpgradeState {
+    const outcome = this.#outcome.status;
+    const load = this.#load;
     if (this.#setupError !== undefined) return 'error';
-    switch (this.upgradeOutcome.status) {
-      case 'submitting':
-        return 'submitting';
-      case 'success':
-        return 'success';
-      case 'error':
-        return 'error';
-    }
-    switch (this.#load.status) {
-      case TaskStatus.COMPLETE:
-        return this.#load.value?.eligibility.eligible ? 'ready' : 'ineligible';
-      case TaskStatus.ERROR:
-        return isAbortError(this.#load.error) ? 'loading' : 'error';
-      default:
-        return 'loading';
-    }
+    // An upgrade under way or done outranks the load it started from.
+    if (outcome !== 'idle') return outcome;
+    if (load.status === TaskStatus.COMPLETE) return load.value?.eligibility.eligible ? 'ready' : 'ineligible';
+    // An aborted load (on disconnection) starts again on reconnection: it is still loading.
+    return load.status === TaskStatus.ERROR && !isAbortError(load.error) ? 'error' : 'loading';
   }
 
   /**
@@ -271,12 +249,12 @@ export class PrepaidUpgrade extends LitElement {
     const connection = this.#connection;
     const choices = this.#choices;
     const loaded = this.#load.value;
-    const canSubmit = state === 'ready' || (state === 'error' && this.upgradeOutcome.status === 'error');
+    const canSubmit = state === 'ready' || (state === 'error' && this.#outcome.status === 'error');
     if (!canSubmit || !connection || 'error' in connection || !choices || 'error' in choices || !loaded) return Promise.resolve(false);
 
     const request: UpgradeRequest = {
-      orders_per_billing: this.selectedOrders ?? choices.ordersPerBilling,
-      renewal_behavior: this.selectedRenewal ?? choices.renewalBehavior,
+      orders_per_billing: this.#selectedOrders ?? choices.ordersPerBilling,
+      renewal_behavior: this.#selectedRenewal ?? choices.renewalBehavior,
       offer: choices.offer,
     };
     // Claimed before the event is dispatched, so that a listener calling upgrade() again cannot start a second one.
@@ -291,7 +269,7 @@ export class PrepaidUpgrade extends LitElement {
     }
     const controller = new AbortController();
     this.#upgradeAbort = controller;
-    this.upgradeOutcome = { status: 'submitting' };
+    this.#setOutcome({ status: 'submitting' });
     const inFlight = this.#upgradeInFlight;
     this.#sendUpgrade(connection, request, controller.signal).then(release, () => release(false));
     return inFlight;
@@ -323,7 +301,7 @@ export class PrepaidUpgrade extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (CONNECTION_ATTRIBUTES.some((name) => changed.has(name)) || this.#connection === undefined) {
       this.#abortUpgrade();
-      this.upgradeOutcome = IDLE;
+      this.#setOutcome(IDLE);
       this.#connection = this.#connect();
     }
     if (CHOICE_ATTRIBUTES.some((name) => changed.has(name)) || this.#choices === undefined) {
@@ -331,28 +309,23 @@ export class PrepaidUpgrade extends LitElement {
       for (const warning of result.warnings) this.#warnOnce(warning);
       this.#choices = 'error' in result ? { error: result.error } : result.choices;
       if ('choices' in result) {
-        this.selectedOrders = result.choices.ordersPerBilling;
-        this.selectedRenewal = result.choices.renewalBehavior;
+        this.#selectedOrders = result.choices.ordersPerBilling;
+        this.#selectedRenewal = result.choices.renewalBehavior;
       }
     }
   }
 
   protected override updated(): void {
     const state = this.state;
-    for (const name of ['loading', 'ready', 'ineligible', 'submitting', 'success', 'error'] as const) {
-      if (name === state) this.#internals.states.add(name);
-      else this.#internals.states.delete(name);
+    const states = this.#internals.states;
+    if (!states.has(state)) {
+      states.clear();
+      states.add(state);
     }
     const setupError = this.#setupError;
     if (setupError !== undefined && !this.#reportedProblems.has(setupError)) {
       this.#reportedProblems.add(setupError);
-      this.#report('config', {
-        kind: 'config',
-        status: 0,
-        retryable: false,
-        message: setupError,
-        credentialRefused: false,
-      });
+      this.#report('config', describeFailure(new ApiError('config', setupError)));
     }
   }
 
@@ -384,14 +357,15 @@ export class PrepaidUpgrade extends LitElement {
       return { error: error instanceof ApiError ? error.message : String(error) };
     }
     if (!source) return { error: 'no credential: set tokenProvider, token, auth-url, or merchant-id with an og_auth cookie' };
-    if (this.timeout !== undefined && !(Number.isFinite(this.timeout) && this.timeout > 0)) {
-      this.#warnOnce(`timeout: ${JSON.stringify(String(this.timeout))} is not a number of milliseconds, using ${DEFAULT_TIMEOUT_MS}`);
+    const timeout = this.timeout;
+    const timeoutValid = Number.isFinite(timeout) && timeout! > 0;
+    if (timeout !== undefined && !timeoutValid) {
+      this.#warnOnce(`timeout: ${JSON.stringify(String(timeout))} is not a number of milliseconds, using ${DEFAULT_TIMEOUT_MS}`);
     }
-    const timeoutMs = this.timeout !== undefined && Number.isFinite(this.timeout) && this.timeout > 0 ? this.timeout : DEFAULT_TIMEOUT_MS;
     const credentials = new StorefrontCredentials(source);
     const client = createApiClient({
       baseAddress,
-      timeoutMs,
+      timeoutMs: timeoutValid ? timeout : DEFAULT_TIMEOUT_MS,
       authorization: (signal) => credentials.authorization(signal),
       renewAuthorization: (refused, signal) => credentials.renewAfterRefusal(refused, signal),
     });
@@ -408,9 +382,7 @@ export class PrepaidUpgrade extends LitElement {
         // The product only decorates the form (name, image, price) and the service judges eligibility again on
         // upgrade, so a product that cannot be read does not stop the customer; a refused credential does.
         if (signal.aborted || (error instanceof ApiError && error.status === 401)) throw error;
-        console.warn(
-          `<${TAG} subscription-id="${subscriptionId}">: product ${subscription.product} could not be read, shown without it: ${describeFailure(error).message}`,
-        );
+        this.#log('warn', `product ${subscription.product} could not be read, shown without it: ${describeFailure(error).message}`);
       }
     }
     return { subscription, product, eligibility: decideEligibility(subscription, product) };
@@ -428,7 +400,7 @@ export class PrepaidUpgrade extends LitElement {
     try {
       const subscription = await upgradeAndConfirm(connection.client, connection.subscriptionId, request, { signal });
       if (signal.aborted) return false;
-      this.upgradeOutcome = { status: 'success', subscription };
+      this.#setOutcome({ status: 'success', subscription });
       await this.updateComplete;
       this.#focusOutcome = true;
       this.#takeFocus('[part~="success"]');
@@ -436,7 +408,7 @@ export class PrepaidUpgrade extends LitElement {
       return true;
     } catch (error) {
       if (signal.aborted) return false;
-      this.upgradeOutcome = { status: 'error', failure: describeFailure(error) };
+      this.#setOutcome({ status: 'error', failure: describeFailure(error) });
       this.#focusOutcome = true;
       await this.#reportFailure('upgrade', error);
       return false;
@@ -448,11 +420,16 @@ export class PrepaidUpgrade extends LitElement {
     }
   }
 
+  #setOutcome(outcome: UpgradeOutcome): void {
+    this.#outcome = outcome;
+    this.requestUpdate();
+  }
+
   #abortUpgrade(): void {
     this.#upgradeAbort?.abort();
     this.#upgradeAbort = undefined;
     this.#upgradeInFlight = undefined;
-    if (this.upgradeOutcome.status === 'submitting') this.upgradeOutcome = IDLE;
+    if (this.#outcome.status === 'submitting') this.#setOutcome(IDLE);
   }
 
   async #reportFailure(phase: ErrorPhase, error: unknown): Promise<void> {
@@ -464,7 +441,7 @@ export class PrepaidUpgrade extends LitElement {
   }
 
   #report(phase: ErrorPhase, failure: Failure): void {
-    console.error(`<${TAG} subscription-id="${this.subscriptionId ?? ''}">: ${phase} failed: ${failure.message}`);
+    this.#log('error', `${phase} failed: ${failure.message}`);
     const { status, message, retryable } = failure;
     this.dispatchEvent(new PrepaidUpgradeErrorEvent({ phase, status, message, retryable }));
     if (failure.credentialRefused) this.dispatchEvent(new PrepaidUpgradeTokenExpiredEvent());
@@ -473,7 +450,12 @@ export class PrepaidUpgrade extends LitElement {
   #warnOnce(warning: string): void {
     if (this.#reportedProblems.has(warning)) return;
     this.#reportedProblems.add(warning);
-    console.warn(`<${TAG}>: ${warning}`);
+    this.#log('warn', warning);
+  }
+
+  /** One console line, naming the element it comes from: a page may hold one widget per subscription. */
+  #log(level: 'warn' | 'error', message: string): void {
+    console[level](`<prepaid-upgrade subscription-id="${this.subscriptionId ?? ''}">: ${message}`);
   }
 
   /** Moves focus to an outcome the customer asked for; never steals it on a page that just loaded. */
@@ -485,7 +467,7 @@ export class PrepaidUpgrade extends LitElement {
 
   #retry(): void {
     this.#focusOutcome = true;
-    const outcome = this.upgradeOutcome;
+    const outcome = this.#outcome;
     if (outcome.status === 'error' && outcome.failure.retryable) {
       void this.upgrade();
       return;
@@ -493,13 +475,13 @@ export class PrepaidUpgrade extends LitElement {
     if (outcome.status === 'error' || this.#load.status === TaskStatus.ERROR) {
       const connection = this.#connection;
       if (connection && !('error' in connection)) connection.credentials.renew();
-      this.upgradeOutcome = IDLE;
+      this.#setOutcome(IDLE);
       void this.#load.run();
     }
   }
 
   get #text(): Strings {
-    return this.strings ? { ...this.languageStrings, ...this.strings } : this.languageStrings;
+    return this.strings ? { ...this.#languageStrings, ...this.strings } : this.#languageStrings;
   }
 
   /**
@@ -516,19 +498,21 @@ export class PrepaidUpgrade extends LitElement {
   #applyLanguage(): void {
     const tag = nearestLang(this);
     const language = matchLanguage(tag);
-    this.formatLocale = language === 'en' && !/^en\b/i.test(tag) ? 'en' : tag;
+    this.#formatLocale = language === 'en' && !/^en\b/i.test(tag) ? 'en' : tag;
+    this.requestUpdate();
     if (language === this.#requestedLanguage) return;
     this.#requestedLanguage = language;
     this.#languageArrival = loadStrings(language).then((strings) => {
       // A later change of language wins over this one, whichever arrives first.
       if (this.#requestedLanguage !== language) return;
-      this.language = language;
-      this.languageStrings = strings;
+      this.#language = language;
+      this.#languageStrings = strings;
+      this.requestUpdate();
     });
   }
 
   #money(amount: number | undefined, subscription: Subscription): string | undefined {
-    return amount === undefined ? undefined : formatMoney(amount, subscription.currency_code, this.formatLocale);
+    return amount === undefined ? undefined : formatMoney(amount, subscription.currency_code, this.#formatLocale);
   }
 
   // ---- rendering ---------------------------------------------------------------------------------------------
@@ -541,8 +525,8 @@ export class PrepaidUpgrade extends LitElement {
       <div
         part="base"
         class="base"
-        lang=${this.language}
-        dir=${isRightToLeft(this.language) ? 'rtl' : 'ltr'}
+        lang=${this.#language}
+        dir=${isRightToLeft(this.#language) ? 'rtl' : 'ltr'}
         aria-busy=${state === 'loading' || state === 'submitting' ? 'true' : 'false'}
       >
         <header part="header" class="header">
@@ -562,9 +546,9 @@ export class PrepaidUpgrade extends LitElement {
       case 'ineligible':
         return loaded ? this.#renderIneligible(loaded) : nothing;
       case 'success':
-        return this.upgradeOutcome.status === 'success' ? this.#renderSuccess(this.upgradeOutcome.subscription, loaded) : nothing;
+        return this.#outcome.status === 'success' ? this.#renderSuccess(this.#outcome.subscription, loaded) : nothing;
       case 'error':
-        return html`${this.upgradeOutcome.status === 'error' && loaded ? this.#renderForm(loaded, 'live') : nothing}${this.#renderError()}`;
+        return html`${this.#outcome.status === 'error' && loaded ? this.#renderForm(loaded, 'live') : nothing}${this.#renderError()}`;
       default:
         return loaded ? this.#renderForm(loaded, state === 'submitting' ? 'submitting' : 'live') : nothing;
     }
@@ -618,8 +602,8 @@ export class PrepaidUpgrade extends LitElement {
     const choices = this.#choices;
     if (!choices || 'error' in choices) return nothing;
     const t = this.#text;
-    const orders = this.selectedOrders ?? choices.ordersPerBilling;
-    const renewal = this.selectedRenewal ?? choices.renewalBehavior;
+    const orders = this.#selectedOrders ?? choices.ordersPerBilling;
+    const renewal = this.#selectedRenewal ?? choices.renewalBehavior;
     const perOrderAmount = pricePerOrder(subscription, product);
     const total = (count: number) => this.#money(perOrderAmount === undefined ? undefined : perOrderAmount * count, subscription);
     return html`
@@ -683,7 +667,7 @@ export class PrepaidUpgrade extends LitElement {
     const t = this.#text;
     const context = subscription.prepaid_subscription_context;
     const renewal = context?.renewal_behavior;
-    const cancelledOn = formatServiceDate(subscription.cancelled, this.formatLocale);
+    const cancelledOn = formatServiceDate(subscription.cancelled, this.#formatLocale);
     return html`
       <div class="notice" tabindex="-1">
         <p class="notice-title">${t.ineligible(eligibility.reason, product?.name ?? undefined)}</p>
@@ -722,7 +706,7 @@ export class PrepaidUpgrade extends LitElement {
   #renderError(): TemplateResult {
     const t = this.#text;
     const setupError = this.#setupError;
-    const outcome = this.upgradeOutcome;
+    const outcome = this.#outcome;
     const failure = setupError !== undefined ? undefined : outcome.status === 'error' ? outcome.failure : describeFailure(this.#load.error);
     const kind = failure?.kind ?? 'config';
     return html`
@@ -748,20 +732,22 @@ export class PrepaidUpgrade extends LitElement {
   }
 
   #onOrdersChange(event: Event): void {
-    this.selectedOrders = Number((event.target as HTMLInputElement).value);
+    this.#selectedOrders = Number((event.target as HTMLInputElement).value);
+    this.requestUpdate();
     this.#announceChange();
   }
 
   #onRenewalChange(event: Event): void {
     const value = (event.target as HTMLInputElement).value;
-    if (isRenewalBehavior(value)) this.selectedRenewal = value;
+    if (isRenewalBehavior(value)) this.#selectedRenewal = value;
+    this.requestUpdate();
     this.#announceChange();
   }
 
   #announceChange(): void {
-    const { selectedOrders, selectedRenewal } = this;
-    if (selectedOrders === undefined || selectedRenewal === undefined) return;
-    this.dispatchEvent(new PrepaidUpgradeChangeEvent({ ordersPerBilling: selectedOrders, renewalBehavior: selectedRenewal }));
+    const ordersPerBilling = this.#selectedOrders;
+    const renewalBehavior = this.#selectedRenewal;
+    if (ordersPerBilling !== undefined && renewalBehavior) this.dispatchEvent(new PrepaidUpgradeChangeEvent({ ordersPerBilling, renewalBehavior }));
   }
 }
 
