@@ -26,27 +26,27 @@ const isNonEmptyString = (value: unknown): value is string => typeof value === '
 
 /** Reads a token's JSON text; `undefined` when it is not a well-formed storefront token. */
 export function parseStorefrontToken(text: string): StorefrontToken | undefined {
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return toStorefrontToken(JSON.parse(text));
   } catch {
     return undefined;
   }
-  return toStorefrontToken(value);
 }
 
 /** Checks the shape of an already parsed token (an `auth-url` answer, say). */
 export function toStorefrontToken(value: unknown): StorefrontToken | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const { public_id, ts, sig_field, sig, trust_level } = value as Record<string, unknown>;
+  // Anything but an object with these fields (null, a string, an array) has none of them, so it fails the checks below.
+  const { public_id, ts, sig_field, sig, trust_level } = (value ?? {}) as Record<string, unknown>;
   if (!isNonEmptyString(public_id) || !isNonEmptyString(sig_field) || !isNonEmptyString(sig)) return undefined;
-  if (typeof ts !== 'number' || !Number.isSafeInteger(ts) || ts < 0) return undefined;
+  if (!Number.isSafeInteger(ts) || (ts as number) < 0) return undefined;
   if (trust_level !== undefined && !isNonEmptyString(trust_level)) return undefined;
-  return trust_level === undefined ? { public_id, ts, sig_field, sig } : { public_id, ts, sig_field, sig, trust_level };
+  const token: StorefrontToken = { public_id, ts: ts as number, sig_field, sig };
+  if (trust_level !== undefined) token.trust_level = trust_level;
+  return token;
 }
 
 /** The header value for a token, with the fields in their documented order. */
 export function serializeStorefrontToken(token: StorefrontToken): string {
-  const { public_id, ts, sig_field, sig, trust_level } = token;
-  return JSON.stringify(trust_level === undefined ? { public_id, ts, sig_field, sig } : { public_id, ts, sig_field, sig, trust_level });
+  // The list both orders the fields and leaves out any other; an undefined `trust_level` is left out too.
+  return JSON.stringify(token, ['public_id', 'ts', 'sig_field', 'sig', 'trust_level']);
 }

@@ -7,62 +7,50 @@ export const ENVIRONMENT_BASE_ADDRESSES: Readonly<Record<Environment, string>> =
   staging: 'https://staging.restapi.ordergroove.com/',
 };
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** An https: address, or a plain http: one on a loopback host. */
+const SECURE_ADDRESS = /^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\])[:/])/;
 
 export const isEnvironment = (value: unknown): value is Environment => value === 'production' || value === 'staging';
 
 /**
- * The base address every request path is resolved against, always ending in `/`.
- *
- * `api-base` wins over `environment`; a relative `api-base` resolves against the page. Plain `http:` is allowed only
- * on loopback hosts, so that a typo can never send a customer's token over the open internet in clear text.
+ * `address` (an attribute's value, perhaps relative) resolved against the page. Only https: is accepted, and plain
+ * http: only on loopback hosts, so that a typo can never send a customer's token over the open internet in clear
+ * text; `allowPageOrigin` also lets the page's own origin through, whatever its protocol.
  */
-function requireHttps(url: URL, attribute: string): void {
-  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
-    throw new ApiError(
-      'config',
-      `${attribute} must use https: (plain http: is allowed only on localhost, 127.0.0.1 and [::1]), got ${url.origin}`,
-    );
+function resolveAddress(attribute: string, address: string, pageUrl: string, allowPageOrigin?: boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(address.trim(), pageUrl);
+  } catch {
+    throw new ApiError('config', `${attribute} ${JSON.stringify(address)} is not a valid address`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ApiError('config', `${attribute} must be an https: address, got ${url.protocol}`);
+  if (allowPageOrigin && url.origin === new URL(pageUrl).origin) return url;
+  if (!SECURE_ADDRESS.test(url.href)) {
+    throw new ApiError('config', `${attribute} must use https: (http: only on localhost, 127.0.0.1 or [::1]), not ${url.protocol}`);
   }
   if (url.username || url.password) throw new ApiError('config', `${attribute} must not carry a user name or password`);
+  return url;
 }
 
 /**
  * The absolute address of the merchant's token endpoint. It is fetched with the page's cookies and answers a
  * credential, so it must be the page's own origin (a relative path, typically), or https:, or loopback.
  */
-export function resolveTokenEndpoint(authUrl: string, pageUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(authUrl.trim(), pageUrl);
-  } catch {
-    throw new ApiError('config', `auth-url ${JSON.stringify(authUrl)} is not a valid address`);
-  }
-  if (url.origin !== new URL(pageUrl).origin) requireHttps(url, 'auth-url');
-  return url.href;
-}
+export const resolveTokenEndpoint = (authUrl: string, pageUrl: string): string => resolveAddress('auth-url', authUrl, pageUrl, true).href;
 
+/**
+ * The base address every request path is resolved against, always ending in `/`. `api-base` wins over
+ * `environment`; a relative `api-base` resolves against the page.
+ */
 export function resolveBaseAddress(options: { apiBase?: string | null; environment?: string | null; pageUrl: string }): URL {
   const { apiBase, environment, pageUrl } = options;
-  if (apiBase === undefined || apiBase === null || apiBase.trim() === '') {
+  if (!apiBase?.trim()) {
     const name = environment ?? 'production';
-    if (!isEnvironment(name)) {
-      throw new ApiError('config', `environment must be "production" or "staging", not ${JSON.stringify(name)}`);
-    }
+    if (!isEnvironment(name)) throw new ApiError('config', `environment must be "production" or "staging", not ${JSON.stringify(name)}`);
     return new URL(ENVIRONMENT_BASE_ADDRESSES[name]);
   }
-  let url: URL;
-  try {
-    url = new URL(apiBase.trim(), pageUrl);
-  } catch {
-    throw new ApiError('config', `api-base ${JSON.stringify(apiBase)} is not a valid address`);
-  }
-  requireHttps(url, 'api-base');
-  url.search = '';
-  url.hash = '';
+  const url = resolveAddress('api-base', apiBase, pageUrl);
+  url.search = url.hash = '';
   if (!url.pathname.endsWith('/')) url.pathname += '/';
   return url;
 }

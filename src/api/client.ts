@@ -4,9 +4,8 @@
  */
 import type { $ZodType } from 'zod/v4/core';
 import { ApiError, isAbortError } from './errors.js';
-import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs, sleep, type RetryPolicy } from './retry.js';
+import { MAX_ATTEMPTS, RETRY_BUDGET_MS, isRetryable, retryDelayMs, sleep } from './retry.js';
 import {
-  ErrorBodySchema,
   ProductSchema,
   SubscriptionSchema,
   check,
@@ -25,22 +24,19 @@ export interface ApiClientOptions {
    * After the service refused `refused` with 401: a different token to try once more, or `undefined` when the
    * credential source cannot issue one.
    */
-  renewAuthorization?: (refused: string, signal: AbortSignal) => Promise<string | undefined>;
+  renewAuthorization?: (refused: string, signal?: AbortSignal) => Promise<string | undefined>;
   /** Time limit of one try, in milliseconds. */
   timeoutMs?: number;
-  /** When failed tries are repeated; see `retry.ts`. */
-  retryPolicy?: RetryPolicy;
-  fetch?: typeof fetch;
+  /** Tries in all, the first included (see `retry.ts`); 1 turns retries off. */
+  maxAttempts?: number;
 }
 
 export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-type Method = 'GET' | 'PATCH';
-
 export const DEFAULT_TIMEOUT_MS = 6000;
-/** Larger answers are refused unread: no subscription or product comes anywhere near it. */
+/** Larger answers are refused: no subscription or product comes anywhere near it. */
 export const MAX_RESPONSE_BYTES = 1_000_000;
 
 export interface ApiClient {
@@ -49,79 +45,90 @@ export interface ApiClient {
   upgradeToPrepaid(subscriptionId: string, request: UpgradeRequest, options?: RequestOptions): Promise<Subscription>;
 }
 
-export function createApiClient(options: ApiClientOptions): ApiClient {
-  const { baseAddress, authorization, renewAuthorization } = options;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
-  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
-
-  /** One try: one token, one request, one time limit. */
-  async function attempt<T>(
-    method: Method,
-    url: URL,
-    schema: $ZodType<T>,
-    token: (signal: AbortSignal) => Promise<string>,
-    signal?: AbortSignal,
-    body?: unknown,
-  ): Promise<T> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    const what = `${method} ${url.pathname}`;
-    try {
-      // Obtaining the token (from auth-url, say) counts against the same time limit as the request.
-      const headers: Record<string, string> = { accept: 'application/json', authorization: await token(combined) };
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetchImpl(url, {
-        method,
-        headers,
-        // The token is the only credential: no cookies of the page travel to the service.
-        credentials: 'omit',
-        cache: 'no-store',
-        signal: combined,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await readBody(response, what);
-      if (!response.ok) throw httpError(response, text, what);
-      return parseBody(response, text, schema, what);
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      if (signal?.aborted) throw signal.reason ?? error;
-      if (timeout.aborted) throw new ApiError('timeout', `${what} got no answer within ${timeoutMs} ms`, { cause: error });
-      if (isAbortError(error)) throw error;
-      throw new ApiError('network', `${what} failed: the service could not be reached`, { cause: error });
-    }
-  }
-
-  /** Tries until an answer can be used, a failure is final, or the retry policy is spent. */
-  async function send<T>(method: Method, path: string, schema: $ZodType<T>, signal?: AbortSignal, body?: unknown): Promise<T> {
+export function createApiClient({
+  baseAddress,
+  authorization,
+  renewAuthorization,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  maxAttempts = MAX_ATTEMPTS,
+}: ApiClientOptions): ApiClient {
+  /**
+   * Tries until an answer can be used, a failure is final, or the retry policy is spent. The upgrade is the one
+   * request with a body, so the body decides the method.
+   */
+  async function send<T>(path: string, schema: $ZodType<T>, signal?: AbortSignal, body?: UpgradeRequest): Promise<T> {
+    const method = body ? 'PATCH' : 'GET';
     const url = new URL(path, baseAddress);
+    const what = `${method} ${url.pathname}`;
     const started = Date.now();
-    let sent: string | undefined;
+    // The token `renew` issued after a 401, for the next try; `renew` itself is dropped once used, as a request
+    // renews at most once.
     let renewed: string | undefined;
-    let renewedOnce = false;
-    const token = async (tokenSignal: AbortSignal) => {
-      sent = renewed ?? (await authorization(tokenSignal));
-      renewed = undefined;
-      return sent;
-    };
+    let renew = renewAuthorization;
     for (let tries = 1; ; tries++) {
-      sent = undefined;
+      // One try: one token, one request, one time limit.
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      let sent: string | undefined;
       try {
-        return await attempt(method, url, schema, token, signal, body);
-      } catch (error) {
+        // Obtaining the token (from auth-url, say) counts against the same time limit as the request.
+        sent = renewed ?? (await authorization(combined));
+        renewed = undefined;
+        const response = await fetch(url, {
+          method,
+          headers: { accept: 'application/json', authorization: sent, ...(body && { 'content-type': 'application/json' }) },
+          // No body for a read: `JSON.stringify(undefined)` is `undefined`.
+          body: JSON.stringify(body),
+          // The token is the only credential: no cookies of the page travel to the service.
+          credentials: 'omit',
+          cache: 'no-store',
+          signal: combined,
+        });
+        const malformed = (problem: string) => new ApiError('malformed', `${what}: ${problem}`, { status: response.status });
+        if (Number(response.headers.get('content-length')) > MAX_RESPONSE_BYTES) {
+          // Refused unread when it says how large it is.
+          await response.body?.cancel();
+          throw malformed('the answer is too large');
+        }
+        const text = await response.text();
+        if (text.length > MAX_RESPONSE_BYTES) throw malformed('the answer is too large');
+        if (!response.ok) throw httpError(response, text, what);
+        const type = response.headers.get('content-type');
+        if (!/^application\/([\w.+-]+\+)?json\b/i.test(type ?? '')) throw malformed(`expected JSON, got ${type || 'no content type'}`);
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          throw malformed(text.trim() ? 'the answer is not valid JSON' : 'the answer is empty');
+        }
+        const parsed = check(schema, json);
+        if (!parsed.success) throw malformed(`unexpected answer (${describeIssues(parsed.error)})`);
+        return parsed.data;
+      } catch (caught) {
+        let error: ApiError;
+        if (caught instanceof ApiError) error = caught;
+        else {
+          // The caller's abort rejects with the caller's reason; an abort from elsewhere passes through as it is.
+          signal?.throwIfAborted();
+          if (!timeout.aborted && isAbortError(caught)) throw caught;
+          error = timeout.aborted
+            ? new ApiError('timeout', `${what}: no answer within ${timeoutMs} ms`, { cause: caught })
+            : new ApiError('network', `${what}: the service could not be reached`, { cause: caught });
+        }
         // A failure to obtain a token is final here: retrying is the credential source's business.
-        if (!(error instanceof ApiError) || sent === undefined) throw error;
+        if (sent === undefined) throw error;
         // A 401 applied nothing: one more try with a new token, if the source can issue one.
-        if (error.kind === 'http' && error.status === 401 && renewAuthorization && !renewedOnce) {
-          renewedOnce = true;
-          renewed = await renewAuthorization(sent, signal ?? new AbortController().signal);
+        if (error.status === 401 && renew) {
+          renewed = await renew(sent, signal);
+          renew = undefined;
           if (renewed === undefined) throw error;
           tries--;
           continue;
         }
-        if (!isRetryable(error, method) || tries >= policy.maxAttempts) throw error;
-        const delay = retryDelayMs(error, tries, policy);
-        if (Date.now() - started + delay > policy.budgetMs) throw error;
+        const delay = retryDelayMs(error, tries);
+        if (!isRetryable(error, method) || tries >= maxAttempts || Date.now() - started + delay > RETRY_BUDGET_MS) {
+          throw error;
+        }
         await sleep(delay, signal);
       }
     }
@@ -129,84 +136,50 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   // `.` and `..` would be read as path steps, not as an id, and send the request elsewhere under the base address.
   const segment = (id: string) => {
-    if (id === '' || id === '.' || id === '..') throw new ApiError('malformed', `${JSON.stringify(id)} is not an id`);
+    if (/^\.{0,2}$/.test(id)) throw new ApiError('malformed', `${JSON.stringify(id)} is not an id`);
     return encodeURIComponent(id);
   };
+
+  /**
+   * Every field is optional in the schema, but an answer about a subscription must say which one it is: rendering
+   * (or worse, confirming an upgrade of) some other subscription is the one mistake this widget must not make.
+   */
+  const subscription = async (id: string, signal?: AbortSignal, request?: UpgradeRequest) => {
+    const answer = await send(`subscriptions/${segment(id)}/${request ? 'upgrade_to_prepaid/' : ''}`, SubscriptionSchema, signal, request);
+    if (answer.public_id !== id) {
+      const about = answer.public_id ? `is about ${answer.public_id}` : 'has no public_id';
+      throw new ApiError('malformed', `asked for subscription ${id}, the answer ${about}`, { status: 200 });
+    }
+    return answer;
+  };
+
   return {
-    getSubscription: async (id, { signal } = {}) =>
-      sameSubscription(id, await send('GET', `subscriptions/${segment(id)}/`, SubscriptionSchema, signal)),
-    getProduct: async (id, { signal } = {}) => send('GET', `products/${segment(id)}/`, ProductSchema, signal),
-    upgradeToPrepaid: async (id, request, { signal } = {}) =>
-      sameSubscription(id, await send('PATCH', `subscriptions/${segment(id)}/upgrade_to_prepaid/`, SubscriptionSchema, signal, request)),
+    getSubscription: (id, options) => subscription(id, options?.signal),
+    getProduct: async (id, options) => send(`products/${segment(id)}/`, ProductSchema, options?.signal),
+    upgradeToPrepaid: (id, request, options) => subscription(id, options?.signal, request),
   };
 }
 
-/**
- * Every field is optional in the schema, but an answer about a subscription must say which one it is: rendering
- * (or worse, confirming an upgrade of) some other subscription is the one mistake this widget must not make.
- */
-function sameSubscription(requestedId: string, subscription: Subscription): Subscription {
-  if (!subscription.public_id) throw new ApiError('malformed', 'the subscription in the answer has no public_id', { status: 200 });
-  if (subscription.public_id !== requestedId) {
-    throw new ApiError('malformed', `asked for subscription ${requestedId}, the answer is about ${subscription.public_id}`, {
-      status: 200,
-    });
-  }
-  return subscription;
-}
-
-async function readBody(response: Response, what: string): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > MAX_RESPONSE_BYTES) {
-    await response.body?.cancel();
-    throw new ApiError('malformed', `${what}: the answer is too large (${declared} bytes)`, { status: response.status });
-  }
-  const text = await response.text();
-  if (text.length > MAX_RESPONSE_BYTES) {
-    throw new ApiError('malformed', `${what}: the answer is too large (${text.length} characters)`, { status: response.status });
-  }
-  return text;
-}
-
-function retryAfterSeconds(response: Response): number | undefined {
-  const header = response.headers.get('retry-after');
-  if (header === null || header.trim() === '') return undefined;
+/** `Retry-After` in seconds: a number of seconds, or an HTTP date. */
+function retryAfterSeconds(header: string | null): number | undefined {
+  // Header values arrive trimmed, and `Number('')` would be 0.
+  if (!header) return undefined;
   const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+  const wait = Number.isFinite(seconds) && seconds >= 0 ? seconds : (Date.parse(header) - Date.now()) / 1000;
+  return Number.isNaN(wait) ? undefined : Math.max(0, wait);
 }
 
 function httpError(response: Response, text: string, what: string): ApiError {
   let detail: string | undefined;
   try {
-    const parsed = check(ErrorBodySchema, JSON.parse(text));
-    if (parsed.success) detail = parsed.data.detail;
+    const body = JSON.parse(text);
+    if (typeof body.detail === 'string') detail = body.detail;
   } catch {
-    // An error page that is not JSON: the status alone says what happened.
+    // An error page that is not JSON (or is JSON null): the status alone says what happened.
   }
   return new ApiError('http', `${what} answered ${response.status}${detail ? `: ${detail}` : ''}`, {
     status: response.status,
     detail,
-    retryAfterSeconds: retryAfterSeconds(response),
+    retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')),
   });
-}
-
-function parseBody<T>(response: Response, text: string, schema: $ZodType<T>, what: string): T {
-  const type = response.headers.get('content-type') ?? '';
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
-    throw new ApiError('malformed', `${what}: expected JSON, got ${type || 'no content type'}`, { status: response.status });
-  }
-  if (text.trim() === '') throw new ApiError('malformed', `${what}: the answer is empty`, { status: response.status });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new ApiError('malformed', `${what}: the answer is not valid JSON`, { status: response.status });
-  }
-  const parsed = check(schema, json);
-  if (!parsed.success) {
-    throw new ApiError('malformed', `${what}: unexpected answer (${describeIssues(parsed.error)})`, { status: response.status });
-  }
-  return parsed.data;
 }

@@ -22,13 +22,14 @@ export interface CredentialSettings {
   readCookies: () => string;
 }
 
-const present = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';
+const present = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 export function chooseCredentialSource(settings: CredentialSettings): CredentialSource | undefined {
-  if (typeof settings.tokenProvider === 'function') return { kind: 'provider', provider: settings.tokenProvider };
-  if (present(settings.token)) return { kind: 'token', token: settings.token };
-  if (present(settings.authUrl)) return { kind: 'auth-url', url: settings.authUrl.trim() };
-  if (present(settings.merchantId)) return { kind: 'cookie', merchantId: settings.merchantId.trim(), readCookies: settings.readCookies };
+  const { tokenProvider, token, authUrl, merchantId, readCookies } = settings;
+  if (typeof tokenProvider === 'function') return { kind: 'provider', provider: tokenProvider };
+  if (present(token)) return { kind: 'token', token };
+  if (present(authUrl)) return { kind: 'auth-url', url: authUrl.trim() };
+  if (present(merchantId)) return { kind: 'cookie', merchantId: merchantId.trim(), readCookies };
   return undefined;
 }
 
@@ -37,28 +38,23 @@ export function chooseCredentialSource(settings: CredentialSettings): Credential
  * header value it stands for.
  */
 export function tokenFromCookie(cookies: string, merchantId: string): string | undefined {
-  for (const pair of cookies.split(';')) {
-    const [name, ...rest] = pair.split('=');
-    if (name?.trim() !== 'og_auth') continue;
-    let value = rest.join('=').trim();
-    // Some storefronts quote or URL-encode it even though the service does not; base64 never contains `%` or `"`.
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    if (value.includes('%')) {
-      try {
-        value = decodeURIComponent(value);
-      } catch {
-        return undefined;
-      }
-    }
-    const parts = value.split('|');
-    const [customerId, trustLevel, ts, sig] = parts.length === 4 ? parts : [parts[0], undefined, parts[1], parts[2]];
-    if (parts.length !== 3 && parts.length !== 4) return undefined;
-    // Only plain digits: `Number` would read "" as 0 and "1.7e9" or "0x10" as other numbers than the ones signed.
-    if (!/^\d+$/.test(ts ?? '')) return undefined;
-    const token = toStorefrontToken({ public_id: merchantId, ts: Number(ts), sig_field: customerId, sig, trust_level: trustLevel });
-    return token && serializeStorefrontToken(token);
+  // The first cookie named og_auth; one without `=` has no value.
+  let value = /(?:^|;)\s*og_auth\s*(?:=([^;]*)|;|$)/.exec(cookies)?.[1];
+  if (value === undefined) return undefined;
+  // Some storefronts quote or URL-encode it even though the service does not; base64 never contains `%` or `"`, so
+  // decoding leaves a plain value as it is.
+  try {
+    value = decodeURIComponent(value.trim().replace(/^"(.*)"$/, '$1'));
+  } catch {
+    return undefined;
   }
-  return undefined;
+  // The ts is plain digits only: `Number` would read "" as 0 and "1.7e9" or "0x10" as other numbers than the ones
+  // signed. The trust level comes before it when there is one.
+  const parts = /^([^|]*)\|(?:([^|]*)\|)?(\d+)\|([^|]*)$/.exec(value);
+  if (!parts) return undefined;
+  const [, customerId, trustLevel, ts, sig] = parts;
+  const token = toStorefrontToken({ public_id: merchantId, ts: Number(ts), sig_field: customerId, sig, trust_level: trustLevel });
+  return token && serializeStorefrontToken(token);
 }
 
 /** Seconds before the end of a token's window at which it is renewed rather than sent. */
@@ -70,50 +66,45 @@ export function isTokenStale(token: string, nowSeconds: number): boolean {
   return parsed !== undefined && nowSeconds - parsed.ts > TOKEN_LIFETIME_SECONDS - RENEWAL_MARGIN_SECONDS;
 }
 
-export interface StorefrontCredentialsOptions {
-  fetch?: typeof fetch;
-  now?: () => number;
-}
-
 /** Holds the current token of one credential source; renews it from sources that can issue a new one. */
 export class StorefrontCredentials {
-  readonly source: CredentialSource;
-  private readonly fetchImpl: typeof fetch;
-  private readonly now: () => number;
-  private current: Promise<string> | undefined;
+  readonly #source: CredentialSource;
+  readonly #now: () => number;
+  #current: Promise<string> | undefined;
 
-  constructor(source: CredentialSource, options: StorefrontCredentialsOptions = {}) {
-    this.source = source;
-    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
-    this.now = options.now ?? Date.now;
+  /** `now` is the clock in milliseconds, by which a token at hand is judged stale. */
+  constructor(source: CredentialSource, now: () => number = Date.now) {
+    this.#source = source;
+    this.#now = now;
   }
 
-  /** Whether `renew()` can obtain a different token than the one already used. */
+  /** Whether `renew()` can obtain a different token than the one already used: all but a fixed `token` can. */
   get renewable(): boolean {
-    return this.source.kind === 'provider' || this.source.kind === 'auth-url' || this.source.kind === 'cookie';
+    return this.#source.kind !== 'token';
   }
 
   /** The `authorization` header value to send now; fetched once and shared by concurrent callers. */
   async authorization(signal?: AbortSignal): Promise<string> {
-    if (this.current) {
-      const token = await this.current.catch(() => undefined);
-      if (token !== undefined && !(this.renewable && isTokenStale(token, this.now() / 1000))) return token;
-      this.current = undefined;
+    const held = this.#current;
+    if (held) {
+      const token = await held.catch(() => undefined);
+      if (token !== undefined && !(this.renewable && isTokenStale(token, this.#now() / 1000))) return token;
+      // A concurrent caller may have started obtaining the next one meanwhile: that one is shared, not replaced.
+      if (this.#current === held) this.#current = undefined;
     }
-    this.current ??= this.obtain(signal);
-    const pending = this.current;
+    const pending = (this.#current ??= this.#obtain(signal));
     try {
       return await pending;
     } catch (error) {
       // A failed or aborted attempt must not be cached for the next caller.
-      if (this.current === pending) this.current = undefined;
+      if (this.#current === pending) this.#current = undefined;
       throw error;
     }
   }
 
   /** Drops the token at hand, so that the next `authorization()` obtains a new one. */
   renew(): void {
-    this.current = undefined;
+    this.#current = undefined;
   }
 
   /**
@@ -122,21 +113,19 @@ export class StorefrontCredentials {
    */
   async renewAfterRefusal(refused: string, signal?: AbortSignal): Promise<string | undefined> {
     if (!this.renewable) return undefined;
-    // Several requests refused at once renew once: a token other than the refused one is already the new one.
-    const atHand = this.current && (await this.current.catch(() => undefined));
-    if (atHand === undefined || atHand === refused) this.renew();
-    let fresh: string;
-    try {
-      fresh = await this.authorization(signal);
-    } catch (error) {
+    // Several requests refused at once renew once: a token other than the refused one, or one that a concurrent
+    // caller started obtaining meanwhile, is already the new one.
+    const held = this.#current;
+    const atHand = held && (await held.catch(() => undefined));
+    if (this.#current === held && (atHand === undefined || atHand === refused)) this.renew();
+    const fresh = await this.authorization(signal).catch((error: unknown): undefined => {
       if (isAbortError(error)) throw error;
-      return undefined;
-    }
+    });
     return fresh === refused ? undefined : fresh;
   }
 
-  private async obtain(signal?: AbortSignal): Promise<string> {
-    const source = this.source;
+  async #obtain(signal?: AbortSignal): Promise<string> {
+    const source = this.#source;
     switch (source.kind) {
       case 'token':
         return source.token.trim();
@@ -147,9 +136,7 @@ export class StorefrontCredentials {
         } catch (error) {
           throw new ApiError('config', 'tokenProvider threw or rejected', { cause: error });
         }
-        if (typeof token !== 'string' || token.trim() === '') {
-          throw new ApiError('config', 'tokenProvider must resolve to a non-empty string');
-        }
+        if (!present(token)) throw new ApiError('config', 'tokenProvider must resolve to a non-empty string');
         return token.trim();
       }
       case 'cookie': {
@@ -157,40 +144,31 @@ export class StorefrontCredentials {
         if (!token) throw new ApiError('config', 'merchant-id is set but there is no valid og_auth cookie');
         return token;
       }
-      case 'auth-url':
-        return this.fetchFromAuthUrl(source.url, signal);
+      case 'auth-url': {
+        const response = await fetch(source.url, {
+          credentials: 'include',
+          headers: { accept: 'application/json' },
+          cache: 'no-store',
+          signal,
+        }).catch((error: unknown) => {
+          throw isAbortError(error) ? error : new ApiError('network', 'auth-url could not be reached', { cause: error });
+        });
+        if (!response.ok) {
+          // The merchant's server refusing to issue a token means the customer is not signed in there any more: the
+          // same outcome for the customer as a token the service refused, so both are reported as 401.
+          throw new ApiError('http', `auth-url answered ${response.status}`, {
+            status: response.status === 401 || response.status === 403 ? 401 : response.status,
+          });
+        }
+        // An answer that is not JSON is no token either.
+        const token = toStorefrontToken(
+          await response.json().catch((error: unknown) => {
+            if (isAbortError(error)) throw error;
+          }),
+        );
+        if (!token) throw new ApiError('malformed', 'auth-url did not answer with a token of the form {public_id, ts, sig_field, sig}');
+        return serializeStorefrontToken(token);
+      }
     }
-  }
-
-  private async fetchFromAuthUrl(url: string, signal?: AbortSignal): Promise<string> {
-    let response: Response;
-    try {
-      response = await this.fetchImpl(url, {
-        credentials: 'include',
-        headers: { accept: 'application/json' },
-        cache: 'no-store',
-        ...(signal ? { signal } : {}),
-      });
-    } catch (error) {
-      if (isAbortError(error)) throw error;
-      throw new ApiError('network', 'auth-url could not be reached', { cause: error });
-    }
-    if (!response.ok) {
-      // The merchant's server refusing to issue a token means the customer is not signed in there any more: the same
-      // outcome for the customer as a token the service refused, so both are reported as 401.
-      throw new ApiError('http', `auth-url answered ${response.status}`, {
-        status: response.status === 401 || response.status === 403 ? 401 : response.status,
-      });
-    }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch (error) {
-      if (isAbortError(error)) throw error;
-      throw new ApiError('malformed', 'auth-url did not answer with JSON');
-    }
-    const token = toStorefrontToken(body);
-    if (!token) throw new ApiError('malformed', 'auth-url did not answer with a token of the form {public_id, ts, sig_field, sig}');
-    return serializeStorefrontToken(token);
   }
 }

@@ -18,8 +18,8 @@ export type ApiErrorKind =
 
 export interface ApiErrorInit {
   status?: number;
-  detail?: string;
-  retryAfterSeconds?: number;
+  detail?: string | undefined;
+  retryAfterSeconds?: number | undefined;
   cause?: unknown;
 }
 
@@ -27,20 +27,18 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly kind: ApiErrorKind;
   /** The HTTP status, when the server answered; 0 otherwise. */
-  readonly status: number;
+  readonly status: number = 0;
   /** The server's own `detail` text, when its error body had one. */
-  readonly detail: string | undefined;
+  readonly detail?: string | undefined;
   /** From a `Retry-After` header, in seconds. */
-  readonly retryAfterSeconds: number | undefined;
+  readonly retryAfterSeconds?: number | undefined;
 
   constructor(kind: ApiErrorKind, message: string, init: ApiErrorInit = {}) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    // `Error` takes the `cause` from `init` (and only when `init` has one); the other fields are this class's own.
+    super(message, init);
     this.kind = kind;
-    this.status = init.status ?? 0;
-    this.detail = init.detail;
-    this.retryAfterSeconds = init.retryAfterSeconds;
+    Object.assign(this, init);
   }
 }
 
-export const isAbortError = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+export const isAbortError = (error: unknown): boolean => (error as { name?: unknown } | null | undefined)?.name === 'AbortError';

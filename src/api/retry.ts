@@ -7,49 +7,40 @@
  */
 import { ApiError } from './errors.js';
 
-export interface RetryPolicy {
-  /** Tries in all, the first included. */
-  maxAttempts: number;
-  /** The first backoff delay; each next one doubles, with jitter. */
-  baseDelayMs: number;
-  /** No retry starts later than this after the first try began. */
-  budgetMs: number;
-}
-
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 250, budgetMs: 5000 };
-export const NO_RETRIES: RetryPolicy = { maxAttempts: 1, baseDelayMs: 0, budgetMs: 0 };
-
-const RETRIED_READ_STATUSES = new Set([502, 503, 504]);
+/** Tries in all, the first included. */
+export const MAX_ATTEMPTS = 4;
+/** The first backoff delay; each next one doubles, with jitter. */
+const BASE_DELAY_MS = 250;
+/** No retry starts later than this after the first try began. */
+export const RETRY_BUDGET_MS = 5000;
 
 export function isRetryable(error: unknown, method: string): boolean {
   if (!(error instanceof ApiError)) return false;
-  if (error.kind === 'http' && (error.status === 423 || error.status === 429)) return true;
-  if (method !== 'GET') return false;
-  return error.kind === 'network' || (error.kind === 'http' && RETRIED_READ_STATUSES.has(error.status));
+  // A network failure is the lost answer of a read too.
+  if (error.kind !== 'http') return error.kind === 'network' && method === 'GET';
+  return [423, 429, ...(method === 'GET' ? [502, 503, 504] : [])].includes(error.status);
 }
 
 /**
  * The wait before try number `attempt + 1`: the server's `Retry-After` when it sent one, else exponential backoff
  * with "equal jitter" (half fixed, half random), so that many widgets refused at once do not return at once.
  */
-export function retryDelayMs(error: ApiError, attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
+export function retryDelayMs(error: ApiError, attempt: number, random: () => number = Math.random): number {
   if (error.retryAfterSeconds !== undefined) return Math.ceil(error.retryAfterSeconds * 1000);
-  const exponential = policy.baseDelayMs * 2 ** (attempt - 1);
-  return Math.round(exponential / 2 + (random() * exponential) / 2);
+  // Half of the exponential delay, `BASE_DELAY_MS * 2 ** (attempt - 1)`.
+  const half = BASE_DELAY_MS * 2 ** (attempt - 2);
+  return Math.round(half + random() * half);
 }
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
+export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  signal?.throwIfAborted();
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    // Left on the signal after the wait: settling a settled promise, or clearing a finished timer, does nothing.
+    signal?.addEventListener('abort', () => {
       clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+      reject(signal.reason);
+    });
   });
 }

@@ -21,8 +21,8 @@ export function isPrepaidAsRequested(subscription: Subscription, request: Upgrad
 /** A failure after which the upgrade may have been applied all the same. */
 function mayHaveApplied(error: unknown): error is ApiError {
   if (!(error instanceof ApiError)) return false;
-  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'malformed') return true;
-  return error.kind === 'http' && (error.status === 400 || error.status >= 500);
+  if (error.kind === 'http') return error.status === 400 || error.status >= 500;
+  return ['network', 'timeout', 'malformed'].includes(error.kind);
 }
 
 export async function upgradeAndConfirm(
@@ -39,20 +39,15 @@ export async function upgradeAndConfirm(
     try {
       current = await client.getSubscription(subscriptionId, options);
     } catch (readError) {
-      if (options.signal?.aborted) throw readError;
       // A refused credential is what the customer must act on (sign in again): it says more than "could not
       // confirm", and reloading after signing in shows whether the upgrade happened.
-      if (readError instanceof ApiError && readError.kind === 'http' && readError.status === 401) throw readError;
+      if (options.signal?.aborted || (readError instanceof ApiError && readError.status === 401)) throw readError;
       // A 400 is almost always a plain refusal: its reason says more than "could not confirm".
-      if (error.kind === 'http' && error.status === 400) throw error;
-      throw new ApiError(
-        'unconfirmed',
-        `${error.message}; reading the subscription to confirm the upgrade failed too: ${(readError as Error).message}`,
-        {
-          status: error.status,
-          cause: readError,
-        },
-      );
+      if (error.status === 400) throw error;
+      throw new ApiError('unconfirmed', `${error.message}; confirming the upgrade failed too: ${(readError as Error).message}`, {
+        status: error.status,
+        cause: readError,
+      });
     }
     if (isPrepaidAsRequested(current, request)) return current;
     throw error;

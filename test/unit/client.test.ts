@@ -6,7 +6,6 @@
 import { expect } from '@open-wc/testing';
 import { resolveBaseAddress } from '../../src/api/base-address.js';
 import { MAX_RESPONSE_BYTES, createApiClient, type ApiClient, type ApiClientOptions } from '../../src/api/client.js';
-import { NO_RETRIES } from '../../src/api/retry.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { UpgradeRequest } from '../../src/api/schemas.js';
 import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS, type Fault, type RecordedRequest } from '../../src/sandbox/index.js';
@@ -42,7 +41,7 @@ async function openSandbox(customerId: string = CUSTOMER, hashKey: string = SAND
         baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
         authorization: async () => session.token,
         // Each status is looked at on its own here; retries have their own tests in retry.test.ts.
-        retryPolicy: NO_RETRIES,
+        maxAttempts: 1,
         ...options,
       }),
   };
@@ -311,15 +310,20 @@ describe('ApiClient refuses answers it cannot use', () => {
 });
 
 // The sandbox's control routes take bodies of at most 64 KiB, so an answer over the 1 MB limit cannot be injected
-// through a fault: these two stand in for the service with the client's `fetch` option.
+// through a fault: these two stand in for the service with the page's `fetch`.
 describe('ApiClient refuses answers over 1 MB', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
   const huge = () => JSON.stringify(payAsYouGoSubscription({ public_id: ELIGIBLE, padding: 'x'.repeat(MAX_RESPONSE_BYTES) }));
-  const clientAnswering = (response: () => Response) =>
-    createApiClient({
+  const clientAnswering = (response: () => Response) => {
+    globalThis.fetch = async () => response();
+    return createApiClient({
       baseAddress: resolveBaseAddress({ apiBase: '/sandbox/i/unused', pageUrl: location.href }),
       authorization: async () => 'token',
-      fetch: async () => response(),
     });
+  };
 
   it('refuses one that declares its size, without reading it', async () => {
     const body = huge();

@@ -163,10 +163,7 @@ describe('StorefrontCredentials with a token attribute', () => {
   });
 
   it('is not renewable, and keeps sending an old token rather than failing', async () => {
-    const credentials = new StorefrontCredentials(
-      { kind: 'token', token: tokenText() },
-      { now: () => (TS + 3 * TOKEN_LIFETIME_SECONDS) * 1000 },
-    );
+    const credentials = new StorefrontCredentials({ kind: 'token', token: tokenText() }, () => (TS + 3 * TOKEN_LIFETIME_SECONDS) * 1000);
     expect(credentials.renewable).to.equal(false);
     expect(await credentials.authorization()).to.equal(tokenText());
     expect(await credentials.authorization()).to.equal(tokenText());
@@ -183,7 +180,7 @@ describe('StorefrontCredentials with a tokenProvider', () => {
     let calls = 0;
     const credentials = new StorefrontCredentials(
       providerSource(async () => (calls++, tokenText())),
-      { now: () => TS * 1000 },
+      () => TS * 1000,
     );
     expect(await credentials.authorization()).to.equal(tokenText());
     expect(await credentials.authorization()).to.equal(tokenText());
@@ -195,7 +192,7 @@ describe('StorefrontCredentials with a tokenProvider', () => {
     let calls = 0;
     const credentials = new StorefrontCredentials(
       providerSource(() => (calls++, answer.promise)),
-      { now: () => TS * 1000 },
+      () => TS * 1000,
     );
     const callers = [credentials.authorization(), credentials.authorization(), credentials.authorization()];
     answer.resolve(tokenText());
@@ -206,7 +203,7 @@ describe('StorefrontCredentials with a tokenProvider', () => {
   it('trims the provided token', async () => {
     const credentials = new StorefrontCredentials(
       providerSource(async () => ` ${tokenText()} `),
-      { now: () => TS * 1000 },
+      () => TS * 1000,
     );
     expect(await credentials.authorization()).to.equal(tokenText());
   });
@@ -220,7 +217,7 @@ describe('StorefrontCredentials with a tokenProvider', () => {
         if (calls === 1) throw failure;
         return tokenText();
       }),
-      { now: () => TS * 1000 },
+      () => TS * 1000,
     );
     const error = await apiErrorOf(credentials.authorization());
     expect(error.kind).to.equal('config');
@@ -247,7 +244,7 @@ describe('StorefrontCredentials with a tokenProvider', () => {
     const answers = [tokenText({ sig: 'first=' }), tokenText({ sig: 'second=' })];
     const credentials = new StorefrontCredentials(
       providerSource(async () => answers.shift()),
-      { now: () => TS * 1000 },
+      () => TS * 1000,
     );
     expect(credentials.renewable).to.equal(true);
     expect(JSON.parse(await credentials.authorization()).sig).to.equal('first=');
@@ -261,7 +258,7 @@ describe('StorefrontCredentials with a tokenProvider', () => {
     const answers = [tokenText({ ts: TS }), tokenText({ ts: TS + 7000 })];
     const credentials = new StorefrontCredentials(
       providerSource(async () => answers.shift()),
-      { now: () => nowSeconds * 1000 },
+      () => nowSeconds * 1000,
     );
     expect(JSON.parse(await credentials.authorization()).ts).to.equal(TS);
 
@@ -274,13 +271,40 @@ describe('StorefrontCredentials with a tokenProvider', () => {
   });
 });
 
+describe('StorefrontCredentials shared by concurrent callers', () => {
+  const counting = (nowSeconds: () => number) => {
+    const counter = { calls: 0 };
+    const credentials = new StorefrontCredentials(
+      { kind: 'provider', provider: async () => (counter.calls++, tokenText({ ts: nowSeconds(), sig: `sig${counter.calls}=` })) },
+      () => nowSeconds() * 1000,
+    );
+    return { counter, credentials };
+  };
+
+  it('obtains one new token when several callers find the one at hand stale', async () => {
+    let now = TS;
+    const { counter, credentials } = counting(() => now);
+    await credentials.authorization();
+    now += TOKEN_LIFETIME_SECONDS;
+    const [first, second] = await Promise.all([credentials.authorization(), credentials.authorization()]);
+    expect(first).to.equal(second);
+    expect(counter.calls).to.equal(2);
+  });
+
+  it('renews once when several requests are refused the same token at once', async () => {
+    const { counter, credentials } = counting(() => TS);
+    const refused = await credentials.authorization();
+    const [first, second] = await Promise.all([credentials.renewAfterRefusal(refused), credentials.renewAfterRefusal(refused)]);
+    expect(first).to.be.a('string').and.not.equal(refused);
+    expect(second).to.equal(first);
+    expect(counter.calls).to.equal(2);
+  });
+});
+
 describe('StorefrontCredentials with the og_auth cookie', () => {
   it('reads the cookie when a token is first needed, not when it is set up', async () => {
     let cookies = '';
-    const credentials = new StorefrontCredentials(
-      { kind: 'cookie', merchantId: MERCHANT_ID, readCookies: () => cookies },
-      { now: () => TS * 1000 },
-    );
+    const credentials = new StorefrontCredentials({ kind: 'cookie', merchantId: MERCHANT_ID, readCookies: () => cookies }, () => TS * 1000);
     cookies = `og_auth=cust-48213|${TS}|${SIG}`;
     expect(await credentials.authorization()).to.equal(tokenText());
     expect(credentials.renewable).to.equal(true);
@@ -295,10 +319,7 @@ describe('StorefrontCredentials with the og_auth cookie', () => {
 
   it('reads the cookie again after renew(), picking up a refreshed one', async () => {
     let cookies = `og_auth=cust-48213|${TS}|${SIG}`;
-    const credentials = new StorefrontCredentials(
-      { kind: 'cookie', merchantId: MERCHANT_ID, readCookies: () => cookies },
-      { now: () => TS * 1000 },
-    );
+    const credentials = new StorefrontCredentials({ kind: 'cookie', merchantId: MERCHANT_ID, readCookies: () => cookies }, () => TS * 1000);
     expect(JSON.parse(await credentials.authorization()).ts).to.equal(TS);
     cookies = `og_auth=cust-48213|${TS + 600}|${SIG}`;
     expect(JSON.parse(await credentials.authorization()).ts, 'before renew').to.equal(TS);
@@ -327,8 +348,15 @@ describe('StorefrontCredentials with auth-url', () => {
 
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const credentialsFor = (endpoint: { fetch: typeof fetch }, now = TS) =>
-    new StorefrontCredentials({ kind: 'auth-url', url: '/account/storefront-token' }, { fetch: endpoint.fetch, now: () => now * 1000 });
+  // The endpoint stands in for the page's `fetch` until the test ends.
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+  const credentialsFor = (endpoint: { fetch: typeof fetch }, now: () => number = () => TS * 1000) => {
+    globalThis.fetch = endpoint.fetch;
+    return new StorefrontCredentials({ kind: 'auth-url', url: '/account/storefront-token' }, now);
+  };
 
   it('fetches the token with the page cookies, uncached, asking for JSON', async () => {
     const endpoint = merchantEndpoint(() => json({ public_id: MERCHANT_ID, ts: TS, sig_field: 'cust-48213', sig: SIG }));
@@ -424,10 +452,7 @@ describe('StorefrontCredentials with auth-url', () => {
       () => json({ public_id: MERCHANT_ID, ts: TS, sig_field: 'cust-48213', sig: SIG }),
       () => json({ public_id: MERCHANT_ID, ts: TS + 7200, sig_field: 'cust-48213', sig: SIG }),
     );
-    const credentials = new StorefrontCredentials(
-      { kind: 'auth-url', url: '/account/storefront-token' },
-      { fetch: endpoint.fetch, now: () => nowSeconds * 1000 },
-    );
+    const credentials = credentialsFor(endpoint, () => nowSeconds * 1000);
     expect(JSON.parse(await credentials.authorization()).ts).to.equal(TS);
     nowSeconds = TS + TOKEN_LIFETIME_SECONDS;
     expect(JSON.parse(await credentials.authorization()).ts).to.equal(TS + 7200);

@@ -6,7 +6,7 @@ import { expect } from '@open-wc/testing';
 import { resolveBaseAddress } from '../../src/api/base-address.js';
 import { createApiClient, type ApiClientOptions } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs, sleep } from '../../src/api/retry.js';
+import { isRetryable, retryDelayMs, sleep } from '../../src/api/retry.js';
 import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
 
 const ELIGIBLE = SANDBOX_SUBSCRIPTIONS.eligible.id;
@@ -42,12 +42,12 @@ describe('isRetryable', () => {
 
 describe('retryDelayMs', () => {
   it('waits what Retry-After says', () => {
-    expect(retryDelayMs(http(429, 3), 1, DEFAULT_RETRY_POLICY)).to.equal(3000);
-    expect(retryDelayMs(http(429, 0.2), 1, DEFAULT_RETRY_POLICY)).to.equal(200);
+    expect(retryDelayMs(http(429, 3), 1)).to.equal(3000);
+    expect(retryDelayMs(http(429, 0.2), 1)).to.equal(200);
   });
   it('doubles from 250 ms, with up to half of each delay left to chance', () => {
-    const lowest = [1, 2, 3].map((attempt) => retryDelayMs(http(423), attempt, DEFAULT_RETRY_POLICY, () => 0));
-    const highest = [1, 2, 3].map((attempt) => retryDelayMs(http(423), attempt, DEFAULT_RETRY_POLICY, () => 1));
+    const lowest = [1, 2, 3].map((attempt) => retryDelayMs(http(423), attempt, () => 0));
+    const highest = [1, 2, 3].map((attempt) => retryDelayMs(http(423), attempt, () => 1));
     expect(lowest).to.deep.equal([125, 250, 500]);
     expect(highest).to.deep.equal([250, 500, 1000]);
   });
