@@ -7,7 +7,7 @@ import { MIN_ORDERS_PER_BILLING, RENEWAL_BEHAVIORS, isRenewalBehavior, type Rene
 export const DEFAULT_ORDERS_OPTIONS = [3, 6, 12] as const;
 export const DEFAULT_OFFER = 'live';
 /** More would not fit a radio group anyone wants to read. */
-const MAX_ORDERS_OPTIONS = 12;
+const MAX_OPTIONS = 12;
 
 export interface ChoiceAttributes {
   ordersOptions?: string | null | undefined;
@@ -29,74 +29,76 @@ export interface Choices {
 
 export type ChoicesResult = { choices: Choices; warnings: string[] } | { error: string; warnings: string[] };
 
-const listItems = (value: string) =>
-  value
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
+/** What an entry of a list attribute stands for: an option, or why it is none. */
+type Entry<T> = T | { problem: string };
 
-function parseOrdersOptions(value: string | null | undefined, warnings: string[]): number[] {
-  if (value === null || value === undefined || value.trim() === '') return [...DEFAULT_ORDERS_OPTIONS];
-  const options: number[] = [];
-  for (const item of listItems(value)) {
-    const orders = /^\d+$/.test(item) ? Number(item) : Number.NaN;
-    if (!Number.isSafeInteger(orders)) {
-      warnings.push(`orders-options: dropped ${JSON.stringify(item)}, not a whole number`);
-    } else if (orders < MIN_ORDERS_PER_BILLING) {
-      warnings.push(`orders-options: dropped ${item}, the service needs ${MIN_ORDERS_PER_BILLING} orders or more`);
-    } else if (options.includes(orders)) {
-      warnings.push(`orders-options: dropped the repeated ${item}`);
-    } else if (options.length === MAX_ORDERS_OPTIONS) {
-      warnings.push(`orders-options: dropped ${item}, at most ${MAX_ORDERS_OPTIONS} choices are shown`);
-    } else {
-      options.push(orders);
-    }
+const readOrders = (item: string): Entry<number> => {
+  const orders = /^\d+$/.test(item) ? Number(item) : Number.NaN;
+  if (!Number.isSafeInteger(orders)) return { problem: 'not a whole number' };
+  return orders < MIN_ORDERS_PER_BILLING ? { problem: `the service needs ${MIN_ORDERS_PER_BILLING} orders or more` } : orders;
+};
+
+const readRenewal = (item: string): Entry<RenewalBehavior> =>
+  isRenewalBehavior(item) ? item : { problem: `not one of ${RENEWAL_BEHAVIORS.join(', ')}` };
+
+/**
+ * The options of a comma-separated list attribute, `defaults` when it is unset. An entry that `read` refuses, a
+ * repeat or one beyond the twelfth is dropped with a warning.
+ */
+function parseList<T extends number | string>(
+  attribute: string,
+  value: string | null | undefined,
+  defaults: readonly T[],
+  read: (item: string) => Entry<T>,
+  warnings: string[],
+): T[] {
+  if (!value?.trim()) return [...defaults];
+  const options: T[] = [];
+  for (const item of value.split(',').map((entry) => entry.trim())) {
+    if (item === '') continue;
+    const option = read(item);
+    let problem = '';
+    if (typeof option === 'object') problem = option.problem;
+    else if (options.includes(option)) problem = 'a repeat';
+    else if (options.length === MAX_OPTIONS) problem = `at most ${MAX_OPTIONS} choices are shown`;
+    else options.push(option);
+    if (problem) warnings.push(`${attribute}: dropped ${JSON.stringify(item)}, ${problem}`);
   }
   return options;
 }
 
-function parseRenewalOptions(value: string | null | undefined, warnings: string[]): RenewalBehavior[] {
-  if (value === null || value === undefined || value.trim() === '') return [...RENEWAL_BEHAVIORS];
-  const options: RenewalBehavior[] = [];
-  for (const item of listItems(value)) {
-    if (!isRenewalBehavior(item)) {
-      warnings.push(`renewal-options: dropped ${JSON.stringify(item)}, not one of ${RENEWAL_BEHAVIORS.join(', ')}`);
-    } else if (!options.includes(item)) {
-      options.push(item);
-    }
-  }
-  return options;
+/** The option `wanted` names; `fallback` when it is unset, and with a warning when it names none of `options`. */
+function preselect<T extends number | string>(
+  attribute: string,
+  wanted: unknown,
+  options: readonly T[],
+  fallback: T,
+  warnings: string[],
+): T {
+  if (wanted === null || wanted === undefined || wanted === '') return fallback;
+  // A number may also be set as a string from script: "6" picks 6.
+  const option = options.find((option) => option === (typeof option === 'number' ? Number(wanted) : wanted));
+  if (option !== undefined) return option;
+  warnings.push(`${attribute}: ${JSON.stringify(String(wanted))} is not one of ${options.join(', ')}; using ${fallback}`);
+  return fallback;
 }
 
 export function parseChoices(attributes: ChoiceAttributes): ChoicesResult {
   const warnings: string[] = [];
-  const ordersOptions = parseOrdersOptions(attributes.ordersOptions, warnings);
-  if (ordersOptions.length === 0) return { error: 'orders-options has no valid choice (whole numbers of 3 or more)', warnings };
-  const renewalOptions = parseRenewalOptions(attributes.renewalOptions, warnings);
-  if (renewalOptions.length === 0) return { error: `renewal-options has no valid choice (${RENEWAL_BEHAVIORS.join(', ')})`, warnings };
-
-  let ordersPerBilling = ordersOptions[0]!;
-  const wantedOrders = attributes.ordersPerBilling;
-  if (wantedOrders !== null && wantedOrders !== undefined && wantedOrders !== '') {
-    const orders = Number(wantedOrders);
-    if (ordersOptions.includes(orders)) ordersPerBilling = orders;
-    else
-      warnings.push(`orders-per-billing: ${JSON.stringify(String(wantedOrders))} is not one of orders-options, using ${ordersPerBilling}`);
-  }
-
-  const defaultRenewal = renewalOptions.includes('autorenew') ? 'autorenew' : renewalOptions[0]!;
-  let renewalBehavior: RenewalBehavior = defaultRenewal;
-  const wantedRenewal = attributes.renewalBehavior;
-  if (wantedRenewal !== null && wantedRenewal !== undefined && wantedRenewal !== '') {
-    if (isRenewalBehavior(wantedRenewal) && renewalOptions.includes(wantedRenewal)) renewalBehavior = wantedRenewal;
-    else warnings.push(`renewal-behavior: ${JSON.stringify(wantedRenewal)} is not one of renewal-options, using ${defaultRenewal}`);
-  }
-
+  const ordersOptions = parseList('orders-options', attributes.ordersOptions, DEFAULT_ORDERS_OPTIONS, readOrders, warnings);
+  const renewalOptions = parseList('renewal-options', attributes.renewalOptions, RENEWAL_BEHAVIORS, readRenewal, warnings);
   // An offer decides what the customer is billed: a malformed one is refused, never quietly replaced by `live`.
-  const offer = attributes.offer === null || attributes.offer === undefined || attributes.offer === '' ? DEFAULT_OFFER : attributes.offer;
-  if (!/^[\w.:-]{1,128}$/.test(offer)) {
-    return { error: `offer ${JSON.stringify(offer)} is not an offer id or "live"`, warnings };
-  }
+  const offer = attributes.offer || DEFAULT_OFFER;
+  const error =
+    ordersOptions.length === 0
+      ? 'orders-options has no valid choice'
+      : renewalOptions.length === 0
+        ? 'renewal-options has no valid choice'
+        : !/^[\w.:-]{1,128}$/.test(offer) && `offer ${JSON.stringify(offer)} is not an offer id or "live"`;
+  if (error) return { error, warnings };
 
+  const ordersPerBilling = preselect('orders-per-billing', attributes.ordersPerBilling, ordersOptions, ordersOptions[0]!, warnings);
+  const defaultRenewal = renewalOptions.includes('autorenew') ? 'autorenew' : renewalOptions[0]!;
+  const renewalBehavior = preselect('renewal-behavior', attributes.renewalBehavior, renewalOptions, defaultRenewal, warnings);
   return { choices: { ordersOptions, ordersPerBilling, renewalOptions, renewalBehavior, offer }, warnings };
 }

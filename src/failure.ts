@@ -19,40 +19,34 @@ export interface Failure {
   credentialRefused: boolean;
 }
 
-function kindOfStatus(status: number): { kind: FailureKind; retryable: boolean } {
-  if (status === 400) return { kind: 'badRequest', retryable: false };
-  if (status === 401) return { kind: 'unauthorized', retryable: false };
-  if (status === 403) return { kind: 'forbidden', retryable: false };
-  if (status === 404) return { kind: 'notFound', retryable: false };
-  if (status === 423) return { kind: 'locked', retryable: true };
-  if (status === 429) return { kind: 'rateLimited', retryable: true };
-  if (status >= 500) return { kind: 'server', retryable: true };
-  return { kind: 'badRequest', retryable: false };
-}
-
-const HINTS: Partial<Record<number, string>> = {
-  401: "the storefront token is missing, expired (older than 2 hours) or not signed with this merchant's hash key",
-  403: 'the likely cause is a token or key of the other environment: check the environment / api-base attributes against the environment the token was signed for',
-  404: 'the subscription does not exist, or it belongs to another customer than the one the token was signed for',
+/**
+ * Statuses with a message of their own, and for the developer what most likely caused them. Any other status is a
+ * refused request below 500 and the server's trouble above.
+ */
+const STATUSES: Partial<Record<number, [FailureKind, hint?: string]>> = {
+  401: ['unauthorized', "the token is missing, expired (over 2 hours old) or not signed with this merchant's hash key"],
+  403: ['forbidden', 'the token or key is likely for the other environment: check the environment / api-base attributes'],
+  404: ['notFound', 'the subscription does not exist, or the token is for another customer'],
+  423: ['locked'],
+  429: ['rateLimited'],
 };
 
+/** Trying the same again cannot help: the request or the set-up has to change first. */
+const FINAL: FailureKind[] = ['config', 'badRequest', 'unauthorized', 'forbidden', 'notFound'];
+
 export function describeFailure(error: unknown): Failure {
-  if (!(error instanceof ApiError)) {
-    return { kind: 'malformed', status: 0, retryable: true, message: `unexpected error: ${String(error)}`, credentialRefused: false };
-  }
-  if (error.kind !== 'http') {
-    const retryable = error.kind !== 'config';
-    return { kind: error.kind, status: error.status, retryable, message: error.message, credentialRefused: false };
-  }
-  const { kind, retryable } = kindOfStatus(error.status);
-  const hint = HINTS[error.status];
+  // Anything else thrown is a bug of ours, told apart by its message and reported like an answer we could not read.
+  const { kind, status, message, detail } =
+    error instanceof ApiError ? error : new ApiError('malformed', `unexpected error: ${String(error)}`);
+  // A status is the server's verdict only for an `http` error: others may carry that of an answer they could not read.
+  const [failureKind, hint] = kind === 'http' ? (STATUSES[status] ?? [status < 500 ? 'badRequest' : 'server']) : [kind];
   const failure: Failure = {
-    kind,
-    status: error.status,
-    retryable,
-    message: hint ? `${error.message} (${hint})` : error.message,
-    credentialRefused: error.status === 401,
+    kind: failureKind,
+    status,
+    retryable: !FINAL.includes(failureKind),
+    message: hint ? `${message} (${hint})` : message,
+    credentialRefused: failureKind === 'unauthorized',
   };
-  if (kind === 'badRequest' && error.detail) failure.detail = error.detail;
+  if (failureKind === 'badRequest' && detail) failure.detail = detail;
   return failure;
 }

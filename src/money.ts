@@ -1,10 +1,8 @@
 /** Prices as the service sends them (decimal strings) and as the customer reads them (`Intl.NumberFormat`). */
 import type { Product, Subscription } from './api/schemas.js';
 
-const DECIMAL = /^\s*\d+(\.\d+)?\s*$/;
-
 export function parsePrice(value: string | null | undefined): number | undefined {
-  return typeof value === 'string' && DECIMAL.test(value) ? Number(value) : undefined;
+  return value && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : undefined;
 }
 
 /**
@@ -14,20 +12,18 @@ export function parsePrice(value: string | null | undefined): number | undefined
 export function pricePerOrder(subscription: Subscription, product: Product | undefined): number | undefined {
   const unit = parsePrice(subscription.price) ?? parsePrice(product?.price);
   if (unit === undefined) return undefined;
-  const quantity = subscription.quantity !== undefined && subscription.quantity > 0 ? subscription.quantity : 1;
-  return unit * quantity;
+  const quantity = subscription.quantity ?? 0;
+  return unit * (quantity > 0 ? quantity : 1);
 }
-
-const ISO_CURRENCY = /^[A-Z]{3}$/;
 
 /** In the subscription's currency when it is known; as a plain number otherwise, never in a guessed currency. */
 export function formatMoney(amount: number, currency: string | null | undefined, locale: string): string {
-  const code = currency?.toUpperCase();
-  if (code && ISO_CURRENCY.test(code)) {
+  if (currency) {
     try {
-      return new Intl.NumberFormat(locale, { style: 'currency', currency: code }).format(amount);
+      return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
     } catch {
-      // An ISO-shaped code this browser does not know: fall through to a plain number.
+      // Intl refuses anything but three letters (in either case) and writes a code it does not know as the code
+      // itself, so neither guesses. Refused: fall through to a plain number.
     }
   }
   return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);

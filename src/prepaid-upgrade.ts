@@ -747,7 +747,8 @@ export class PrepaidUpgrade extends LitElement {
   #announceChange(): void {
     const ordersPerBilling = this.#selectedOrders;
     const renewalBehavior = this.#selectedRenewal;
-    if (ordersPerBilling !== undefined && renewalBehavior) this.dispatchEvent(new PrepaidUpgradeChangeEvent({ ordersPerBilling, renewalBehavior }));
+    if (ordersPerBilling !== undefined && renewalBehavior)
+      this.dispatchEvent(new PrepaidUpgradeChangeEvent({ ordersPerBilling, renewalBehavior }));
   }
 }
 

@@ -1,7 +1,8 @@
 import type { Strings } from './strings.js';
-import { plural } from './strings.js';
 
-const orders = (count: number) => plural('en', count, { one: '# order', other: '# orders' });
+// English needs no `Intl.PluralRules`: a count (always a whole number) is singular when it is 1, plural otherwise.
+const counted = (count: number, noun: string) => `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
+const orders = (count: number) => counted(count, 'order');
 
 export const en: Strings = {
   heading: 'Prepay your subscription',
@@ -21,26 +22,21 @@ export const en: Strings = {
     })[behavior],
   summaryHeading: 'Summary',
   summary: (count, total, perOrder) =>
-    total && perOrder
-      ? `${orders(count)} billed together at your next order: ${total} (${count} × ${perOrder}).`
-      : `${orders(count)} billed together at your next order.`,
+    `${orders(count)} billed together at your next order${total && perOrder ? `: ${total} (${count} × ${perOrder})` : ''}.`,
   nothingChargedNow: 'Nothing is charged today.',
   submit: (count) => `Prepay ${orders(count)}`,
   submitting: 'Upgrading your subscription…',
   successHeading: 'Your subscription is now prepaid',
-  successBody: (count, total) =>
-    total
-      ? `Your next order bills ${orders(count)} together: ${total}. Nothing was charged today.`
-      : `Your next order bills ${orders(count)} together. Nothing was charged today.`,
+  successBody: (count, total) => `Your next order bills ${orders(count)} together${total ? `: ${total}` : ''}. Nothing was charged today.`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'This subscription is already prepaid.',
       'not-live': 'This subscription is no longer active, so it cannot be prepaid.',
-      'product-not-eligible': productName ? `${productName} cannot be prepaid.` : 'This product cannot be prepaid.',
+      'product-not-eligible': `${productName || 'This product'} cannot be prepaid.`,
     })[reason],
   cancelledOn: (date) => `Cancelled on ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
-    `${orders(ordersPerBilling)} per billing, ${plural('en', ordersRemaining, { one: '# prepaid order', other: '# prepaid orders' })} left.` +
+    `${orders(ordersPerBilling)} per billing, ${counted(ordersRemaining, 'prepaid order')} left.` +
     (renewalBehavior
       ? ` When they run out: ${{ autorenew: 'it renews automatically', cancel: 'it ends', downgrade: 'it goes back to paying per order' }[renewalBehavior]}.`
       : ''),

@@ -10,11 +10,12 @@ const loaded = new Map<Language, Promise<Strings>>([['en', Promise.resolve(en)]]
 export function loadStrings(language: Language): Promise<Strings> {
   let strings = loaded.get(language);
   if (!strings) {
-    strings = loadLocale[language as Exclude<Language, 'en'>]().then(
+    strings = loadLocale(language as Exclude<Language, 'en'>).then(
       (module) => module.default,
       (error: unknown) => {
+        // Forgotten, so that the next widget to ask tries again.
         loaded.delete(language);
-        console.warn(`<prepaid-upgrade>: the ${language} texts could not be loaded, showing English: ${String(error)}`);
+        console.warn(`<prepaid-upgrade>: the ${language} texts could not be loaded, showing English`, error);
         return en;
       },
     );

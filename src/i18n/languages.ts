@@ -2,23 +2,21 @@
 export const LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt-BR', 'ja', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-const RIGHT_TO_LEFT: ReadonlySet<Language> = new Set(['ar']);
-
-export const isRightToLeft = (language: Language): boolean => RIGHT_TO_LEFT.has(language);
+/** Arabic is the only one written right to left. */
+export const isRightToLeft = (language: Language): boolean => language === 'ar';
 
 /**
- * The closest language for a BCP 47 tag: the exact tag, else its primary language (`fr-CA` → `fr`, `pt-PT` →
- * `pt-BR`, the only Portuguese), else English.
+ * The closest language for a BCP 47 tag: the one with the same primary language (`fr-CA` → `fr`, `pt-PT` →
+ * `pt-BR`, the only Portuguese), else English. No two languages share a primary language, so an exact tag needs no
+ * rule of its own.
  */
 export function matchLanguage(tag: string): Language {
-  let canonical: string;
+  let primary: string | undefined;
   try {
-    canonical = Intl.getCanonicalLocales(tag)[0] ?? 'en';
+    // The canonical form writes the primary language in lower case: `FR-ca` → `fr-CA`.
+    primary = Intl.getCanonicalLocales(tag)[0]?.split('-')[0];
   } catch {
-    return 'en';
+    // Not a well-formed tag: English.
   }
-  const exact = LANGUAGES.find((language) => language.toLowerCase() === canonical.toLowerCase());
-  if (exact) return exact;
-  const primary = canonical.split('-')[0]!.toLowerCase();
   return LANGUAGES.find((language) => language.split('-')[0] === primary) ?? 'en';
 }

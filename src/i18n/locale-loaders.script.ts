@@ -3,15 +3,11 @@
  * English only and import `dist/i18n/<language>.js`, next to themselves, when a page asks for another language.
  * The build swaps this module in for `locale-loaders.ts`.
  */
-import { LANGUAGES, type Language } from './languages.js';
+import type { Language } from './languages.js';
 import type { LocaleModule } from './locale-loaders.js';
 
 // A classic script knows its own address only while it runs for the first time; a module knows it always.
 const scriptAddress = (document.currentScript as HTMLScriptElement | null)?.src || import.meta.url;
 
-const load = (language: Language) => (): Promise<LocaleModule> =>
+export const loadLocale = (language: Exclude<Language, 'en'>): Promise<LocaleModule> =>
   import(/* @vite-ignore */ new URL(`i18n/${language}.js`, scriptAddress).href);
-
-export const loadLocale = Object.fromEntries(
-  LANGUAGES.filter((language) => language !== 'en').map((language) => [language, load(language)]),
-) as Record<Exclude<Language, 'en'>, () => Promise<LocaleModule>>;

@@ -8,7 +8,7 @@ import type { Strings } from './strings.js';
 
 export type LocaleModule = { default: Strings };
 
-export const loadLocale: Record<Exclude<Language, 'en'>, () => Promise<LocaleModule>> = {
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<LocaleModule>> = {
   fr: () => import('./locales/fr.js'),
   de: () => import('./locales/de.js'),
   es: () => import('./locales/es.js'),
@@ -18,3 +18,5 @@ export const loadLocale: Record<Exclude<Language, 'en'>, () => Promise<LocaleMod
   ja: () => import('./locales/ja.js'),
   ar: () => import('./locales/ar.js'),
 };
+
+export const loadLocale = (language: Exclude<Language, 'en'>): Promise<LocaleModule> => loaders[language]();

@@ -14,7 +14,7 @@ const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
 /** White space folded, non-breaking spaces (French punctuation, German amounts) included, on both sides. */
 const norm = (value: string) => value.replace(/\s+/g, ' ').trim();
 const text = (node: Element | null) => norm(node?.textContent ?? '');
-const stringsOf = async (language: Language): Promise<Strings> => (language === 'en' ? en : (await loadLocale[language]()).default);
+const stringsOf = async (language: Language): Promise<Strings> => (language === 'en' ? en : (await loadLocale(language)).default);
 
 describe('every language', () => {
   for (const language of LANGUAGES) {

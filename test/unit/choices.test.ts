@@ -1,0 +1,154 @@
+/**
+ * The pure rules behind the element's choices and failure messages: which attribute values are kept, which are
+ * dropped with a warning, and what each kind of failed request means.
+ */
+import { expect } from '@open-wc/testing';
+import { ApiError } from '../../src/api/errors.js';
+import { parseChoices, type ChoiceAttributes, type Choices } from '../../src/choices.js';
+import { describeFailure } from '../../src/failure.js';
+
+/** The choices and the warnings; throws the configuration error, if any. */
+const parse = (attributes: ChoiceAttributes): { choices: Choices; warnings: string[] } => {
+  const result = parseChoices(attributes);
+  if ('error' in result) throw new Error(result.error);
+  return result;
+};
+const choicesOf = (attributes: ChoiceAttributes): Choices => parse(attributes).choices;
+
+describe('parseChoices', () => {
+  it('offers 3, 6, 12 and every renewal behaviour, live, when nothing is set', () => {
+    for (const unset of [{}, { ordersOptions: '', renewalOptions: ' ', ordersPerBilling: '', renewalBehavior: '', offer: '' }]) {
+      expect(parseChoices(unset)).to.deep.equal({
+        choices: {
+          ordersOptions: [3, 6, 12],
+          ordersPerBilling: 3,
+          renewalOptions: ['autorenew', 'cancel', 'downgrade'],
+          renewalBehavior: 'autorenew',
+          offer: 'live',
+        },
+        warnings: [],
+      });
+    }
+  });
+
+  it('keeps whole numbers of 3 or more, once each and at most 12, and says why it drops the others', () => {
+    const { choices, warnings } = parse({ ordersOptions: '2, abc,6,-1,06,1.5,99999999999999999999,4' });
+    expect(choices.ordersOptions).to.deep.equal([6, 4]);
+    expect(warnings).to.deep.equal([
+      'orders-options: dropped "2", the service needs 3 orders or more',
+      'orders-options: dropped "abc", not a whole number',
+      'orders-options: dropped "-1", not a whole number',
+      'orders-options: dropped "06", a repeat',
+      'orders-options: dropped "1.5", not a whole number',
+      'orders-options: dropped "99999999999999999999", not a whole number',
+    ]);
+    const many = parse({ ordersOptions: Array.from({ length: 14 }, (_, index) => index + 3).join(',') });
+    expect(many.choices.ordersOptions).to.deep.equal([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    expect(many.warnings).to.deep.equal([
+      'orders-options: dropped "15", at most 12 choices are shown',
+      'orders-options: dropped "16", at most 12 choices are shown',
+    ]);
+  });
+
+  it('keeps the renewal behaviours it knows, in the order given', () => {
+    const { choices, warnings } = parse({ renewalOptions: 'downgrade,forever,cancel,downgrade' });
+    expect(choices.renewalOptions).to.deep.equal(['downgrade', 'cancel']);
+    expect(warnings).to.deep.equal([
+      'renewal-options: dropped "forever", not one of autorenew, cancel, downgrade',
+      'renewal-options: dropped "downgrade", a repeat',
+    ]);
+  });
+
+  it('preselects what is asked for when it is offered, else the first option (autorenew when offered) with a warning', () => {
+    expect(choicesOf({ ordersOptions: '4,8', ordersPerBilling: '8', renewalBehavior: 'cancel' })).to.include({
+      ordersPerBilling: 8,
+      renewalBehavior: 'cancel',
+    });
+    expect(choicesOf({ ordersPerBilling: 12 })).to.include({ ordersPerBilling: 12 });
+    const { choices, warnings } = parse({ ordersPerBilling: Number.NaN, renewalOptions: 'cancel,downgrade', renewalBehavior: 'autorenew' });
+    expect(choices).to.include({ ordersPerBilling: 3, renewalBehavior: 'cancel' });
+    expect(warnings).to.deep.equal([
+      'orders-per-billing: "NaN" is not one of 3, 6, 12; using 3',
+      'renewal-behavior: "autorenew" is not one of cancel, downgrade; using cancel',
+    ]);
+  });
+
+  it('refuses a list with nothing valid left, and a malformed offer, rather than guessing', () => {
+    expect(parseChoices({ ordersOptions: '2,x' }))
+      .to.have.property('error')
+      .that.matches(/^orders-options /);
+    expect(parseChoices({ ordersOptions: ',' }))
+      .to.have.property('error')
+      .that.matches(/^orders-options /);
+    expect(parseChoices({ renewalOptions: 'forever' }))
+      .to.have.property('error')
+      .that.matches(/^renewal-options /);
+    expect(parseChoices({ offer: 'spring sale' })).to.deep.equal({
+      error: 'offer "spring sale" is not an offer id or "live"',
+      warnings: [],
+    });
+    expect(choicesOf({ offer: 'off_morning-roast:2w.1' }).offer).to.equal('off_morning-roast:2w.1');
+  });
+});
+
+describe('describeFailure', () => {
+  const http = (status: number, detail?: string) => new ApiError('http', `GET answered ${status}`, { status, detail });
+  const summary = (error: unknown) => {
+    const { kind, status, retryable, credentialRefused, detail } = describeFailure(error);
+    return { kind, status, retryable, credentialRefused, detail };
+  };
+
+  it('gives each status its kind, and says whether trying again can help', () => {
+    const table: Array<[number, string, boolean]> = [
+      [400, 'badRequest', false],
+      [409, 'badRequest', false],
+      [401, 'unauthorized', false],
+      [403, 'forbidden', false],
+      [404, 'notFound', false],
+      [423, 'locked', true],
+      [429, 'rateLimited', true],
+      [500, 'server', true],
+      [503, 'server', true],
+    ];
+    for (const [status, kind, retryable] of table) {
+      expect(summary(http(status)), String(status)).to.deep.equal({
+        kind,
+        status,
+        retryable,
+        credentialRefused: status === 401,
+        detail: undefined,
+      });
+    }
+  });
+
+  it("shows the service's explanation of a refused request only", () => {
+    expect(describeFailure(http(400, 'No prepaid here.')).detail).to.equal('No prepaid here.');
+    expect(describeFailure(http(503, 'Down.')).detail).to.equal(undefined);
+  });
+
+  it('names the likely cause of 401, 403 and 404 for the developer', () => {
+    expect(describeFailure(http(401)).message).to.match(/^GET answered 401 \(.*expired.*hash key\)$/);
+    expect(describeFailure(http(403)).message).to.match(/other environment/);
+    expect(describeFailure(http(404)).message).to.match(/does not exist.*another customer/);
+    expect(describeFailure(http(400)).message).to.equal('GET answered 400');
+  });
+
+  it('keeps the kind of an error that is not an HTTP status, and reads no status into it', () => {
+    expect(summary(new ApiError('network', 'x'))).to.deep.include({ kind: 'network', retryable: true });
+    expect(summary(new ApiError('config', 'x'))).to.deep.include({ kind: 'config', retryable: false });
+    expect(summary(new ApiError('malformed', 'x', { status: 401 }))).to.deep.equal({
+      kind: 'malformed',
+      status: 401,
+      retryable: true,
+      credentialRefused: false,
+      detail: undefined,
+    });
+    expect(describeFailure(new TypeError('boom'))).to.deep.equal({
+      kind: 'malformed',
+      status: 0,
+      retryable: true,
+      message: 'unexpected error: TypeError: boom',
+      credentialRefused: false,
+    });
+  });
+});
