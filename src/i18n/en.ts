@@ -1,8 +1,7 @@
 import type { Strings } from './strings.js';
+import { plural } from './strings.js';
 
-// English needs no `Intl.PluralRules`: a count (always a whole number) is singular when it is 1, plural otherwise.
-const counted = (count: number, noun: string) => `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
-const orders = (count: number) => counted(count, 'order');
+const orders = (count: number) => plural('en', count, { one: '# order', other: '# orders' });
 
 export const en: Strings = {
   heading: 'Prepay your subscription',
@@ -36,7 +35,7 @@ export const en: Strings = {
     })[reason],
   cancelledOn: (date) => `Cancelled on ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
-    `${orders(ordersPerBilling)} per billing, ${counted(ordersRemaining, 'prepaid order')} left.` +
+    `${orders(ordersPerBilling)} per billing, ${plural('en', ordersRemaining, { one: '# prepaid order', other: '# prepaid orders' })} left.` +
     (renewalBehavior
       ? ` When they run out: ${{ autorenew: 'it renews automatically', cancel: 'it ends', downgrade: 'it goes back to paying per order' }[renewalBehavior]}.`
       : ''),
