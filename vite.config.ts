@@ -107,13 +107,30 @@ const mainConfig: UserConfig = {
   },
 };
 
-/** The script bundles carry English only and import the other languages from dist/i18n/ by address. */
-const loadLanguagesByAddress = {
-  alias: [{ find: /^\.\/locale-loaders\.js$/, replacement: fromRoot('./src/i18n/locale-loaders.script.ts') }],
-};
+/**
+ * Modules the script bundles replace with versions made for them: they carry English only and import the other
+ * languages from dist/i18n/ by address, and they check the service's answers with a small checker that gives the
+ * same verdicts as the zod schemas (see src/api/schemas.script.ts) in a fraction of the bytes.
+ */
+const SCRIPT_BUNDLE_MODULES = new Map([
+  [fromRoot('./src/i18n/locale-loaders.ts'), fromRoot('./src/i18n/locale-loaders.script.ts')],
+  [fromRoot('./src/api/schemas.ts'), fromRoot('./src/api/schemas.script.ts')],
+]);
+
+function scriptBundleModules(): Plugin {
+  return {
+    name: 'prepaid-upgrade:script-bundle-modules',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!/\/(locale-loaders|schemas)\.js$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return (resolved && SCRIPT_BUNDLE_MODULES.get(resolved.id)) ?? resolved;
+    },
+  };
+}
 
 export default defineConfig(({ command, mode }) => {
   if (mode === 'locales') return localesBuild;
   if (command !== 'build') return mainConfig;
-  return { ...mainConfig, plugins: [...(mainConfig.plugins ?? []), minifyLitTemplates()], resolve: loadLanguagesByAddress };
+  return { ...mainConfig, plugins: [...(mainConfig.plugins ?? []), scriptBundleModules(), minifyLitTemplates()] };
 });

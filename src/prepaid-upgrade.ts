@@ -6,7 +6,7 @@ import { StorefrontCredentials, chooseCredentialSource } from './api/credentials
 import { ApiError, isAbortError } from './api/errors.js';
 import { upgradeAndConfirm } from './api/upgrade.js';
 import type { Product, RenewalBehavior, Subscription, UpgradeRequest } from './api/schemas.js';
-import { isRenewalBehavior } from './api/schemas.js';
+import { isRenewalBehavior } from './api/upgrade-request.js';
 import { parseChoices, type Choices } from './choices.js';
 import { decideEligibility, type Eligibility } from './eligibility.js';
 import {

@@ -2,15 +2,14 @@
  * The service calls the widget makes, with no DOM: each one takes an `AbortSignal`, has a time limit, sends only the
  * storefront token, and returns data that has been checked against its schema, or throws an `ApiError`.
  */
-import type { $ZodType } from 'zod/v4/core';
 import { ApiError, isAbortError } from './errors.js';
 import { MAX_ATTEMPTS, RETRY_BUDGET_MS, isRetryable, retryDelayMs, sleep } from './retry.js';
 import {
   ProductSchema,
   SubscriptionSchema,
-  check,
-  describeIssues,
+  validate,
   type Product,
+  type Schema,
   type Subscription,
   type UpgradeRequest,
 } from './schemas.js';
@@ -56,7 +55,7 @@ export function createApiClient({
    * Tries until an answer can be used, a failure is final, or the retry policy is spent. The upgrade is the one
    * request with a body, so the body decides the method.
    */
-  async function send<T>(path: string, schema: $ZodType<T>, signal?: AbortSignal, body?: UpgradeRequest): Promise<T> {
+  async function send<T>(path: string, schema: Schema<T>, signal?: AbortSignal, body?: UpgradeRequest): Promise<T> {
     const method = body ? 'PATCH' : 'GET';
     const url = new URL(path, baseAddress);
     const what = `${method} ${url.pathname}`;
@@ -101,9 +100,9 @@ export function createApiClient({
         } catch {
           throw malformed(text.trim() ? 'the answer is not valid JSON' : 'the answer is empty');
         }
-        const parsed = check(schema, json);
-        if (!parsed.success) throw malformed(`unexpected answer (${describeIssues(parsed.error)})`);
-        return parsed.data;
+        const checked = validate(schema, json);
+        if ('problem' in checked) throw malformed(`unexpected answer (${checked.problem})`);
+        return checked.data;
       } catch (caught) {
         let error: ApiError;
         if (caught instanceof ApiError) error = caught;

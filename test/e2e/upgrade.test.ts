@@ -113,6 +113,84 @@ describe('the built bundles upgrade a subscription in a plain page', { timeout: 
   }
 });
 
+describe('the built bundles refuse an answer of the wrong shape', { timeout: 120_000 }, () => {
+  // The script bundles check answers with their own small checker instead of the zod schemas (the build swaps
+  // src/api/schemas.script.ts in): this drives that checker in each bundle, through the page, end to end.
+  let server: TestServer;
+  let browser: Browser;
+
+  before(
+    async () => {
+      server = await startTestServer();
+      browser = await launchChromium();
+    },
+    { timeout: 60_000 },
+  );
+
+  after(
+    async () => {
+      await browser?.close();
+      await server?.close();
+    },
+    { timeout: 30_000 },
+  );
+
+  for (const bundle of BUNDLES) {
+    it(`${bundle.name}: a quantity sent as text is an error naming the field, and nothing is upgraded`, { timeout: 60_000 }, async () => {
+      const apiBase = `/sandbox/i/${randomUUID()}`;
+      const info = await getJson<SandboxInfo>(`${server.origin}${apiBase}/__sandbox/info`);
+      const customer = info.customers[0]!;
+      const subscriptionId = customer.subscriptions.find((subscription) => subscription.kind === 'eligible')!.id;
+      const token = await signStorefrontToken({
+        merchantPublicId: info.merchant.publicId,
+        customerId: customer.customerId,
+        hashKey: SANDBOX_MERCHANT.hashKey,
+      });
+      const fault = {
+        status: 200,
+        method: 'GET',
+        path: `/subscriptions/${subscriptionId}/`,
+        count: 10,
+        body: JSON.stringify({ public_id: subscriptionId, quantity: '1' }),
+      };
+      const added = await fetch(`${server.origin}${apiBase}/__sandbox/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(fault),
+      });
+      assert.equal(added.status, 201, await added.text());
+
+      const url = server.page(
+        `/malformed-${bundle.file}.html`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account</title>` +
+          `<link rel="icon" href="data:,">${bundle.tag(`/dist/${bundle.file}`)}</head><body><main>` +
+          `<prepaid-upgrade subscription-id="${escapeAttribute(subscriptionId)}" api-base="${apiBase}" ` +
+          `token="${escapeAttribute(token)}"></prepaid-upgrade></main></body></html>`,
+      );
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      try {
+        await page.goto(url);
+        const widget = page.locator('prepaid-upgrade');
+        await widget.locator('[part~="error"]').waitFor({ state: 'visible' });
+        assert.equal(await widget.evaluate((element) => (element as HTMLElement & { state: string }).state), 'error');
+        assert.match(await widget.locator('[part~="error"]').innerText(), /could not read/);
+        assert.equal(consoleErrors.length, 1, consoleErrors.join('\n'));
+        assert.match(consoleErrors[0]!, /load failed: GET \S+: unexpected answer \(quantity: expected number\)/);
+        const requests = await getJson<RecordedRequest[]>(`${server.origin}${apiBase}/__sandbox/requests`);
+        assert.ok(!requests.some((request) => request.method === 'PATCH'), 'no upgrade was sent');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
 describe("the demo store's token endpoint", () => {
   const customer = SANDBOX_CUSTOMERS[0]!;
   const store = 'http://store.test';

@@ -6,16 +6,7 @@ import { formatFigures, measureSize, runBench, type BenchFigures } from '../../b
 import { BUDGETS } from '../../bench/budgets.js';
 
 const bundle = await measureSize('prepaid-upgrade.js');
-/**
- * The size budget is not met yet: the element's own code (retries, reconciliation, credentials, languages, the
- * placeholder) costs about 9 KB brotli on top of lit, @lit/task and zod/mini, against about 4.6 KB left by the
- * budget. Until the budget is revised or the code shrinks, this check runs and reports as a to-do rather than
- * failing the suite; it becomes a plain check again by itself once the bundle fits.
- */
-const sizeTodo =
-  bundle.brotli > BUDGETS.scriptBundleBrotliBytes
-    ? { todo: `${bundle.brotli} bytes brotli, over the ${BUDGETS.scriptBundleBrotliBytes} budget` }
-    : {};
+const classicBundle = await measureSize('prepaid-upgrade.iife.js');
 
 describe('performance budgets', () => {
   let figures: BenchFigures;
@@ -24,8 +15,16 @@ describe('performance budgets', () => {
     console.log(formatFigures(figures));
   });
 
-  it(`keeps dist/prepaid-upgrade.js within ${BUDGETS.scriptBundleBrotliBytes} bytes brotli`, sizeTodo, () => {
+  it(`keeps dist/prepaid-upgrade.js within ${BUDGETS.scriptBundleBrotliBytes} bytes brotli`, () => {
     assert.ok(bundle.brotli <= BUDGETS.scriptBundleBrotliBytes, `dist/prepaid-upgrade.js is ${bundle.brotli} bytes brotli`);
+  });
+
+  // The budget names the module; the classic script carries the same code and is held to it too.
+  it(`keeps dist/prepaid-upgrade.iife.js within ${BUDGETS.scriptBundleBrotliBytes} bytes brotli`, () => {
+    assert.ok(
+      classicBundle.brotli <= BUDGETS.scriptBundleBrotliBytes,
+      `dist/prepaid-upgrade.iife.js is ${classicBundle.brotli} bytes brotli`,
+    );
   });
 
   it('renders a placeholder synchronously on connection', () => {

@@ -1,0 +1,14 @@
+/** What an upgrade asks the service for, and the service's rules for it (spec §4). */
+
+export const RENEWAL_BEHAVIORS = ['autorenew', 'cancel', 'downgrade'] as const;
+export type RenewalBehavior = (typeof RENEWAL_BEHAVIORS)[number];
+export const isRenewalBehavior = (value: unknown): value is RenewalBehavior => (RENEWAL_BEHAVIORS as readonly unknown[]).includes(value);
+
+/** The smallest `orders_per_billing` the service accepts ("an integer greater than 2"). */
+export const MIN_ORDERS_PER_BILLING = 3;
+
+export interface UpgradeRequest {
+  orders_per_billing: number;
+  renewal_behavior: RenewalBehavior;
+  offer: string;
+}
