@@ -18,7 +18,7 @@ const BUNDLES = [
   { name: 'classic script (IIFE)', file: 'prepaid-upgrade.iife.js', tag: (src: string) => `<script src="${src}"></script>` },
 ];
 
-describe('the built bundles upgrade a subscription in a plain page', { timeout: 120_000 }, () => {
+describe('the built bundles in a plain page', { timeout: 120_000 }, () => {
   let server: TestServer;
   let browser: Browser;
 
@@ -41,27 +41,34 @@ describe('the built bundles upgrade a subscription in a plain page', { timeout: 
     { timeout: 30_000 },
   );
 
+  /**
+   * An eligible subscription in a sandbox instance of its own (so that each test finds it as seeded), with a token
+   * for its customer and a plain page that loads `bundle` and shows the widget for it.
+   */
+  async function widgetPage(bundle: (typeof BUNDLES)[number], name: string) {
+    const apiBase = `/sandbox/i/${randomUUID()}`;
+    const info = await getJson<SandboxInfo>(`${server.origin}${apiBase}/__sandbox/info`);
+    const customer = info.customers[0]!;
+    const subscriptionId = customer.subscriptions.find((subscription) => subscription.kind === 'eligible')?.id;
+    assert.ok(subscriptionId, `${customer.customerId} has an eligible pay-as-you-go subscription`);
+    const token = await signStorefrontToken({
+      merchantPublicId: info.merchant.publicId,
+      customerId: customer.customerId,
+      hashKey: SANDBOX_MERCHANT.hashKey,
+    });
+    const url = server.page(
+      `/${name}-${bundle.file}.html`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account</title>` +
+        `<link rel="icon" href="data:,">${bundle.tag(`/dist/${bundle.file}`)}</head><body><main>` +
+        `<prepaid-upgrade subscription-id="${escapeAttribute(subscriptionId)}" api-base="${apiBase}" ` +
+        `token="${escapeAttribute(token)}"></prepaid-upgrade></main></body></html>`,
+    );
+    return { apiBase, subscriptionId, token, url };
+  }
+
   for (const bundle of BUNDLES) {
     it(`${bundle.name}: chooses 6 orders and downgrade, upgrades once, with the token only`, { timeout: 60_000 }, async () => {
-      // An isolated sandbox instance per test, so that the two bundles upgrade the same seeded subscription.
-      const apiBase = `/sandbox/i/${randomUUID()}`;
-      const info = await getJson<SandboxInfo>(`${server.origin}${apiBase}/__sandbox/info`);
-      const customer = info.customers[0]!;
-      const subscriptionId = customer.subscriptions.find((subscription) => subscription.kind === 'eligible')?.id;
-      assert.ok(subscriptionId, `${customer.customerId} has an eligible pay-as-you-go subscription`);
-      const token = await signStorefrontToken({
-        merchantPublicId: info.merchant.publicId,
-        customerId: customer.customerId,
-        hashKey: SANDBOX_MERCHANT.hashKey,
-      });
-
-      const url = server.page(
-        `/${bundle.file}.html`,
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account</title>` +
-          `<link rel="icon" href="data:,">${bundle.tag(`/dist/${bundle.file}`)}</head><body><main>` +
-          `<prepaid-upgrade subscription-id="${escapeAttribute(subscriptionId)}" api-base="${apiBase}" ` +
-          `token="${escapeAttribute(token)}"></prepaid-upgrade></main></body></html>`,
-      );
+      const { apiBase, subscriptionId, token, url } = await widgetPage(bundle, 'upgrade');
 
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -111,41 +118,12 @@ describe('the built bundles upgrade a subscription in a plain page', { timeout: 
       }
     });
   }
-});
-
-describe('the built bundles refuse an answer of the wrong shape', { timeout: 120_000 }, () => {
-  // The script bundles check answers with their own small checker instead of the zod schemas (the build swaps
-  // src/api/schemas.script.ts in): this drives that checker in each bundle, through the page, end to end.
-  let server: TestServer;
-  let browser: Browser;
-
-  before(
-    async () => {
-      server = await startTestServer();
-      browser = await launchChromium();
-    },
-    { timeout: 60_000 },
-  );
-
-  after(
-    async () => {
-      await browser?.close();
-      await server?.close();
-    },
-    { timeout: 30_000 },
-  );
 
   for (const bundle of BUNDLES) {
     it(`${bundle.name}: a quantity sent as text is an error naming the field, and nothing is upgraded`, { timeout: 60_000 }, async () => {
-      const apiBase = `/sandbox/i/${randomUUID()}`;
-      const info = await getJson<SandboxInfo>(`${server.origin}${apiBase}/__sandbox/info`);
-      const customer = info.customers[0]!;
-      const subscriptionId = customer.subscriptions.find((subscription) => subscription.kind === 'eligible')!.id;
-      const token = await signStorefrontToken({
-        merchantPublicId: info.merchant.publicId,
-        customerId: customer.customerId,
-        hashKey: SANDBOX_MERCHANT.hashKey,
-      });
+      // The script bundles check answers with their own small checker instead of the zod schemas (the build swaps
+      // src/api/schemas.script.ts in): this drives that checker in each bundle, end to end.
+      const { apiBase, subscriptionId, url } = await widgetPage(bundle, 'malformed');
       const fault = {
         status: 200,
         method: 'GET',
@@ -160,13 +138,6 @@ describe('the built bundles refuse an answer of the wrong shape', { timeout: 120
       });
       assert.equal(added.status, 201, await added.text());
 
-      const url = server.page(
-        `/malformed-${bundle.file}.html`,
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account</title>` +
-          `<link rel="icon" href="data:,">${bundle.tag(`/dist/${bundle.file}`)}</head><body><main>` +
-          `<prepaid-upgrade subscription-id="${escapeAttribute(subscriptionId)}" api-base="${apiBase}" ` +
-          `token="${escapeAttribute(token)}"></prepaid-upgrade></main></body></html>`,
-      );
       const context = await browser.newContext();
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
