@@ -1,88 +1,57 @@
 /**
- * What the service sends, checked at run time with zod: the reference definition of a usable answer, and what the
- * ES module for bundlers runs (zod is one of its dependencies, which an app may already share).
+ * What the service sends, checked at run time with zod, from the table of fields in `answer-fields.ts`: the reference
+ * checker, and what the ES module for bundlers runs (zod is one of its dependencies, which an app may already share).
  *
- * The script bundles run `schemas.script.ts` instead, put in place of this module by the build: the same checks with
+ * The script bundles run `schemas.script.ts` instead, put in place of this module by the build: the same table with
  * the same messages in a few hundred bytes, where zod's core would take about 3.5 KB of their 16 KB budget.
  * `test/unit/schemas.test.ts` runs every case against both, and compares them on thousands of random answers.
  *
  * Built straight on zod's core, which the `zod/mini` and `zod` front ends wrap: the schemas here need only core's
  * checking. Object schemas are the plain, non-compiling kind, so nothing is ever evaluated from a string, whatever
  * the page's Content-Security-Policy.
- *
- * Every Subscription field is optional (spec §2) and unknown fields pass through untouched, so the widget keeps
- * working when the service adds fields; a field the widget reads is an error when of the wrong type, never coerced.
  */
 import * as core from 'zod/v4/core';
-
-// Each builder makes a new schema and nothing else, so the bundler may drop one that is never used.
-/* @__NO_SIDE_EFFECTS__ */
-const unknown = () => new core.$ZodUnknown({ type: 'unknown' });
-/* @__NO_SIDE_EFFECTS__ */
-const string = () => new core.$ZodString({ type: 'string' }) as core.$ZodString<string>;
-/* @__NO_SIDE_EFFECTS__ */
-const boolean = () => new core.$ZodBoolean({ type: 'boolean' });
-/** Refuses a fraction (or a number past 2⁵³) as `expected int`, like zod's own int(), without its table of formats. */
-const wholeNumber = /* @__PURE__ */ (() => {
-  const check = new core.$ZodCheck({ check: 'custom' });
-  check._zod.check = (payload) => {
-    if (!Number.isSafeInteger(payload.value))
-      payload.issues.push({ code: 'invalid_type', expected: 'int', input: payload.value, inst: check });
-  };
-  return check;
-})();
-/** A safe integer: a fraction is refused as `expected int`, a string as `expected number`. */
-/* @__NO_SIDE_EFFECTS__ */
-const int = () => new core.$ZodNumber({ type: 'number', checks: [wholeNumber] }) as core.$ZodNumber<number>;
-/* @__NO_SIDE_EFFECTS__ */
-const optional = <T extends core.$ZodType>(innerType: T) => new core.$ZodOptional({ type: 'optional', innerType }) as core.$ZodOptional<T>;
-/* @__NO_SIDE_EFFECTS__ */
-const nullable = <T extends core.$ZodType>(innerType: T) => new core.$ZodNullable({ type: 'nullable', innerType }) as core.$ZodNullable<T>;
-/** An object whose listed fields are checked and whose other fields are kept as they are. */
-/* @__NO_SIDE_EFFECTS__ */
-const looseObject = <S extends core.$ZodShape>(shape: S) =>
-  new core.$ZodObject({ type: 'object', shape, catchall: unknown() }) as core.$ZodObject<S, core.$loose>;
+import {
+  PRODUCT_FIELDS,
+  SUBSCRIPTION_FIELDS,
+  type FieldRule,
+  type Fields,
+  type PrepaidSubscriptionContext,
+  type Product,
+  type Subscription,
+} from './answer-fields.js';
 
 export * from './upgrade-request.js';
+export type { PrepaidSubscriptionContext, Product, Subscription };
 
-const optionalString = optional(string());
-const nullableString = optional(nullable(string()));
-const optionalInt = optional(int());
+const string = () => new core.$ZodString({ type: 'string' });
+/** Refuses a fraction (or a number past 2⁵³) as `expected int`, like zod's own int(), without its table of formats. */
+const wholeNumber = new core.$ZodCheck({ check: 'custom' });
+wholeNumber._zod.check = (payload) => {
+  if (!Number.isSafeInteger(payload.value))
+    payload.issues.push({ code: 'invalid_type', expected: 'int', input: payload.value, inst: wholeNumber });
+};
+const nullable = (innerType: core.$ZodType) => new core.$ZodNullable({ type: 'nullable', innerType });
 
-// Only the fields the widget reads are checked. The others pass through as the service sent them (typed `unknown`):
-// a change to a field the widget never looks at must not stop a customer from upgrading, and every check is bytes
-// in the script bundle.
+/** The zod schema of one field's rule (see `answer-fields.ts`). */
+function fieldSchema(rule: FieldRule): core.$ZodType {
+  if (typeof rule === 'object') return nullable(looseObject(rule.nullableObject));
+  if (rule === 'string?') return nullable(string());
+  // A string is refused as `expected number`, a fraction as `expected int`.
+  if (rule === 'int') return new core.$ZodNumber({ type: 'number', checks: [wholeNumber] });
+  return rule === 'boolean' ? new core.$ZodBoolean({ type: 'boolean' }) : string();
+}
 
-export const PrepaidSubscriptionContextSchema = looseObject({
-  prepaid_orders_remaining: optionalInt,
-  prepaid_orders_per_billing: optionalInt,
-  renewal_behavior: nullableString,
-});
-export type PrepaidSubscriptionContext = core.output<typeof PrepaidSubscriptionContextSchema>;
+/** An object whose listed fields are optional and checked, and whose other fields are kept as they are. */
+function looseObject(fields: Fields): core.$ZodObject {
+  const shape = Object.fromEntries(
+    Object.entries(fields).map(([name, rule]) => [name, new core.$ZodOptional({ type: 'optional', innerType: fieldSchema(rule) })]),
+  );
+  return new core.$ZodObject({ type: 'object', shape, catchall: new core.$ZodUnknown({ type: 'unknown' }) });
+}
 
-export const SubscriptionSchema = looseObject({
-  public_id: optionalString,
-  product: optionalString,
-  offer: optionalString,
-  quantity: optionalInt,
-  price: nullableString,
-  cancelled: nullableString,
-  live: optional(boolean()),
-  // null or {} on a pay-as-you-go subscription.
-  prepaid_subscription_context: optional(nullable(PrepaidSubscriptionContextSchema)),
-  // Not in the spec's table, but sent by the service; the money in the summary is shown in it when present.
-  currency_code: nullableString,
-});
-export type Subscription = core.output<typeof SubscriptionSchema>;
-
-export const ProductSchema = looseObject({
-  name: nullableString,
-  price: nullableString,
-  image_url: nullableString,
-  prepaid_eligible: optional(boolean()),
-  live: optional(boolean()),
-});
-export type Product = core.output<typeof ProductSchema>;
+export const SubscriptionSchema = looseObject(SUBSCRIPTION_FIELDS) as Schema<Subscription>;
+export const ProductSchema = looseObject(PRODUCT_FIELDS) as Schema<Product>;
 
 /** A schema of an answer whose checked form is `T`. */
 export type Schema<T> = core.$ZodType<T>;

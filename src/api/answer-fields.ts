@@ -1,0 +1,64 @@
+/**
+ * Which fields of the service's answers the widget checks, and how: one table that both checkers are built from,
+ * the zod schemas (`schemas.ts`) and the script bundles' own checker (`schemas.script.ts`), so that a field is
+ * added or changed in one place.
+ *
+ * Only the fields the widget reads are listed. Each is optional (spec §2: every field may be absent); the others pass
+ * through as the service sent them, typed `unknown`: a change to a field the widget never looks at must not stop a
+ * customer from upgrading. A listed field of the wrong type is an error, never coerced.
+ */
+
+/**
+ * How one field is checked: a JSON type (`int` is a safe integer), `string?` for a string that may also be null, or
+ * an object of listed fields that may also be null.
+ */
+export type FieldRule = 'string' | 'string?' | 'int' | 'boolean' | { nullableObject: Fields };
+export type Fields = Readonly<Record<string, FieldRule>>;
+
+/** The checked form of an object with `F`'s fields: each optional, every other field `unknown`. */
+export type Checked<F extends Fields> = { -readonly [K in keyof F]?: FieldType<F[K]> } & { [field: string]: unknown };
+type FieldType<R extends FieldRule> = R extends 'string'
+  ? string
+  : R extends 'string?'
+    ? string | null
+    : R extends 'int'
+      ? number
+      : R extends 'boolean'
+        ? boolean
+        : R extends { nullableObject: infer F extends Fields }
+          ? Checked<F> | null
+          : never;
+
+// The order of the fields is the order in which problems are told.
+
+export const PREPAID_CONTEXT_FIELDS = {
+  prepaid_orders_remaining: 'int',
+  prepaid_orders_per_billing: 'int',
+  renewal_behavior: 'string?',
+} as const satisfies Fields;
+
+export const SUBSCRIPTION_FIELDS = {
+  public_id: 'string',
+  product: 'string',
+  offer: 'string',
+  quantity: 'int',
+  price: 'string?',
+  cancelled: 'string?',
+  live: 'boolean',
+  // null or {} on a pay-as-you-go subscription.
+  prepaid_subscription_context: { nullableObject: PREPAID_CONTEXT_FIELDS },
+  // Not in the spec's table, but sent by the service; the money in the summary is shown in it when present.
+  currency_code: 'string?',
+} as const satisfies Fields;
+
+export const PRODUCT_FIELDS = {
+  name: 'string?',
+  price: 'string?',
+  image_url: 'string?',
+  prepaid_eligible: 'boolean',
+  live: 'boolean',
+} as const satisfies Fields;
+
+export type PrepaidSubscriptionContext = Checked<typeof PREPAID_CONTEXT_FIELDS>;
+export type Subscription = Checked<typeof SUBSCRIPTION_FIELDS>;
+export type Product = Checked<typeof PRODUCT_FIELDS>;
