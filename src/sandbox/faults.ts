@@ -129,25 +129,17 @@ const DEFAULT_DETAILS: Record<number, string> = {
   504: 'Gateway timeout.',
 };
 
-/** The status a network failure is reported with to callers that look at the response before reading its body. */
-const NETWORK_FAILURE_STATUS = 502;
-
 /**
  * The answer a fault replaces the real one with (none for a latency-only fault).
  *
- * Status 0, a network failure, cannot be expressed as a status: it is a 502 whose body stream errors. Called in
- * the page, reading the body rejects; served over HTTP by `serveNodeRequest`, the client's `fetch` itself rejects
- * (best effort: see there how).
+ * Status 0, a network failure, is the fetch standard's network error, `Response.error()`: a service worker that
+ * answers with it makes the page's `fetch` reject, as does `serveNodeRequest` over HTTP (see there how), in every
+ * engine. Code that calls the handler itself sees `type: 'error'` and status 0.
  */
 export function faultResponse(fault: QueuedFault): Response | undefined {
   const { status } = fault;
   if (status === undefined) return undefined;
-  if (status === 0) {
-    const failing = new ReadableStream<Uint8Array>({
-      start: (controller) => controller.error(new TypeError('Simulated network failure.')),
-    });
-    return new Response(failing, { status: NETWORK_FAILURE_STATUS });
-  }
+  if (status === 0) return Response.error();
   const headers: Record<string, string> = {};
   const retryAfter = fault.retryAfter === undefined && status === 429 ? 1 : fault.retryAfter;
   if (retryAfter !== undefined && retryAfter !== null) headers['retry-after'] = String(retryAfter);

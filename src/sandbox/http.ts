@@ -12,8 +12,12 @@ const CORS_HEADERS: Record<string, string> = {
   'access-control-max-age': '600',
 };
 
-/** Adds the CORS headers every answer carries, so a widget on any origin can call the sandbox. */
+/**
+ * Adds the CORS headers every answer carries, so a widget on any origin can call the sandbox. A network error (a
+ * simulated network failure) has no headers to add to: it is no answer at all.
+ */
 export function withCors(response: Response): Response {
+  if (response.type === 'error') return response;
   for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
   return response;
 }
@@ -40,13 +44,20 @@ type BodyText = { tooLarge: false; text: string } | { tooLarge: true };
 /**
  * Reads a request body as text, stopping as soon as it passes `limit` bytes rather than buffering whatever a client
  * sends.
+ *
+ * Not every engine's `Request` has a body stream: Firefox's has no `body` at all (it is `undefined`, not `null`), so
+ * there the body is read whole, which a browser or service worker holds in memory already.
  */
 export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<BodyText> {
   if (Number(request.headers.get('content-length')) > limit) {
     await request.body?.cancel();
     return { tooLarge: true };
   }
-  if (!request.body) return { tooLarge: false, text: '' };
+  if (request.body === undefined) {
+    const bytes = await request.arrayBuffer();
+    return bytes.byteLength > limit ? { tooLarge: true } : { tooLarge: false, text: new TextDecoder().decode(bytes) };
+  }
+  if (request.body === null) return { tooLarge: false, text: '' };
   const reader = request.body.getReader();
   const decoder = new TextDecoder();
   let size = 0;

@@ -49,17 +49,19 @@ function toRequest(req: IncomingMessage): Request {
 }
 
 /**
- * What a body that fails before its first byte is answered with: a head with two different Content-Length values,
- * which every HTTP client must refuse (RFC 9112 §6.3), so its `fetch` rejects. A dropped connection would not do:
- * browsers silently resend a request whose reused keep-alive connection closes without an answer, and the resent
- * request would then succeed.
+ * What a network failure (`Response.error()`) is answered with: a head that every engine's HTTP stack must refuse, so
+ * that the client's `fetch` rejects. A dropped or reset connection would not do: browsers silently resend a request
+ * whose reused keep-alive connection closes without an answer, and the resent request would then succeed. Engines
+ * differ in what they refuse: Chromium and Firefox refuse two different Content-Length values (RFC 9112 §6.3), which
+ * WebKit (libsoup) reads as a 502; all three refuse a NUL in a field value (RFC 9110 §5.5). The head has both.
  */
-const UNREADABLE_RESPONSE = 'HTTP/1.1 502 Bad Gateway\r\ncontent-length: 1\r\ncontent-length: 2\r\nconnection: close\r\n\r\n';
+const UNREADABLE_RESPONSE =
+  'HTTP/1.1 502 Bad Gateway\r\nx-simulated-failure: \x00\r\ncontent-length: 1\r\ncontent-length: 2\r\nconnection: close\r\n\r\n';
 
 /**
- * Answers a Node request with a fetch handler. The first body chunk is read before the head is written, so that a
- * body that fails at once (the sandbox's simulated network failure) makes the client's `fetch` reject; a body that
- * fails later cuts the connection, and the client's read of the body fails.
+ * Answers a Node request with a fetch handler. A network error is answered with a head the client refuses; a body
+ * that fails before its first byte is treated the same way, and one that fails later cuts the connection, so that
+ * the client's read of the body fails.
  */
 export async function serveNodeRequest(
   handle: (request: Request) => Promise<Response>,
@@ -67,13 +69,14 @@ export async function serveNodeRequest(
   res: ServerResponse,
 ): Promise<void> {
   const response = await handle(toRequest(req));
+  const unreadable = () => void res.socket?.end(UNREADABLE_RESPONSE);
+  if (response.type === 'error') return unreadable();
   const reader = response.body?.getReader();
   let chunk: ReadableStreamReadResult<Uint8Array> | undefined;
   try {
     chunk = await reader?.read();
   } catch {
-    res.socket?.end(UNREADABLE_RESPONSE);
-    return;
+    return unreadable();
   }
   res.writeHead(response.status, Object.fromEntries(response.headers));
   try {
