@@ -1,28 +1,30 @@
-// Browser tests: every file under test/unit and test/component runs in Debian's Chromium, against the real client
-// code and the real sandbox handler, which is mounted here at /sandbox (the same code `npm start` mounts in Vite).
+// Browser tests: every file under test/unit and test/component runs in real browsers — Debian's Chromium, Firefox
+// ESR (puppeteer over WebDriver BiDi) and WebKitGTK's MiniBrowser (WebKitWebDriver, on an X display of its own) —
+// against the real client code and the real sandbox handler, which is mounted here at /sandbox (the same code
+// `npm start` mounts in Vite). `BROWSERS=firefox` (comma-separated) picks engines; `npm run test:browser` runs each
+// engine in turn (test/browser-suite.mjs).
 // Every API request that reaches the sandbox is audited for leaked credentials; the audit is written to
 // test-results/request-audit.json when the run ends and checked by test/node/request-audit.test.ts.
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { puppeteerLauncher } from '@web/test-runner-puppeteer';
+import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { tsImport } from 'tsx/esm/api';
 
+const { assertEngineInstalled, chromePath, chromiumArgs, firefoxPath, selectedEngines, startWebKitDriver, webkitCapabilities } =
+  await tsImport('./test/engines.ts', import.meta.url);
 const { createSandbox } = await tsImport('./src/sandbox/index.ts', import.meta.url);
 const { serveNodeRequest } = await tsImport('./src/sandbox/node.ts', import.meta.url);
-const { createRequestAudit } = await tsImport('./test/helpers/request-audit.ts', import.meta.url);
+const { createRequestAudit, requestAuditFile } = await tsImport('./test/helpers/request-audit.ts', import.meta.url);
 const sandbox = createSandbox({ basePath: '/sandbox' });
+const engines = selectedEngines();
 const audit = createRequestAudit({ basePath: '/sandbox' });
 const handleSandbox = audit.wrap((request) => sandbox.handle(request));
+for (const engine of engines) assertEngineInstalled(engine);
+const webkitDriver = engines.includes('webkit') ? await startWebKitDriver() : undefined;
 
-export const chromePath = process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium';
-
-export default {
-  files: ['test/unit/**/*.test.ts', 'test/component/**/*.test.ts'],
-  nodeResolve: true,
-  concurrency: 2,
-  // The limit of the whole run, not of one test: the fault matrix waits out real backoffs and Retry-After delays.
-  testsFinishTimeout: 5 * 60 * 1000,
-  testFramework: { config: { timeout: 10000 } },
-  browsers: [
+const launchers = {
+  chromium: () =>
     chromeLauncher({
       // Test files run side by side. Tabs of one window would leave all but one hidden, and a hidden page gets no
       // animation frames (fixtures and layout tests wait on them): each page gets a context, a window, of its own,
@@ -33,13 +35,29 @@ export default {
         await session.send('Emulation.setFocusEmulationEnabled', { enabled: true });
         return page;
       },
-      launchOptions: {
-        executablePath: chromePath,
-        headless: true,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      launchOptions: { executablePath: chromePath, headless: true, args: chromiumArgs },
+    }),
+  firefox: () =>
+    puppeteerLauncher({
+      launchOptions: { browser: 'firefox', executablePath: firefoxPath, headless: true },
+      // Pages open as windows, for the same reason as Chromium's: a background tab gets no animation frames.
+      async createPage({ browser }) {
+        return (await browser.createBrowserContext()).newPage({ type: 'window' });
       },
     }),
-  ],
+  webkit: () =>
+    webdriverLauncher({ hostname: '127.0.0.1', port: webkitDriver.port, path: '/', capabilities: webkitCapabilities, logLevel: 'warn' }),
+};
+
+export default {
+  files: ['test/unit/**/*.test.ts', 'test/component/**/*.test.ts'],
+  nodeResolve: true,
+  // WebKitWebDriver drives one MiniBrowser window: its test files run one after another.
+  concurrency: engines.includes('webkit') ? 1 : 2,
+  // The limit of the whole run, not of one test: the fault matrix waits out real backoffs and Retry-After delays.
+  testsFinishTimeout: 8 * 60 * 1000,
+  testFramework: { config: { timeout: 10000 } },
+  browsers: engines.map((engine) => launchers[engine]()),
   middleware: [
     async function mountSandbox(context, next) {
       if (context.path !== '/sandbox' && !context.path.startsWith('/sandbox/')) return next();
@@ -52,8 +70,12 @@ export default {
     {
       name: 'request-audit',
       async serverStop() {
-        const { total } = await audit.write();
-        console.log(`Request audit: ${total} API requests written to test-results/request-audit.json`);
+        webkitDriver?.stop();
+        // One report per engine: each engine's run is audited on its own, whichever ran last.
+        for (const engine of engines) {
+          const { total } = await audit.write(requestAuditFile(engine));
+          console.log(`Request audit (${engine}): ${total} API requests written to test-results/`);
+        }
       },
     },
   ],

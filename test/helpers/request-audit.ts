@@ -11,8 +11,9 @@ import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Where the test runner writes its audit. */
-export const REQUEST_AUDIT_FILE = fileURLToPath(new URL('../../test-results/request-audit.json', import.meta.url));
+/** Where the test runner writes its audit of one engine's run. */
+export const requestAuditFile = (engine: string) =>
+  fileURLToPath(new URL(`../../test-results/request-audit-${engine}.json`, import.meta.url));
 
 export interface AuditedRequest {
   method: string;
@@ -41,8 +42,8 @@ export interface RequestAudit {
   /** The same handler, noting each API request before it answers. */
   wrap(handle: (request: Request) => Promise<Response>): (request: Request) => Promise<Response>;
   report(): RequestAuditReport;
-  /** Writes the report as JSON, creating the folder. */
-  write(file?: string): Promise<RequestAuditReport>;
+  /** Writes the report as JSON to `file`, creating the folder. */
+  write(file: string): Promise<RequestAuditReport>;
 }
 
 /** Query parameters a credential would travel in, were it ever put in a URL. */
@@ -141,7 +142,7 @@ export function createRequestAudit(options: { basePath: string }): RequestAudit 
       return handle(request);
     },
     report,
-    async write(file = REQUEST_AUDIT_FILE) {
+    async write(file) {
       const result = report();
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, `${JSON.stringify(result, null, 1)}\n`);

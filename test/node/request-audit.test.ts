@@ -9,51 +9,56 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, stat } from 'node:fs/promises';
-import { REQUEST_AUDIT_FILE, createRequestAudit, type RequestAuditReport } from '../helpers/request-audit.js';
+import { selectedEngines, type Engine } from '../engines.js';
+import { createRequestAudit, requestAuditFile, type RequestAuditReport } from '../helpers/request-audit.js';
 
 /** A report older than this is from an earlier run, not from the browser tests that just ran. */
 const MAX_AGE_MS = 60 * 60 * 1000;
 
-async function readReport(): Promise<RequestAuditReport> {
-  await stat(REQUEST_AUDIT_FILE).catch(() =>
-    assert.fail('test-results/request-audit.json is missing: run the browser tests (`npx wtr`) first'),
-  );
-  return JSON.parse(await readFile(REQUEST_AUDIT_FILE, 'utf8')) as RequestAuditReport;
+async function readReport(engine: Engine): Promise<RequestAuditReport> {
+  const file = requestAuditFile(engine);
+  await stat(file).catch(() => assert.fail(`${file} is missing: run the browser tests (\`npm run test:browser\`) first`));
+  return JSON.parse(await readFile(file, 'utf8')) as RequestAuditReport;
 }
 
 const describeRequest = (request: RequestAuditReport['requests'][number]) => `${request.method} ${request.url}`;
 
-describe('the requests of the browser suite, as the sandbox saw them', () => {
-  it('were audited by the run that just finished', async (t) => {
-    const report = await readReport();
-    const finished = Date.parse(report.finishedAt);
-    assert.match(report.runId, /^[0-9a-f-]{36}$/);
-    assert.ok(Date.parse(report.startedAt) <= finished, 'the run finished after it started');
-    const age = Date.now() - finished;
-    assert.ok(age >= 0 && age < MAX_AGE_MS, `the audit was written ${Math.round(age / 60000)} minutes ago: run the browser tests again`);
-    assert.equal(report.total, report.requests.length);
-    assert.ok(report.total > 100, `only ${report.total} API requests were audited: did the browser tests run against the mounted sandbox?`);
-    const instances = new Set(report.requests.map((request) => request.instance));
-    const withToken = report.requests.filter((request) => request.authorization).length;
-    t.diagnostic(
-      `run ${report.runId}: ${report.total} API requests to ${instances.size} sandbox instances, ${withToken} with an authorization header`,
-    );
-  });
+for (const engine of selectedEngines()) {
+  describe(`the requests of the browser suite in ${engine}, as the sandbox saw them`, () => {
+    it('were audited by the run that just finished', async (t) => {
+      const report = await readReport(engine);
+      const finished = Date.parse(report.finishedAt);
+      assert.match(report.runId, /^[0-9a-f-]{36}$/);
+      assert.ok(Date.parse(report.startedAt) <= finished, 'the run finished after it started');
+      const age = Date.now() - finished;
+      assert.ok(age >= 0 && age < MAX_AGE_MS, `the audit was written ${Math.round(age / 60000)} minutes ago: run the browser tests again`);
+      assert.equal(report.total, report.requests.length);
+      assert.ok(
+        report.total > 100,
+        `only ${report.total} API requests were audited: did the browser tests run against the mounted sandbox?`,
+      );
+      const instances = new Set(report.requests.map((request) => request.instance));
+      const withToken = report.requests.filter((request) => request.authorization).length;
+      t.diagnostic(
+        `run ${report.runId}: ${report.total} API requests to ${instances.size} sandbox instances, ${withToken} with an authorization header`,
+      );
+    });
 
-  it('never carried an x-api-key', async () => {
-    const { requests } = await readReport();
-    assert.deepEqual(requests.filter((request) => request.apiKey).map(describeRequest), []);
-  });
+    it('never carried an x-api-key', async () => {
+      const { requests } = await readReport(engine);
+      assert.deepEqual(requests.filter((request) => request.apiKey).map(describeRequest), []);
+    });
 
-  it('never carried a token, a signature or a key in the path or query', async () => {
-    const { requests } = await readReport();
-    const leaks = requests.filter((request) => request.credentialInUrl.length > 0);
-    assert.deepEqual(
-      leaks.map((request) => `${describeRequest(request)}: ${request.credentialInUrl.join(', ')}`),
-      [],
-    );
+    it('never carried a token, a signature or a key in the path or query', async () => {
+      const { requests } = await readReport(engine);
+      const leaks = requests.filter((request) => request.credentialInUrl.length > 0);
+      assert.deepEqual(
+        leaks.map((request) => `${describeRequest(request)}: ${request.credentialInUrl.join(', ')}`),
+        [],
+      );
+    });
   });
-});
+}
 
 describe('the audit itself', () => {
   const sig = 'q3Nw2mJ0o7y5m1dYc8vGQ0PcvPp1kq0oQ6cXoKx7f2Y=';
