@@ -6,11 +6,19 @@
 // dist/lib afterwards, so no step empties dist/.
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { LANGUAGES } from './src/i18n/languages.js';
 import { minifyLitTemplates } from './tools/minify-lit-templates.js';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The engines of package.json's `browserslist` (the README's browser table), as the transform's targets: syntax newer
+ * than every one of them is lowered. APIs and CSS are not polyfilled; `npm run lint` checks those against the same
+ * list (eslint-plugin-compat, tools/check-css-support.ts).
+ */
+const browserTargets = browserslistToEsbuild(undefined, { path: fromRoot('.') });
 
 type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -60,7 +68,7 @@ const localesBuild: UserConfig = {
   build: {
     outDir: fromRoot('./dist'),
     emptyOutDir: false,
-    target: 'es2022',
+    target: browserTargets,
     minify: true,
     lib: {
       entry: Object.fromEntries(
@@ -87,7 +95,7 @@ const mainConfig: UserConfig = {
   build: {
     outDir: fromRoot('./dist'),
     emptyOutDir: false,
-    target: 'es2022',
+    target: browserTargets,
     sourcemap: false,
     minify: true,
     lib: {

@@ -315,13 +315,26 @@ export class PrepaidUpgrade extends LitElement {
     }
   }
 
-  protected override updated(): void {
-    const state = this.state;
-    const states = this.#internals.states;
-    if (!states.has(state)) {
-      states.clear();
+  #shownState: PrepaidUpgradeState | undefined;
+  /**
+   * The state as a CSS custom state. `:state(x)` came with Chrome 125, Firefox 126 and Safari 17.4; Chrome 90–124
+   * know the older `:--x` form and refuse a name without `--`; older engines have no custom states at all, and a page
+   * there has the `state` property and the events.
+   */
+  #showState(state: PrepaidUpgradeState): void {
+    const states = this.#internals.states as CustomStateSet | undefined;
+    if (!states || state === this.#shownState) return;
+    this.#shownState = state;
+    states.clear();
+    try {
       states.add(state);
+    } catch {
+      states.add(`--${state}`);
     }
+  }
+
+  protected override updated(): void {
+    this.#showState(this.state);
     const setupError = this.#setupError;
     if (setupError !== undefined && !this.#reportedProblems.has(setupError)) {
       this.#reportedProblems.add(setupError);
