@@ -6,20 +6,31 @@ import { css } from 'lit';
  */
 export const styles = css`
   /* Light or dark as the page's color-scheme says (a page with "color-scheme: light dark" follows the visitor's
-     preference); each default has at least 4.5:1 contrast against the default background of its scheme. */
+     preference); each default has at least 4.5:1 contrast against the default background of its scheme. An engine
+     without light-dark() (before Chrome 123, Firefox 120, Safari 17.5) skips the @supports block and keeps the light
+     palette of :host. */
   :host {
-    --_accent: var(--prepaid-upgrade-accent, light-dark(#1d4ed8, #93c5fd));
-    --_text: var(--prepaid-upgrade-text, light-dark(#1f2937, #e5e7eb));
-    --_background: var(--prepaid-upgrade-background, light-dark(#ffffff, #111827));
-    --_border: var(--prepaid-upgrade-border, light-dark(#6b7280, #9ca3af));
+    --_accent: var(--prepaid-upgrade-accent, #1d4ed8);
+    --_text: var(--prepaid-upgrade-text, #1f2937);
+    --_background: var(--prepaid-upgrade-background, #ffffff);
+    --_border: var(--prepaid-upgrade-border, #6b7280);
     --_radius: var(--prepaid-upgrade-radius, 0.5rem);
     --_gap: var(--prepaid-upgrade-gap, 1rem);
     --_font: var(--prepaid-upgrade-font, inherit);
-    --_error: var(--prepaid-upgrade-error, light-dark(#b91c1c, #fca5a5));
+    --_error: var(--prepaid-upgrade-error, #b91c1c);
     display: block;
     color: var(--_text);
     font-family: var(--_font);
     line-height: 1.5;
+  }
+  @supports (color: light-dark(#000, #fff)) {
+    :host {
+      --_accent: var(--prepaid-upgrade-accent, light-dark(#1d4ed8, #93c5fd));
+      --_text: var(--prepaid-upgrade-text, light-dark(#1f2937, #e5e7eb));
+      --_background: var(--prepaid-upgrade-background, light-dark(#ffffff, #111827));
+      --_border: var(--prepaid-upgrade-border, light-dark(#6b7280, #9ca3af));
+      --_error: var(--prepaid-upgrade-error, light-dark(#b91c1c, #fca5a5));
+    }
   }
   :host([hidden]) {
     display: none;
@@ -169,6 +180,8 @@ export const styles = css`
   .placeholder :is(.product-image, .product-name, .product-price, .legend, label, .hint, .summary-heading, .summary p, .submit) {
     color: transparent;
     border-color: transparent;
+    /* Chrome 109 and 110, without color-mix(), take the light palette's border at 22% (a theme's border aside). */
+    background: #6b728038;
     background: color-mix(in srgb, var(--_border) 22%, transparent);
     border-radius: calc(var(--_radius) / 2);
     animation: pulse 1.5s ease-in-out infinite;

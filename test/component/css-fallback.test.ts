@@ -1,0 +1,182 @@
+/**
+ * What a customer sees in an engine without `light-dark()` (Chrome and Edge 109–122, Firefox 115–119, Safari
+ * 16.4–17.4): the light palette, opaque and readable, whatever the page's color-scheme. Such an engine is simulated
+ * faithfully in every engine that runs this file: the element's stylesheet is replaced by a copy from which every
+ * `@supports` rule whose condition tests light-dark() is removed, which is exactly what such an engine skips (and any
+ * other use of light-dark() is made invalid the way such an engine would: a declaration of a property is dropped, and
+ * in a custom property it becomes an unknown function, invalid where it is used). The simulation cannot keep the
+ * first of two declarations of one property (the CSSOM keeps only the last), so it is never more lenient than a real
+ * engine. Without the simulation, an engine with light-dark() still follows a dark color-scheme.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { mount, type Mounted } from '../helpers/mount.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
+
+const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
+const engineHasLightDark = CSS.supports('color', 'light-dark(#000, #fff)');
+
+const LIGHT = {
+  background: 'rgb(255, 255, 255)',
+  text: 'rgb(31, 41, 55)',
+  accent: 'rgb(29, 78, 216)',
+  border: 'rgb(107, 114, 128)',
+  error: 'rgb(185, 28, 28)',
+};
+const DARK = {
+  background: 'rgb(17, 24, 39)',
+  text: 'rgb(229, 231, 235)',
+  accent: 'rgb(147, 197, 253)',
+  border: 'rgb(156, 163, 175)',
+  error: 'rgb(252, 165, 165)',
+};
+
+/** Removes from a list of rules what an engine without light-dark() ignores. */
+function dropLightDark(owner: CSSStyleSheet | CSSGroupingRule): void {
+  for (let index = owner.cssRules.length - 1; index >= 0; index--) {
+    const rule = owner.cssRules[index]!;
+    if (rule instanceof CSSSupportsRule && /light-dark/i.test(rule.conditionText)) {
+      owner.deleteRule(index);
+      continue;
+    }
+    if (rule instanceof CSSStyleRule || rule instanceof CSSKeyframeRule) {
+      const style = rule.style;
+      for (const name of [...style].filter((name) => /light-dark\(/i.test(style.getPropertyValue(name)))) {
+        // A custom property takes any value; light-dark() is then an unknown function, invalid at computed-value time
+        // where it is used (and only if a var() fallback of it is taken). Any other property's declaration is dropped
+        // at parse time.
+        if (name.startsWith('--')) style.setProperty(name, style.getPropertyValue(name).replace(/light-dark\(/gi, 'unknown-light-dark('));
+        else style.removeProperty(name);
+      }
+    }
+    if (rule instanceof CSSGroupingRule) dropLightDark(rule);
+  }
+}
+
+/** Gives the element its stylesheet as an engine without light-dark() applies it; returns what is left of it. */
+function simulateEngineWithoutLightDark(m: Mounted): string {
+  const sheets = m.shadow.adoptedStyleSheets;
+  expect(sheets, 'the element adopts one stylesheet').to.have.length(1);
+  const original = [...sheets[0]!.cssRules].map((rule) => rule.cssText).join('\n');
+  const copy = new CSSStyleSheet();
+  copy.replaceSync(original);
+  dropLightDark(copy);
+  m.shadow.adoptedStyleSheets = [copy];
+  const left = [...copy.cssRules].map((rule) => rule.cssText).join('\n');
+  expect(left).not.to.match(/(?<!unknown-)light-dark/i);
+  return left;
+}
+
+function channels(color: string): number[] {
+  const match = /^rgba?\(([^)]*)\)$/.exec(color);
+  if (!match) throw new Error(`not an sRGB colour: ${color}`);
+  const values = match[1]!
+    .split(/[\s,/]+/)
+    .filter(Boolean)
+    .map(Number);
+  return values.length === 3 ? [...values, 1] : values;
+}
+
+function luminance(color: string): number {
+  const [r, g, b] = channels(color).map((channel) => {
+    const c = channel / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+/** The colours a customer sees: the card, its text, the confirm button (accent), the card's border. */
+function seen(m: Mounted) {
+  const base = getComputedStyle(m.$('[part~=base]')!);
+  const submit = getComputedStyle(m.$('[part~=submit]')!);
+  return {
+    background: base.backgroundColor,
+    text: base.color,
+    accent: submit.backgroundColor,
+    buttonText: submit.color,
+    border: base.borderTopColor,
+  };
+}
+
+function expectPalette(m: Mounted, palette: typeof LIGHT) {
+  const colors = seen(m);
+  expect(channels(colors.background)[3], 'the card is opaque').to.equal(1);
+  expect(colors).to.deep.equal({
+    background: palette.background,
+    text: palette.text,
+    accent: palette.accent,
+    buttonText: palette.background,
+    border: palette.border,
+  });
+  expect(contrast(colors.text, colors.background), 'text on the card').to.be.at.least(4.5);
+  expect(contrast(colors.accent, colors.background), 'accent on the card').to.be.at.least(4.5);
+  expect(contrast(colors.buttonText, colors.accent), 'the confirm button').to.be.at.least(4.5);
+  expect(contrast(colors.border, colors.background), 'the card border').to.be.at.least(3);
+}
+
+async function mountReady(scheme: 'light' | 'dark', style?: string) {
+  const session = await sandboxSession();
+  const m = await mount({ 'subscription-id': eligible, 'api-base': session.apiBase, token: session.token, style });
+  m.el.parentElement!.style.colorScheme = scheme;
+  await m.waitForState('ready');
+  return { m, session };
+}
+
+async function expectErrorColors(m: Mounted, session: Awaited<ReturnType<typeof sandboxSession>>, palette: typeof LIGHT) {
+  await session.fault({ status: 500, method: 'PATCH' });
+  await m.el.upgrade();
+  await waitUntil(() => m.el.state === 'error', 'no error state');
+  const background = getComputedStyle(m.$('[part~=base]')!).backgroundColor;
+  const error = getComputedStyle(m.$('[part~=error]')!).color;
+  const retry = getComputedStyle(m.$('[part~=retry]')!).color;
+  expect({ error, retry }).to.deep.equal({ error: palette.error, retry: palette.accent });
+  expect(contrast(error, background), 'the error message').to.be.at.least(4.5);
+  expect(contrast(retry, background), 'the retry button').to.be.at.least(4.5);
+}
+
+describe('in an engine without light-dark() (simulated)', () => {
+  const original = { warn: console.warn, error: console.error };
+  beforeEach(() => Object.assign(console, { warn: () => {}, error: () => {} }));
+  afterEach(() => Object.assign(console, original));
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`shows the light palette, opaque and readable, in a ${scheme} color-scheme`, async () => {
+      const { m, session } = await mountReady(scheme);
+      simulateEngineWithoutLightDark(m);
+      expectPalette(m, LIGHT);
+      await expect(m.el).to.be.accessible();
+      await expectErrorColors(m, session, LIGHT);
+      await expect(m.el).to.be.accessible();
+    });
+  }
+
+  it("keeps a theme's own colours", async () => {
+    const { m } = await mountReady('dark', '--prepaid-upgrade-accent: rgb(200, 0, 100); --prepaid-upgrade-background: rgb(250, 250, 240)');
+    simulateEngineWithoutLightDark(m);
+    expect(seen(m)).to.include({ accent: 'rgb(200, 0, 100)', background: 'rgb(250, 250, 240)', text: LIGHT.text });
+  });
+});
+
+describe(`in this engine, which ${engineHasLightDark ? 'has' : 'lacks'} light-dark() (the real stylesheet)`, () => {
+  const original = { warn: console.warn, error: console.error };
+  beforeEach(() => Object.assign(console, { warn: () => {}, error: () => {} }));
+  afterEach(() => Object.assign(console, original));
+
+  it('shows the light palette in a light color-scheme', async () => {
+    const { m, session } = await mountReady('light');
+    expectPalette(m, LIGHT);
+    await expectErrorColors(m, session, LIGHT);
+  });
+
+  it(`shows the ${engineHasLightDark ? 'dark' : 'light'} palette in a dark color-scheme`, async () => {
+    const { m, session } = await mountReady('dark');
+    const palette = engineHasLightDark ? DARK : LIGHT;
+    expectPalette(m, palette);
+    await expect(m.el).to.be.accessible();
+    await expectErrorColors(m, session, palette);
+  });
+});
