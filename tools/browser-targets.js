@@ -1,10 +1,11 @@
 // The browsers the widget supports, once: package.json's `browserslist` (the README's browser table), read with
-// browserslist and reduced to the oldest supported version of each engine, under the browser ids that MDN's
-// browser-compat-data and web-features use. The build targets the same list (vite.config.ts); the script lint
+// browserslist and reduced to the oldest supported version of each browser, under the browser ids of MDN's
+// browser-compat-data and web-features. The build targets the same list (vite.config.ts); the script lint
 // (eslint.config.js) and the CSS check (tools/check-css-support.ts) compare features with these versions.
 import browserslist from 'browserslist';
 import { fileURLToPath } from 'node:url';
 
+/** browserslist's names of the supported browsers, as compat-data browser ids, in the order messages list them. */
 const BROWSERSLIST_TO_COMPAT_ID = {
   chrome: 'chrome',
   edge: 'edge',
@@ -15,38 +16,48 @@ const BROWSERSLIST_TO_COMPAT_ID = {
   and_ff: 'firefox_android',
 };
 
-/** `{ chrome: 109, safari_ios: 16.4, … }`: the oldest version of each supported browser. */
+/** Negative, zero or positive as dotted version `a` is older than, the same as or newer than `b`. */
+export function compareVersions(a, b) {
+  const x = a.split('.').map(Number);
+  const y = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const difference = (x[i] ?? 0) - (y[i] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/**
+ * `{ chrome: '109', safari_ios: '16.4', … }`: the oldest version of each supported browser. `mobileToDesktop`:
+ * browserslist's data knows only the latest Chrome and Firefox for Android, so `and_chr >= 109` would otherwise mean
+ * that latest version and nothing older.
+ */
 export function minimumVersions(path = fileURLToPath(new URL('..', import.meta.url))) {
   const minimums = {};
-  for (const entry of browserslist(undefined, { path })) {
-    const [name, version] = entry.split(' ');
+  for (const entry of browserslist(undefined, { path, mobileToDesktop: true })) {
+    const [name, range] = entry.split(' ');
     const id = BROWSERSLIST_TO_COMPAT_ID[name];
     if (id === undefined) throw new Error(`browserslist names ${name}, which tools/browser-targets.js does not map`);
     // A range such as "16.6-16.7" starts at its first version.
-    const number = Number.parseFloat(version.split('-')[0]);
-    minimums[id] = Math.min(minimums[id] ?? Infinity, number);
+    const version = range.split('-')[0];
+    if (minimums[id] === undefined || compareVersions(version, minimums[id]) < 0) minimums[id] = version;
   }
-  return minimums;
+  return Object.fromEntries(
+    Object.values(BROWSERSLIST_TO_COMPAT_ID).flatMap((id) => (minimums[id] === undefined ? [] : [[id, minimums[id]]])),
+  );
 }
 
 /**
- * Whether a compat version (`"16.4"`, `"≤79"`, `"preview"`, `false`) is at or below `minimum`. A `≤` range counts
- * as its upper end, the latest version it may have come in.
- */
-export function supportedSince(version, minimum) {
-  if (typeof version !== 'string' || !/^≤?\d/.test(version)) return false;
-  return Number.parseFloat(version.replace('≤', '')) <= minimum;
-}
-
-/**
- * The ids of the web-features that every supported browser has: the script lint allows these whatever year they
- * became Baseline (the Baseline year alone is only a stand-in for "every supported browser has it").
+ * The ids of the web-features that every supported version has (web-features' `status.support`: the version each
+ * browser added it in; `≤79` counts as 79, its latest possible). The script lint allows these whatever year they
+ * became Baseline: the Baseline year alone only stands in for "every supported browser has it".
  */
 export function featuresOfEveryTarget(features, minimums = minimumVersions()) {
+  const has = (added, minimum) => typeof added === 'string' && /^≤?\d/.test(added) && compareVersions(added.replace('≤', ''), minimum) <= 0;
   return Object.entries(features)
     .filter(([, feature]) => {
       const support = feature.status?.support;
-      return support && Object.entries(minimums).every(([browser, minimum]) => supportedSince(support[browser], minimum));
+      return support && Object.entries(minimums).every(([browser, minimum]) => has(support[browser], minimum));
     })
     .map(([id]) => id);
 }

@@ -17,54 +17,12 @@
  */
 import bcd from '@mdn/browser-compat-data' with { type: 'json' };
 import type { CompatStatement, Identifier, SimpleSupportStatement } from '@mdn/browser-compat-data';
-import browserslist from 'browserslist';
 import * as csstree from 'css-tree';
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { compareVersions, minimumVersions, type Minimums } from './browser-targets.js';
 
-/** browserslist's names of the supported browsers, as BCD's browser ids. */
-const BROWSERSLIST_TO_BCD: Record<string, string> = {
-  chrome: 'chrome',
-  edge: 'edge',
-  firefox: 'firefox',
-  safari: 'safari',
-  ios_saf: 'safari_ios',
-  and_chr: 'chrome_android',
-  and_ff: 'firefox_android',
-};
-
-/** The oldest supported version of each browser, by BCD browser id: `{ chrome: '109', safari_ios: '16.4', … }`. */
-export type Minimums = Record<string, string>;
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-/**
- * The minimum versions of package.json's `browserslist`. `mobileToDesktop`: browserslist's data knows only the
- * latest Chrome and Firefox for Android, so `and_chr >= 109` would otherwise mean 157 and nothing older.
- */
-export function minimumVersions(path = root): Minimums {
-  const minimums: Minimums = {};
-  for (const entry of browserslist(undefined, { path, mobileToDesktop: true })) {
-    const [name, range] = entry.split(' ') as [string, string];
-    const id = BROWSERSLIST_TO_BCD[name];
-    if (id === undefined) throw new Error(`browserslist names ${name}, which tools/check-css-support.ts does not map to a BCD browser`);
-    // A range such as "16.6-16.7" starts at its first version.
-    const version = range.split('-')[0]!;
-    if (minimums[id] === undefined || compareVersions(version, minimums[id]) < 0) minimums[id] = version;
-  }
-  // In the order of BROWSERSLIST_TO_BCD, for messages.
-  return Object.fromEntries(Object.values(BROWSERSLIST_TO_BCD).flatMap((id) => (minimums[id] === undefined ? [] : [[id, minimums[id]]])));
-}
-
-function compareVersions(a: string, b: string): number {
-  const x = a.split('.').map(Number);
-  const y = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(x.length, y.length); i++) {
-    const difference = (x[i] ?? 0) - (y[i] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return 0;
-}
+export type { Minimums };
 
 /** One supported browser version that lacks a feature. */
 export interface Gap {

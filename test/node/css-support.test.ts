@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, it } from 'node:test';
 import { styles } from '../../src/prepaid-upgrade.styles.js';
-import { acceptanceOf, checkCssSupport, minimumVersions, type Problem } from '../../tools/check-css-support.js';
+import { acceptanceOf, checkCssSupport, type Problem } from '../../tools/check-css-support.js';
+import { minimumVersions } from '../../tools/browser-targets.js';
 
 const minimums = minimumVersions();
 const root = fileURLToPath(new URL('../..', import.meta.url));
