@@ -87,6 +87,7 @@ for (const signal of ['exit', 'SIGINT', 'SIGTERM']) {
 }
 
 let display: Promise<string> | undefined;
+let xvfbProcess: ChildProcess | undefined;
 /**
  * An X display for WebKit: the one the environment names, else an Xvfb of our own (started once per process), so
  * that `npm test` needs no wrapper.
@@ -98,6 +99,9 @@ export async function ensureDisplay(): Promise<string> {
     const xvfb = track(
       spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'pipe', 'ignore'] }),
     );
+    xvfbProcess = xvfb;
+    // It must not keep the process alive once the tests are done: the exit handler above ends it then.
+    xvfb.unref();
     const number = await new Promise<string>((resolve, reject) => {
       let out = '';
       xvfb.once('error', (error) => reject(new Error(`Xvfb could not be started (install Debian's xvfb): ${error.message}`)));
@@ -111,6 +115,13 @@ export async function ensureDisplay(): Promise<string> {
     return `:${number}`;
   })();
   return display;
+}
+
+/** Ends the Xvfb that `ensureDisplay()` started, if any (a later call starts a new one). */
+export function stopDisplay(): void {
+  xvfbProcess?.kill('SIGTERM');
+  xvfbProcess = undefined;
+  display = undefined;
 }
 
 /** Starts a WebKitWebDriver on a free loopback port; `stop()` ends it. */
