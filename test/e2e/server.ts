@@ -4,14 +4,16 @@
  * credentials (see test/helpers/request-audit.ts).
  */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { createSandbox } from '../../src/sandbox/index.js';
+import { createSandbox, SANDBOX_MERCHANT, type SandboxInfo } from '../../src/sandbox/index.js';
 import { serveNodeRequest } from '../../src/sandbox/node.js';
+import { signStorefrontToken } from '../../src/server/index.js';
 import { createRequestAudit, type RequestAuditReport } from '../helpers/request-audit.js';
 
 export const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -106,6 +108,57 @@ export async function getJson<T>(url: string): Promise<T> {
   const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
   assert.equal(response.status, 200, `GET ${url}`);
   return (await response.json()) as T;
+}
+
+/** The two script bundles a storefront can load, and the tag that loads each. */
+export const BUNDLES = [
+  { name: 'ES module', file: 'prepaid-upgrade.js', tag: (src: string) => `<script type="module" src="${src}"></script>` },
+  { name: 'classic script (IIFE)', file: 'prepaid-upgrade.iife.js', tag: (src: string) => `<script src="${src}"></script>` },
+] as const;
+export type Bundle = (typeof BUNDLES)[number];
+
+/** Fails, saying what to do, when the bundles have not been built. */
+export async function assertBundlesBuilt(): Promise<void> {
+  for (const { file } of BUNDLES) {
+    await stat(join(distDir, file)).catch(() => assert.fail(`dist/${file} is missing: run \`npm run build\` first`));
+  }
+}
+
+/**
+ * An eligible subscription in a sandbox instance of its own (so that each test finds it as seeded), with a token
+ * for its customer and a plain page that loads `bundle` and shows the widget for it. `head` goes into the page's
+ * head before the bundle (e.g. an inline script that records what happens in the page).
+ */
+export async function widgetPage(server: TestServer, bundle: Bundle, name: string, head = '') {
+  const apiBase = `/sandbox/i/${randomUUID()}`;
+  const info = await getJson<SandboxInfo>(`${server.origin}${apiBase}/__sandbox/info`);
+  const customer = info.customers[0]!;
+  const subscriptionId = customer.subscriptions.find((subscription) => subscription.kind === 'eligible')?.id;
+  assert.ok(subscriptionId, `${customer.customerId} has an eligible pay-as-you-go subscription`);
+  const token = await signStorefrontToken({
+    merchantPublicId: info.merchant.publicId,
+    customerId: customer.customerId,
+    hashKey: SANDBOX_MERCHANT.hashKey,
+  });
+  const url = server.page(
+    `/${name}-${bundle.file}.html`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account</title>` +
+      `<link rel="icon" href="data:,">${head}${bundle.tag(`/dist/${bundle.file}`)}</head><body><main>` +
+      `<prepaid-upgrade subscription-id="${escapeAttribute(subscriptionId)}" api-base="${apiBase}" ` +
+      `token="${escapeAttribute(token)}"></prepaid-upgrade></main></body></html>`,
+  );
+  return { apiBase, subscriptionId, token, url };
+}
+
+/** Queues a fault in the sandbox instance at `apiBase` (see src/sandbox/faults.ts). */
+export async function addFault(server: TestServer, apiBase: string, fault: Record<string, unknown>): Promise<void> {
+  const added = await fetch(`${server.origin}${apiBase}/__sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fault),
+    signal: AbortSignal.timeout(5000),
+  });
+  assert.equal(added.status, 201, await added.text());
 }
 
 /** Debian's Chromium, headless, as root. */

@@ -1,0 +1,336 @@
+// End to end in all three engines: the built bundles, loaded by plain HTML pages the way a storefront loads them,
+// upgrade a subscription against the sandbox with real clicks, and ride out a retried fault, in Chromium and
+// Firefox (puppeteer-core; Firefox over WebDriver BiDi) and WebKit (WebKitGTK's MiniBrowser through WebKitWebDriver,
+// with webdriverio). `BROWSERS=webkit` (comma-separated) picks engines; a selected engine that is not installed
+// fails. Run after `npm run build`.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import puppeteer, { type Browser as PuppeteerBrowser, type ElementHandle } from 'puppeteer-core';
+import { remote } from 'webdriverio';
+import type { RecordedRequest } from '../../src/sandbox/index.js';
+import {
+  assertEngineInstalled,
+  chromePath,
+  chromiumArgs,
+  firefoxPath,
+  selectedEngines,
+  startWebKitDriver,
+  stopDisplay,
+  webkitCapabilities,
+  type Engine,
+} from '../engines.js';
+import { addFault, assertBundlesBuilt, BUNDLES, getJson, startTestServer, widgetPage, type Bundle, type TestServer } from './server.js';
+
+/** How long a page may take to reach a state the test waits for (the fault test waits out real backoffs too). */
+const WAIT_MS = 10_000;
+
+const EVENT_TYPES = ['ready', 'change', 'submit', 'success', 'error', 'token-expired'].map((name) => `prepaid-upgrade-${name}`);
+
+/** What the page records about itself, as `window.__seen` (see `RECORDER`). */
+interface Seen {
+  events: string[];
+  errors: string[];
+}
+
+/**
+ * Runs in the page before the bundle: records the widget's events and every error the page sees (uncaught errors,
+ * unhandled rejections, `console.error`). WebDriver classic has no console events, so this is how WebKit's errors
+ * are seen; in Chromium and Firefox, puppeteer's console and page errors are checked as well.
+ */
+const RECORDER = `<script>(() => {
+  const seen = { events: [], errors: [] };
+  window.__seen = seen;
+  for (const type of ${JSON.stringify(EVENT_TYPES)}) document.addEventListener(type, (event) => seen.events.push(event.type));
+  // The message first: Firefox's and WebKit's stacks do not repeat it.
+  addEventListener('error', (event) => seen.errors.push('error: ' + event.message + ' ' + (event.error?.stack ?? '')));
+  addEventListener('unhandledrejection', (event) =>
+    seen.errors.push('unhandled rejection: ' + String(event.reason) + ' ' + (event.reason?.stack ?? '')),
+  );
+  const consoleError = console.error;
+  console.error = function (...args) {
+    seen.errors.push('console.error: ' + args.map(String).join(' '));
+    return consoleError.apply(this, args);
+  };
+})();</script>`;
+
+/** One page in one engine; the functions given run in the page (serialized: they may use their one argument only). */
+interface EnginePage {
+  goto(url: string): Promise<void>;
+  waitFor(condition: (arg: string) => boolean, arg: string, what: string): Promise<void>;
+  run<T>(script: (arg: string) => T, arg?: string): Promise<T>;
+  /** Clicks, as a user does, the element `selector` finds in the widget's shadow root. */
+  click(selector: string): Promise<void>;
+  /** Console errors and page errors the driver saw (puppeteer's events; WebDriver classic has none). */
+  driverErrors(): string[];
+  close(): Promise<void>;
+}
+
+interface EngineDriver {
+  open(): Promise<EnginePage>;
+  quit(): Promise<void>;
+}
+
+/** Chromium (over CDP) and Firefox (over WebDriver BiDi), each test in a browser context, a window, of its own. */
+async function puppeteerDriver(engine: 'chromium' | 'firefox'): Promise<EngineDriver> {
+  const browser: PuppeteerBrowser = await puppeteer.launch(
+    engine === 'chromium'
+      ? { browser: 'chrome', executablePath: chromePath, headless: true, args: chromiumArgs, timeout: 30_000, protocolTimeout: 30_000 }
+      : { browser: 'firefox', executablePath: firefoxPath, headless: true, timeout: 30_000, protocolTimeout: 30_000 },
+  );
+  return {
+    async open() {
+      const context = await browser.createBrowserContext();
+      // A window, not a tab: a background tab gets no animation frames.
+      const page = await context.newPage({ type: 'window' });
+      page.setDefaultTimeout(WAIT_MS);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`page error: ${String(error)}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+      });
+      return {
+        goto: async (url) => void (await page.goto(url)),
+        waitFor: async (condition, arg, what) => {
+          await page.waitForFunction(condition, { timeout: WAIT_MS, polling: 100 }, arg).catch((error: Error) => {
+            throw new Error(`${engine}: waiting for ${what}: ${error.message}`);
+          });
+        },
+        async run<T>(script: (arg: string) => T, arg = ''): Promise<T> {
+          return (await page.evaluate(script, arg)) as T;
+        },
+        async click(selector) {
+          const handle = await page.evaluateHandle(
+            (selector) => document.querySelector('prepaid-upgrade')?.shadowRoot?.querySelector(selector) ?? null,
+            selector,
+          );
+          const element = handle.asElement() as ElementHandle<Element> | null;
+          assert.ok(element, `${selector} is in the widget`);
+          await element.click();
+          await handle.dispose();
+        },
+        driverErrors: () => errors,
+        close: () => context.close(),
+      };
+    },
+    quit: () => browser.close(),
+  };
+}
+
+/** WebKit: one MiniBrowser session on an X display, through a WebKitWebDriver of its own; tests take turns in it. */
+async function webkitDriver(): Promise<EngineDriver> {
+  const driver = await startWebKitDriver();
+  let browser: WebdriverIO.Browser;
+  try {
+    browser = await remote({
+      hostname: '127.0.0.1',
+      port: driver.port,
+      path: '/',
+      capabilities: webkitCapabilities,
+      logLevel: 'warn',
+      waitforTimeout: WAIT_MS,
+      connectionRetryTimeout: 30_000,
+      connectionRetryCount: 1,
+    });
+  } catch (error) {
+    driver.stop();
+    stopDisplay();
+    throw error;
+  }
+  return {
+    async open() {
+      return {
+        goto: (url) => browser.url(url).then(() => undefined),
+        waitFor: async (condition, arg, what) => {
+          await browser.waitUntil(() => browser.execute(condition, arg), {
+            timeout: WAIT_MS,
+            interval: 100,
+            timeoutMsg: `webkit: ${what} within ${WAIT_MS} ms`,
+          });
+        },
+        async run<T>(script: (arg: string) => T, arg = ''): Promise<T> {
+          return (await browser.execute(script, arg)) as T;
+        },
+        click: (selector) => browser.$('prepaid-upgrade').shadow$(selector).click(),
+        driverErrors: () => [],
+        // The next test loads its own page; a blank one in between ends this one's requests.
+        close: () => browser.url('about:blank').then(() => undefined),
+      };
+    },
+    async quit() {
+      try {
+        await browser.deleteSession();
+      } finally {
+        driver.stop();
+        stopDisplay();
+      }
+    },
+  };
+}
+
+const DRIVERS: Record<Engine, () => Promise<EngineDriver>> = {
+  chromium: () => puppeteerDriver('chromium'),
+  firefox: () => puppeteerDriver('firefox'),
+  webkit: webkitDriver,
+};
+
+// Page-side helpers: plain functions of one string, so that every driver can send them into the page.
+const widgetState = () => (document.querySelector('prepaid-upgrade') as HTMLElement & { state: string }).state;
+const seenInPage = () => (window as unknown as { __seen: Seen }).__seen;
+const hasEvent = (type: string) => (window as unknown as { __seen: Seen }).__seen.events.includes(type);
+const partVisible = (part: string) => {
+  const element = document.querySelector('prepaid-upgrade')?.shadowRoot?.querySelector(`[part~="${part}"]`);
+  return !!element && element.checkVisibility() && element.getBoundingClientRect().height > 0;
+};
+
+/** Chooses 6 orders and `downgrade` on the shown form and submits it, all with real clicks; waits for success. */
+async function upgradeByClicking(page: EnginePage): Promise<void> {
+  await page.click('input[type="radio"][value="6"]');
+  await page.click('input[type="radio"][value="downgrade"]');
+  const checked = await page.run(() =>
+    [...document.querySelector('prepaid-upgrade')!.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked')].map(
+      (input) => input.value,
+    ),
+  );
+  assert.deepEqual(checked.sort(), ['6', 'downgrade'], 'the clicks chose 6 orders and downgrade');
+  await page.click('button[part~="submit"]');
+  await page.waitFor(partVisible, 'success', 'the success message');
+}
+
+/** The one upgrade the sandbox applied, and that every request carried the customer's token and nothing else. */
+function assertUpgradedOnce(requests: RecordedRequest[], subscriptionId: string, token: string): void {
+  const patches = requests.filter((request) => request.method === 'PATCH' && request.status === 200);
+  assert.equal(patches.length, 1, 'exactly one upgrade was applied');
+  assert.equal(patches[0]!.path, `/subscriptions/${subscriptionId}/upgrade_to_prepaid/`);
+  assert.deepEqual(patches[0]!.body, { orders_per_billing: 6, renewal_behavior: 'downgrade', offer: 'live' });
+  for (const request of requests) {
+    assert.equal(request.headers['authorization'], token, `${request.method} ${request.path} carries the token verbatim`);
+    assert.ok(!('x-api-key' in request.headers), `${request.method} ${request.path} carries no x-api-key`);
+  }
+}
+
+const summary = (requests: RecordedRequest[]) => requests.map((request) => `${request.method} ${request.path} ${request.status}`);
+
+describe('the built bundles in a plain page, in every engine', () => {
+  let server: TestServer;
+
+  before(
+    async () => {
+      await assertBundlesBuilt();
+      server = await startTestServer();
+    },
+    { timeout: 10_000 },
+  );
+  after(() => server?.close(), { timeout: 10_000 });
+
+  for (const engine of selectedEngines()) {
+    describe(engine, () => {
+      let driver: EngineDriver | undefined;
+
+      before(
+        async () => {
+          assertEngineInstalled(engine);
+          driver = await DRIVERS[engine]();
+        },
+        { timeout: 60_000 },
+      );
+      after(() => driver?.quit(), { timeout: 30_000 });
+
+      /** Opens the widget's page for `bundle` in this engine; `test` runs on it, and the page closes after. */
+      async function withWidget(
+        bundle: Bundle,
+        name: string,
+        prepare: (apiBase: string, subscriptionId: string) => Promise<void>,
+        test: (page: EnginePage, widget: Awaited<ReturnType<typeof widgetPage>>) => Promise<void>,
+      ): Promise<void> {
+        assert.ok(driver, `${engine} is running`);
+        const widget = await widgetPage(server, bundle, `${engine}-${name}`, RECORDER);
+        await prepare(widget.apiBase, widget.subscriptionId);
+        const page = await driver.open();
+        try {
+          await page.goto(widget.url);
+          await test(page, widget);
+        } finally {
+          await page.close();
+        }
+      }
+
+      for (const bundle of BUNDLES) {
+        it(`${bundle.name}: chooses 6 orders and downgrade by clicking, upgrades once, with the token only`, { timeout: 30_000 }, () =>
+          withWidget(
+            bundle,
+            'upgrade',
+            async () => {},
+            async (page, { apiBase, subscriptionId, token }) => {
+              await page.waitFor(hasEvent, 'prepaid-upgrade-ready', 'the ready event');
+              await upgradeByClicking(page);
+
+              assert.equal(await page.run(widgetState), 'success');
+              const { events, errors } = await page.run(seenInPage);
+              assert.ok(events.includes('prepaid-upgrade-submit') && events.includes('prepaid-upgrade-success'), events.join(', '));
+              assert.ok(!events.includes('prepaid-upgrade-error'), events.join(', '));
+
+              const requests = await getJson<RecordedRequest[]>(`${server.origin}${apiBase}/__sandbox/requests`);
+              assert.equal(
+                requests.filter((request) => request.method === 'PATCH').length,
+                1,
+                `exactly one PATCH: ${summary(requests).join(', ')}`,
+              );
+              assert.ok(requests.length >= 2, 'the subscription was loaded before the upgrade');
+              assertUpgradedOnce(requests, subscriptionId, token);
+
+              assert.deepEqual(errors, [], 'no errors in the page');
+              assert.deepEqual(page.driverErrors(), [], 'no console or page errors');
+            },
+          ),
+        );
+
+        it(
+          `${bundle.name}: a 503 on loading and a 423 on the upgrade are retried, and the customer sees neither`,
+          { timeout: 30_000 },
+          () =>
+            withWidget(
+              bundle,
+              'retried',
+              async (apiBase, subscriptionId) => {
+                await addFault(server, apiBase, { status: 503, method: 'GET', path: `/subscriptions/${subscriptionId}/`, count: 1 });
+                await addFault(server, apiBase, { status: 423, method: 'PATCH', path: 'upgrade_to_prepaid', count: 1 });
+              },
+              async (page, { apiBase, subscriptionId, token }) => {
+                // (The form is also shown, as a placeholder, while loading: the ready event says it is live.)
+                await page.waitFor(hasEvent, 'prepaid-upgrade-ready', 'the ready event, after the retried read');
+                assert.equal(await page.run(widgetState), 'ready');
+                assert.equal(await page.run(partVisible, 'form'), true, 'the form is shown');
+                assert.equal(await page.run(partVisible, 'error'), false, 'no error is shown');
+                await upgradeByClicking(page);
+                assert.equal(await page.run(widgetState), 'success');
+                const { events, errors } = await page.run(seenInPage);
+                assert.ok(!events.includes('prepaid-upgrade-error'), events.join(', '));
+
+                const requests = await getJson<RecordedRequest[]>(`${server.origin}${apiBase}/__sandbox/requests`);
+                const reads = requests.filter(
+                  (request) => request.method === 'GET' && request.path === `/subscriptions/${subscriptionId}/`,
+                );
+                assert.deepEqual(
+                  reads.map((request) => request.status),
+                  [503, 200],
+                  `the read failed once, then its retry succeeded: ${summary(requests).join(', ')}`,
+                );
+                const patches = requests.filter((request) => request.method === 'PATCH');
+                assert.deepEqual(
+                  patches.map((request) => request.status),
+                  [423, 200],
+                  `the upgrade was refused once as busy, then its retry succeeded: ${summary(requests).join(', ')}`,
+                );
+                assertUpgradedOnce(requests, subscriptionId, token);
+
+                assert.deepEqual(errors, [], 'no errors in the page');
+                // The browser's own report of a failed response is expected; nothing else is.
+                const unexpected = page.driverErrors().filter((error) => !/status of (503|423)\b/.test(error));
+                assert.deepEqual(unexpected, [], 'no other console or page errors');
+              },
+            ),
+        );
+      }
+    });
+  }
+});
