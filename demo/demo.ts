@@ -267,6 +267,12 @@ function faultAnswer(choice: string): { fault: Record<string, unknown>; label: s
         fault: { status: 504, latencyMs: WIDGET_TIMEOUT_MS + 1000 },
         label: `no answer for ${(WIDGET_TIMEOUT_MS + 1000) / 1000} s (a timeout)`,
       };
+    case '400-field':
+      // The shape of the service's own validation errors: one list of messages per field.
+      return {
+        fault: { status: 400, body: JSON.stringify({ renewal_behavior: ["Value 'x' is not a valid choice."] }) },
+        label: 'a 400 with a field error',
+      };
     case 'malformed':
       return { fault: { status: 200, body: '{"public_id": ', contentType: 'application/json' }, label: 'a 200 that is not JSON' };
     default:

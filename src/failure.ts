@@ -15,6 +15,8 @@ export interface Failure {
   message: string;
   /** The service's own explanation of a refused request, shown to the customer as text. */
   detail?: string;
+  /** The field of the request `detail` is about, as the service named it; the element names it in the customer's words. */
+  field?: string | undefined;
   /** The credential was refused: the page should sign the customer in again. */
   credentialRefused: boolean;
 }
@@ -36,7 +38,7 @@ const FINAL: FailureKind[] = ['config', 'badRequest', 'unauthorized', 'forbidden
 
 export function describeFailure(error: unknown): Failure {
   // Anything else thrown is a bug of ours, told apart by its message and reported like an answer we could not read.
-  const { kind, status, message, detail } =
+  const { kind, status, message, detail, field } =
     error instanceof ApiError ? error : new ApiError('malformed', `unexpected error: ${String(error)}`);
   // A status is the server's verdict only for an `http` error: others may carry that of an answer they could not read.
   const [failureKind, hint] = kind === 'http' ? (STATUSES[status] ?? [status < 500 ? 'badRequest' : 'server']) : [kind];
@@ -47,6 +49,6 @@ export function describeFailure(error: unknown): Failure {
     message: hint ? `${message} (${hint})` : message,
     credentialRefused: failureKind === 'unauthorized',
   };
-  if (failureKind === 'badRequest' && detail) failure.detail = detail;
+  if (failureKind === 'badRequest' && detail) Object.assign(failure, { detail, field });
   return failure;
 }

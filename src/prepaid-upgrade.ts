@@ -375,7 +375,7 @@ export class PrepaidUpgrade extends LitElement {
     if (timeout !== undefined && !timeoutValid) {
       this.#warnOnce(`timeout: ${JSON.stringify(String(timeout))} is not a number of milliseconds, using ${DEFAULT_TIMEOUT_MS}`);
     }
-    const credentials = new StorefrontCredentials(source);
+    const credentials = new StorefrontCredentials(source, undefined, (warning) => this.#warnOnce(warning));
     const client = createApiClient({
       baseAddress,
       timeoutMs: timeoutValid ? timeout : DEFAULT_TIMEOUT_MS,
@@ -722,10 +722,19 @@ export class PrepaidUpgrade extends LitElement {
     const outcome = this.#outcome;
     const failure = setupError !== undefined ? undefined : outcome.status === 'error' ? outcome.failure : describeFailure(this.#load.error);
     const kind = failure?.kind ?? 'config';
+    // A reason about one of the customer's choices is labelled with the words the form asks for it with; a reason
+    // about anything else, with nothing. (A field named like `toString` finds a value of the object's prototype,
+    // which is no key of the texts either.)
+    const choice = { orders_per_billing: 'ordersLegend', renewal_behavior: 'renewalLegend' }[failure?.field as string];
+    const label = t[choice as 'ordersLegend' | 'renewalLegend'];
     return html`
       <div part="error" class="error" role="alert" tabindex="-1">
         <p>${t.failure(kind)}</p>
-        ${failure?.detail ? html`<p>${t.refusedBecause} <span class="detail">${failure.detail}</span></p>` : nothing}
+        ${
+          failure?.detail
+            ? html`<p>${t.refusedBecause} <span class="detail">${failure.detail}</span>${label ? ` (${label})` : nothing}</p>`
+            : nothing
+        }
         ${
           failure
             ? html`<button part="retry" class="retry" type="button" @click=${this.#retry}>

@@ -3,12 +3,20 @@
  *
  *   {"public_id":"<merchant public id>","ts":<unix seconds>,"sig_field":"<customer id>","sig":"<base64 signature>"}
  *
- * with an optional `"trust_level"`. Shared by the browser (which only reads `ts`, to renew an old token in time) and
- * the server side (which signs and verifies). Nothing here signs: the hash key never reaches a browser.
+ * with an optional `"trust_level"`. `ts` may also be a string of digits (`"ts":"1605230097"`), as some commerce
+ * platforms' connectors send it; the service accepts both (DESIGN.md §7). Shared by the browser (which only reads
+ * `ts`, to renew an old token in time and to warn of one in milliseconds) and the server side (which signs and
+ * verifies). Nothing here signs: the hash key never reaches a browser.
  */
 export interface StorefrontToken {
   public_id: string;
-  ts: number;
+  /**
+   * Unix seconds: a number, or a string of ASCII digits. Kept in the form it came in: the signature is over the text
+   * `<customer id>|<ts>`, which the service rebuilds from the `ts` it receives, so only the very text the merchant
+   * signed verifies. A string turned into a number could lose that text (`"01605230097"` would become 1605230097);
+   * keeping it as given can never break a signature that was right.
+   */
+  ts: number | string;
   sig_field: string;
   sig: string;
   trust_level?: string;
@@ -17,8 +25,14 @@ export interface StorefrontToken {
 /** How long a signature is valid after its `ts`, in seconds. */
 export const TOKEN_LIFETIME_SECONDS = 2 * 60 * 60;
 
+/**
+ * Whether a `ts` is most likely in milliseconds: 13 digits, which in seconds would be tens of thousands of years away.
+ * A common mistake of merchants' servers (`Date.now()` for seconds), which the service refuses.
+ */
+export const looksLikeMilliseconds = (ts: number | string | undefined): boolean => String(Number(ts)).length === 13;
+
 /** The signed message: `<customer id>|<ts>`, or `<customer id>|<trust level>|<ts>` with a trust level. */
-export function storefrontMessage(customerId: string, ts: number, trustLevel?: string): string {
+export function storefrontMessage(customerId: string, ts: number | string, trustLevel?: string): string {
   return trustLevel === undefined ? `${customerId}|${ts}` : `${customerId}|${trustLevel}|${ts}`;
 }
 
@@ -38,9 +52,11 @@ export function toStorefrontToken(value: unknown): StorefrontToken | undefined {
   // Anything but an object with these fields (null, a string, an array) has none of them, so it fails the checks below.
   const { public_id, ts, sig_field, sig, trust_level } = (value ?? {}) as Record<string, unknown>;
   if (!isNonEmptyString(public_id) || !isNonEmptyString(sig_field) || !isNonEmptyString(sig)) return undefined;
-  if (!Number.isSafeInteger(ts) || (ts as number) < 0) return undefined;
+  // Whole seconds, as a number or as a string of ASCII digits: not -1, 1.5, "", "1.7e9", " 17" or "0x10", which are
+  // no text anyone signs (a list is refused first: its text would be its items').
+  if (typeof ts === 'object' || !/^\d+$/.test(ts as string)) return undefined;
   if (trust_level !== undefined && !isNonEmptyString(trust_level)) return undefined;
-  const token: StorefrontToken = { public_id, ts: ts as number, sig_field, sig };
+  const token: StorefrontToken = { public_id, ts: ts as number | string, sig_field, sig };
   if (trust_level !== undefined) token.trust_level = trust_level;
   return token;
 }

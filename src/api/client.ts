@@ -172,17 +172,34 @@ function retryAfterSeconds(header: string | null): number | undefined {
   return Number.isNaN(wait) ? undefined : Math.max(0, wait);
 }
 
+/**
+ * The service's explanation of a refused request, and the field it is about: the first message of the first field
+ * that has one, whether `{"detail": "…"}` (about no field) or field errors, one list of messages per field
+ * (`{"renewal_behavior": ["Value 'x' is not a valid choice."]}`, `{"non_field_errors": ["…"]}`; a bare string instead
+ * of a list too). Nothing is read from a body that is no object: a string's fields would be its characters.
+ */
+function explanation(body: unknown): [detail?: string, field?: string] {
+  if (typeof body === 'object') {
+    for (const field in body) {
+      const message: unknown = [(body as Record<string, unknown>)[field]].flat()[0];
+      if (typeof message === 'string') return field === 'detail' ? [message] : [message, field];
+    }
+  }
+  return [];
+}
+
 function httpError(response: Response, text: string, what: string): ApiError {
-  let detail: string | undefined;
+  const { status } = response;
+  let detail, field;
   try {
-    const body = JSON.parse(text);
-    if (typeof body.detail === 'string') detail = body.detail;
+    [detail, field] = explanation(JSON.parse(text));
   } catch {
     // An error page that is not JSON (or is JSON null): the status alone says what happened.
   }
-  return new ApiError('http', `${what} answered ${response.status}${detail ? `: ${detail}` : ''}`, {
-    status: response.status,
+  return new ApiError('http', `${what} answered ${status}${detail ? `: ${field ? `${field}: ` : ''}${detail}` : ''}`, {
+    status,
     detail,
+    field,
     retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')),
   });
 }

@@ -6,13 +6,20 @@
  * `authorization` header and nowhere else; this module never logs it and never puts it in an error message.
  */
 import { ApiError, isAbortError } from './errors.js';
-import { TOKEN_LIFETIME_SECONDS, parseStorefrontToken, serializeStorefrontToken, toStorefrontToken } from '../token.js';
+import {
+  TOKEN_LIFETIME_SECONDS,
+  looksLikeMilliseconds,
+  parseStorefrontToken,
+  serializeStorefrontToken,
+  toStorefrontToken,
+} from '../token.js';
 
+/** Each kind is named as the console names the source of a token. */
 export type CredentialSource =
-  | { kind: 'provider'; provider: () => Promise<string> }
+  | { kind: 'tokenProvider'; provider: () => Promise<string> }
   | { kind: 'token'; token: string }
   | { kind: 'auth-url'; url: string }
-  | { kind: 'cookie'; merchantId: string; readCookies: () => string };
+  | { kind: 'og_auth cookie'; merchantId: string; readCookies: () => string };
 
 export interface CredentialSettings {
   tokenProvider?: (() => Promise<string>) | null | undefined;
@@ -26,10 +33,10 @@ const present = (value: unknown): value is string => typeof value === 'string' &
 
 export function chooseCredentialSource(settings: CredentialSettings): CredentialSource | undefined {
   const { tokenProvider, token, authUrl, merchantId, readCookies } = settings;
-  if (typeof tokenProvider === 'function') return { kind: 'provider', provider: tokenProvider };
+  if (typeof tokenProvider === 'function') return { kind: 'tokenProvider', provider: tokenProvider };
   if (present(token)) return { kind: 'token', token };
   if (present(authUrl)) return { kind: 'auth-url', url: authUrl.trim() };
-  if (present(merchantId)) return { kind: 'cookie', merchantId: merchantId.trim(), readCookies };
+  if (present(merchantId)) return { kind: 'og_auth cookie', merchantId: merchantId.trim(), readCookies };
   return undefined;
 }
 
@@ -53,7 +60,9 @@ export function tokenFromCookie(cookies: string, merchantId: string): string | u
   const parts = /^([^|]*)\|(?:([^|]*)\|)?(\d+)\|([^|]*)$/.exec(value);
   if (!parts) return undefined;
   const [, customerId, trustLevel, ts, sig] = parts;
-  const token = toStorefrontToken({ public_id: merchantId, ts: Number(ts), sig_field: customerId, sig, trust_level: trustLevel });
+  // The ts goes on as the text it is, which is what was signed (`Number` would turn "01726000000" into another text);
+  // the service reads a string of digits as well as a number.
+  const token = toStorefrontToken({ public_id: merchantId, ts, sig_field: customerId, sig, trust_level: trustLevel });
   return token && serializeStorefrontToken(token);
 }
 
@@ -63,19 +72,27 @@ export const RENEWAL_MARGIN_SECONDS = 60;
 /** Whether a token's own `ts` says it is (nearly) out of its 2-hour window. Unknown shapes are left to the server. */
 export function isTokenStale(token: string, nowSeconds: number): boolean {
   const parsed = parseStorefrontToken(token);
-  return parsed !== undefined && nowSeconds - parsed.ts > TOKEN_LIFETIME_SECONDS - RENEWAL_MARGIN_SECONDS;
+  // A string of digits counts as the number it stands for.
+  return parsed !== undefined && nowSeconds - (parsed.ts as number) > TOKEN_LIFETIME_SECONDS - RENEWAL_MARGIN_SECONDS;
 }
 
 /** Holds the current token of one credential source; renews it from sources that can issue a new one. */
 export class StorefrontCredentials {
   readonly #source: CredentialSource;
   readonly #now: () => number;
+  readonly #onWarning: ((message: string) => void) | undefined;
   #current: Promise<string> | undefined;
 
-  /** `now` is the clock in milliseconds, by which a token at hand is judged stale. */
-  constructor(source: CredentialSource, now: () => number = Date.now) {
+  /**
+   * `now` is the clock in milliseconds, by which a token at hand is judged stale. `onWarning` hears, for the
+   * developer, what is likely wrong with a token obtained (never the token or its signature): a `ts` in milliseconds.
+   * It may hear of one token more than once (concurrent callers, the same token obtained again): the listener drops
+   * repeats.
+   */
+  constructor(source: CredentialSource, now: () => number = Date.now, onWarning?: (message: string) => void) {
     this.#source = source;
     this.#now = now;
+    this.#onWarning = onWarning;
   }
 
   /** Whether `renew()` can obtain a different token than the one already used: all but a fixed `token` can. */
@@ -94,7 +111,13 @@ export class StorefrontCredentials {
     }
     const pending = (this.#current ??= this.#obtain(signal));
     try {
-      return await pending;
+      const token = await pending;
+      // Told for each token obtained, never with the token or its signature.
+      const ts = parseStorefrontToken(token)?.ts;
+      if (looksLikeMilliseconds(ts)) {
+        this.#onWarning?.(`the token from ${this.#source.kind} has a ts that looks like milliseconds: ts must be Unix seconds`);
+      }
+      return token;
     } catch (error) {
       // A failed or aborted attempt must not be cached for the next caller.
       if (this.#current === pending) this.#current = undefined;
@@ -129,7 +152,7 @@ export class StorefrontCredentials {
     switch (source.kind) {
       case 'token':
         return source.token.trim();
-      case 'provider': {
+      case 'tokenProvider': {
         let token: unknown;
         try {
           token = await source.provider();
@@ -139,7 +162,7 @@ export class StorefrontCredentials {
         if (!present(token)) throw new ApiError('config', 'tokenProvider must resolve to a non-empty string');
         return token.trim();
       }
-      case 'cookie': {
+      case 'og_auth cookie': {
         const token = tokenFromCookie(source.readCookies(), source.merchantId);
         if (!token) throw new ApiError('config', 'merchant-id is set but there is no valid og_auth cookie');
         return token;

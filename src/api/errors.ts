@@ -19,6 +19,7 @@ export type ApiErrorKind =
 export interface ApiErrorInit {
   status?: number;
   detail?: string | undefined;
+  field?: string | undefined;
   retryAfterSeconds?: number | undefined;
   cause?: unknown;
 }
@@ -28,8 +29,13 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   /** The HTTP status, when the server answered; 0 otherwise. */
   readonly status: number = 0;
-  /** The server's own `detail` text, when its error body had one. */
+  /**
+   * The server's own explanation, when its error body had one: its `detail`, or else the first message of its field
+   * errors (`{"renewal_behavior": ["Value 'x' is not a valid choice."]}`).
+   */
   readonly detail?: string | undefined;
+  /** The field of the request that `detail` is about, as the service named it (`renewal_behavior`). */
+  readonly field?: string | undefined;
   /** From a `Retry-After` header, in seconds. */
   readonly retryAfterSeconds?: number | undefined;
 

@@ -80,7 +80,7 @@ async function upgradeToPrepaid(context: ApiContext, [id]: string[]): Promise<Re
   const body = parseJson(context.bodyText);
   if (!body.ok) return problem(400, 'The request body is not valid JSON.');
   const request = parseUpgradeRequest(body.value);
-  if (!request.ok) return problem(400, request.detail);
+  if (!request.ok) return json(400, request.refusal);
   if (locks.has(subscription.public_id)) return problem(423, 'Another request is changing this subscription; retry shortly.');
   locks.add(subscription.public_id);
   try {

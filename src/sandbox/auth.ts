@@ -15,6 +15,7 @@ const STOREFRONT_FAILURES: Record<VerifyFailure, string> = {
   malformed: 'The authorization header is not a valid storefront token.',
   'unknown-merchant': 'The storefront token names an unknown merchant.',
   'bad-signature': 'The storefront token signature is invalid.',
+  'ts-in-milliseconds': 'The storefront token ts looks like milliseconds (13 digits): it must be Unix seconds.',
   expired: 'The storefront token has expired: signatures are valid for 2 hours.',
   'not-yet-valid': 'The storefront token is dated in the future.',
 };

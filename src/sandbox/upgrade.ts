@@ -15,21 +15,47 @@ const MIN_ORDERS_PER_BILLING = 3;
 
 type Checked<T> = { ok: true; value: T } | { ok: false; detail: string };
 
-/** Checks the body on its own, before anything about the subscription is known. */
-export function parseUpgradeRequest(body: unknown): Checked<UpgradeRequest> {
-  if (!isPlainObject(body)) return { ok: false, detail: 'The request body must be a JSON object.' };
+/**
+ * The body of a refused request, in the service's two shapes: `{"detail": "…"}`, or field errors, one list of
+ * messages per field (`{"orders_per_billing": ["This field is required."]}`), as its validation sends them
+ * (DESIGN.md §7).
+ */
+export type Refusal = { detail: string } | Record<string, string[]>;
+
+const REQUIRED = 'This field is required.';
+const NOT_NULL = 'This field cannot be null.';
+
+/**
+ * Checks the body on its own, before anything about the subscription is known. Each field is checked on its own
+ * first, and every field in error is named, as the service's validation does; only then the rule across the
+ * request: orders_per_billing greater than 2, refused with a `detail`.
+ */
+export function parseUpgradeRequest(body: unknown): { ok: true; value: UpgradeRequest } | { ok: false; refusal: Refusal } {
+  if (!isPlainObject(body)) return { ok: false, refusal: { detail: 'The request body must be a JSON object.' } };
   const { orders_per_billing, renewal_behavior = 'autorenew', offer = 'live' } = body;
-  if (orders_per_billing === undefined) return { ok: false, detail: 'orders_per_billing is required.' };
-  if (!Number.isSafeInteger(orders_per_billing) || (orders_per_billing as number) < MIN_ORDERS_PER_BILLING) {
-    return { ok: false, detail: `orders_per_billing must be an integer greater than ${MIN_ORDERS_PER_BILLING - 1}.` };
+  const errors: Record<string, string[]> = {};
+  if (orders_per_billing === undefined) errors.orders_per_billing = [REQUIRED];
+  else if (orders_per_billing === null) errors.orders_per_billing = [NOT_NULL];
+  else if (!Number.isSafeInteger(orders_per_billing)) errors.orders_per_billing = ['A valid integer is required.'];
+  if (renewal_behavior === null) errors.renewal_behavior = [NOT_NULL];
+  else if (!RENEWAL_BEHAVIORS.includes(renewal_behavior as RenewalBehavior)) {
+    const given = typeof renewal_behavior === 'string' ? renewal_behavior : JSON.stringify(renewal_behavior);
+    errors.renewal_behavior = [`Value '${given}' is not a valid choice.`];
   }
-  if (!RENEWAL_BEHAVIORS.includes(renewal_behavior as RenewalBehavior)) {
-    return { ok: false, detail: `renewal_behavior must be one of ${RENEWAL_BEHAVIORS.join(', ')}.` };
+  if (offer === null) errors.offer = [NOT_NULL];
+  else if (typeof offer !== 'string') errors.offer = ['Not a valid string.'];
+  else if (offer === '') errors.offer = ['This field may not be blank.'];
+  if (Object.keys(errors).length > 0) return { ok: false, refusal: errors };
+  if ((orders_per_billing as number) < MIN_ORDERS_PER_BILLING) {
+    return { ok: false, refusal: { detail: `orders_per_billing must be an integer greater than ${MIN_ORDERS_PER_BILLING - 1}.` } };
   }
-  if (typeof offer !== 'string' || offer === '') return { ok: false, detail: 'offer must be an offer id or "live".' };
   return {
     ok: true,
-    value: { ordersPerBilling: orders_per_billing as number, renewalBehavior: renewal_behavior as RenewalBehavior, offer },
+    value: {
+      ordersPerBilling: orders_per_billing as number,
+      renewalBehavior: renewal_behavior as RenewalBehavior,
+      offer: offer as string,
+    },
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import {
   TOKEN_LIFETIME_SECONDS,
+  looksLikeMilliseconds,
   parseStorefrontToken,
   serializeStorefrontToken,
   storefrontMessage,
@@ -21,7 +22,7 @@ export interface SignStorefrontTokenOptions {
   customerId: string;
   /** The merchant's hash key. Never send it to a browser. */
   hashKey: string;
-  /** Unix time in seconds the signature is made at; defaults to now. */
+  /** Unix time in seconds the signature is made at (the token carries it as a number); defaults to now. */
   ts?: number;
   /** An optional trust level, signed into the message and added to the token. */
   trustLevel?: string;
@@ -38,7 +39,11 @@ export interface VerifyStorefrontTokenOptions {
   clockSkewSeconds?: number;
 }
 
-export type VerifyFailure = 'malformed' | 'unknown-merchant' | 'bad-signature' | 'expired' | 'not-yet-valid';
+/**
+ * Why a token was refused. `ts-in-milliseconds`: a genuine signature, but over a 13-digit `ts`, which is milliseconds
+ * where Unix seconds are due (a token the service refuses: the merchant's server must sign seconds).
+ */
+export type VerifyFailure = 'malformed' | 'unknown-merchant' | 'bad-signature' | 'ts-in-milliseconds' | 'expired' | 'not-yet-valid';
 
 export type VerifyStorefrontTokenResult =
   | { valid: true; token: StorefrontToken; merchantPublicId: string; customerId: string; trustLevel?: string }
@@ -102,12 +107,15 @@ export async function verifyStorefrontToken(
   const signature = fromBase64(token.sig);
   if (!signature) return { valid: false, reason: 'malformed' };
   const key = await hmacKey(hashKey, 'verify');
+  // Over the ts as sent: a string is signed as its very digits (`"0160…"` too), a number as its decimal text.
   const message = encoder.encode(storefrontMessage(token.sig_field, token.ts, token.trust_level));
   // Verify the signature before looking at the clock, so that the answer to a forged token does not depend on its ts.
   if (!(await crypto.subtle.verify('HMAC', key, signature, message))) return { valid: false, reason: 'bad-signature' };
+  const ts = Number(token.ts);
+  if (looksLikeMilliseconds(ts)) return { valid: false, reason: 'ts-in-milliseconds' };
   const now = options.now ?? nowSeconds();
-  if (now - token.ts > (options.maxAgeSeconds ?? TOKEN_LIFETIME_SECONDS)) return { valid: false, reason: 'expired' };
-  if (token.ts - now > (options.clockSkewSeconds ?? 300)) return { valid: false, reason: 'not-yet-valid' };
+  if (now - ts > (options.maxAgeSeconds ?? TOKEN_LIFETIME_SECONDS)) return { valid: false, reason: 'expired' };
+  if (ts - now > (options.clockSkewSeconds ?? 300)) return { valid: false, reason: 'not-yet-valid' };
   const result: VerifyStorefrontTokenResult = { valid: true, token, merchantPublicId: token.public_id, customerId: token.sig_field };
   if (token.trust_level !== undefined) result.trustLevel = token.trust_level;
   return result;

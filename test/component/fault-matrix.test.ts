@@ -47,6 +47,10 @@ interface Outcome {
   kind?: FailureKind;
   /** The service's own reason, shown as text after "The store said:". */
   detail?: RegExp;
+  /** The words the form asks for the choice the reason is about, after it in brackets, when the service named one. */
+  label?: string;
+  /** What the `prepaid-upgrade-error` event's `message` must say too, besides being there. */
+  message?: RegExp;
   /** For `error`: the button under the message (`[part~=retry]`). */
   button?: 'Try again' | 'Reload';
   /** The `prepaid-upgrade-error` event (its `message` is for developers and only checked to be there); none without. */
@@ -103,6 +107,20 @@ const LOAD_ROWS: Row[] = [
       detail: /^The subscription id is not valid\.$/,
       button: 'Reload',
       error: { status: 400, retryable: false },
+      seen: ['GET 400'],
+    },
+  },
+  {
+    phase: 'load',
+    name: '400 with field errors about no field in particular',
+    faults: [read({ status: 400, body: json({ non_field_errors: ['The subscription id is not valid.'] }) })],
+    expect: {
+      state: 'error',
+      kind: 'badRequest',
+      detail: /^The subscription id is not valid\.$/,
+      button: 'Reload',
+      error: { status: 400, retryable: false },
+      message: /answered 400: non_field_errors: The subscription id is not valid\./,
       seen: ['GET 400'],
     },
   },
@@ -335,6 +353,36 @@ const UPGRADE_ROWS: Row[] = [
       detail: /^Prepaid billing is paused for this store\.$/,
       button: 'Reload',
       error: { status: 400, retryable: false },
+      seen: ['GET 200', 'PATCH 400', 'GET 200'],
+    },
+  },
+  {
+    phase: 'upgrade',
+    name: '400 with a field error about the renewal choice',
+    faults: [upgrade({ status: 400, body: json({ renewal_behavior: ["Value 'x' is not a valid choice."] }) })],
+    expect: {
+      state: 'error',
+      kind: 'badRequest',
+      detail: /^Value 'x' is not a valid choice\.$/,
+      label: en.renewalLegend,
+      button: 'Reload',
+      error: { status: 400, retryable: false },
+      message: /answered 400: renewal_behavior: Value 'x' is not a valid choice\./,
+      seen: ['GET 200', 'PATCH 400', 'GET 200'],
+    },
+  },
+  {
+    phase: 'upgrade',
+    name: '400 with a field error about the number of orders, as a bare string',
+    faults: [upgrade({ status: 400, body: json({ orders_per_billing: 'This field is required.' }) })],
+    expect: {
+      state: 'error',
+      kind: 'badRequest',
+      detail: /^This field is required\.$/,
+      label: en.ordersLegend,
+      button: 'Reload',
+      error: { status: 400, retryable: false },
+      message: /answered 400: orders_per_billing: This field is required\./,
       seen: ['GET 200', 'PATCH 400', 'GET 200'],
     },
   },
@@ -656,7 +704,7 @@ describe('<prepaid-upgrade> fault matrix', () => {
       expect(text(errorPart), 'message').to.contain(en.failure(outcome.kind!));
       const detail = errorPart!.querySelector('.detail');
       if (outcome.detail) {
-        expect(text(errorPart)).to.contain(en.refusedBecause);
+        expect(text(errorPart)).to.contain(`${en.refusedBecause} ${text(detail)}${outcome.label ? ` (${outcome.label})` : ''} `);
         expect(text(detail), 'the service’s reason').to.match(outcome.detail);
       } else {
         expect(text(detail), 'no reason of the service is shown').to.equal('');
@@ -687,6 +735,7 @@ describe('<prepaid-upgrade> fault matrix', () => {
       const { message, ...rest } = errors[0]!.detail;
       expect(rest).to.deep.equal({ phase: row.phase, ...outcome.error });
       expect(message).to.be.a('string').and.not.be.empty;
+      if (outcome.message) expect(message).to.match(outcome.message);
       for (const token of tokens) expect(message).not.to.contain(JSON.parse(token).sig);
     } else {
       expect(

@@ -1,6 +1,10 @@
 import { expect, waitUntil } from '@open-wc/testing';
+import { en } from '../../src/i18n/en.js';
+import de from '../../src/i18n/locales/de.js';
+import { signMessage, signStorefrontToken } from '../../src/server/index.js';
+import { payAsYouGoSubscription, prepaidSubscription } from '../fixtures/subscriptions.js';
 import { mount } from '../helpers/mount.js';
-import { SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
+import { SANDBOX_MERCHANT, SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
 
 const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
 
@@ -199,6 +203,101 @@ describe('<prepaid-upgrade> refused upgrade', () => {
   });
 });
 
+describe('<prepaid-upgrade> refused upgrade with field errors', () => {
+  // Bodies in the shape of the service's validation errors, sent by the sandbox in place of its own answer. A reason
+  // about one of the customer's choices is labelled with the words the form asks for that choice with.
+  const cases: Array<[what: string, body: unknown, reason: string, label: string | undefined]> = [
+    [
+      'a renewal behaviour it does not accept',
+      { renewal_behavior: ["Value 'x' is not a valid choice."] },
+      "Value 'x' is not a valid choice.",
+      en.renewalLegend,
+    ],
+    [
+      'a missing number of orders, as a bare string',
+      { orders_per_billing: 'This field is required.' },
+      'This field is required.',
+      en.ordersLegend,
+    ],
+    [
+      'something about no field',
+      { non_field_errors: ['Prepaid is paused for this store.'] },
+      'Prepaid is paused for this store.',
+      undefined,
+    ],
+    ['a field the customer did not choose', { offer: ['Invalid offer.'] }, 'Invalid offer.', undefined],
+    ['a field named like a property of every object', { constructor: ['Not this way.'] }, 'Not this way.', undefined],
+  ];
+  for (const [what, body, reason, label] of cases) {
+    it(`shows the service's reason for ${what}, as text, and puts it in the error event`, async () => {
+      const m = await mountEligible();
+      await m.waitForEvent('prepaid-upgrade-ready');
+      await m.session.fault({ method: 'PATCH', status: 400, body: JSON.stringify(body) });
+      m.$('[part~=submit]')!.click();
+      const error = await m.waitForEvent('prepaid-upgrade-error');
+      expect(error.detail).to.include({ phase: 'upgrade', status: 400, retryable: false });
+      expect(error.detail.message).to.contain(`${Object.keys(body as object)[0]}: ${reason}`);
+      const part = m.$('[part~=error]')!;
+      const labelled = label ? `${reason} (${label})` : reason;
+      expect(text(part)).to.equal(`${en.failure('badRequest')} ${en.refusedBecause} ${labelled} ${en.reload}`);
+      expect(text(part.querySelector('.detail'))).to.equal(reason);
+      expect(part.querySelector('.detail')!.childElementCount).to.equal(0);
+    });
+  }
+
+  it('labels the reason in the page’s language', async () => {
+    const m = await mountEligible({ lang: 'de' });
+    await m.waitForEvent('prepaid-upgrade-ready');
+    await m.session.fault({ method: 'PATCH', status: 400, body: JSON.stringify({ orders_per_billing: ['A valid integer is required.'] }) });
+    m.$('[part~=submit]')!.click();
+    await m.waitForEvent('prepaid-upgrade-error');
+    expect(text(m.$('[part~=error]'))).to.contain(`${de.refusedBecause} A valid integer is required. (${de.ordersLegend})`);
+  });
+});
+
+describe('<prepaid-upgrade> passes the service’s answers through untouched', () => {
+  const context = {
+    prepaid_orders_remaining: 0,
+    prepaid_orders_per_billing: 3,
+    renewal_behavior: 'autorenew',
+    last_renewal_revenue: 37.5,
+    prepaid_origin_merchant_order_id: '#1042',
+    next_renewal_hint: { in_orders: 3 },
+  };
+
+  it('keeps every field of the subscription, the prepaid context’s extra ones included, in the property and the events', async () => {
+    const session = await sandboxSession();
+    const loaded = prepaidSubscription({
+      public_id: eligible,
+      product: 'prod_morning_roast',
+      prepaid_subscription_context: { ...context, prepaid_orders_remaining: 2 },
+      subscription_type: 'replenishment',
+      extra_data: { shopify_contract_id: 81273645 },
+      loyalty_tier: 'gold',
+    });
+    await session.fault({ method: 'GET', path: `/subscriptions/${eligible}/`, status: 200, body: JSON.stringify(loaded) });
+    const m = await mount({ 'subscription-id': eligible, 'api-base': session.apiBase, token: session.token });
+    const ready = await m.waitForEvent('prepaid-upgrade-ready');
+    expect(m.el.state).to.equal('ineligible');
+    expect(ready.detail.subscription).to.deep.equal(loaded);
+    expect(m.el.subscription).to.deep.equal(loaded);
+  });
+
+  it('keeps them in the upgraded subscription too', async () => {
+    const m = await mountEligible();
+    await m.waitForEvent('prepaid-upgrade-ready');
+    const upgraded = {
+      ...payAsYouGoSubscription({ public_id: eligible, product: 'prod_morning_roast' }),
+      prepaid_subscription_context: context,
+    };
+    await m.session.fault({ method: 'PATCH', status: 200, body: JSON.stringify(upgraded) });
+    m.$('[part~=submit]')!.click();
+    const success = await m.waitForEvent('prepaid-upgrade-success');
+    expect(success.detail.subscription).to.deep.equal(upgraded);
+    expect(m.el.subscription).to.deep.equal(upgraded);
+  });
+});
+
 describe('<prepaid-upgrade> refused credential', () => {
   it('fires token-expired and tells the customer to sign in again when the token is refused', async () => {
     const session = await sandboxSession({ ts: Math.floor(Date.now() / 1000) - 3 * 60 * 60 });
@@ -232,10 +331,99 @@ describe('<prepaid-upgrade> credentials', () => {
       const m = await mount({ 'subscription-id': eligible, 'api-base': session.apiBase, 'merchant-id': public_id });
       await m.waitForEvent('prepaid-upgrade-ready');
       const [first] = await session.requests();
-      expect(JSON.parse(first!.headers.authorization!)).to.deep.equal({ public_id, ts, sig_field, sig });
+      // The ts goes on as the cookie's text, which is what was signed.
+      expect(JSON.parse(first!.headers.authorization!)).to.deep.equal({ public_id, ts: String(ts), sig_field, sig });
     } finally {
       document.cookie = 'og_auth=; path=/; max-age=0';
     }
+  });
+});
+
+describe('<prepaid-upgrade> ts as the merchant sends it', () => {
+  let warnings: string[];
+  let errors: string[];
+  const originalWarn = console.warn;
+  const originalError = console.error;
+  beforeEach(() => {
+    warnings = [];
+    errors = [];
+    console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
+    console.error = (...args: unknown[]) => errors.push(args.join(' '));
+  });
+  afterEach(() => {
+    console.warn = originalWarn;
+    console.error = originalError;
+  });
+
+  const authUrls: string[] = [];
+  afterEach(() => authUrls.splice(0).forEach((url) => URL.revokeObjectURL(url)));
+  /** An auth-url of the page's own origin that answers `body` as JSON. */
+  function authUrlAnswering(body: unknown): string {
+    const url = URL.createObjectURL(new Blob([JSON.stringify(body)], { type: 'application/json' }));
+    authUrls.push(url);
+    return url;
+  }
+
+  it('takes an auth-url token whose ts is a string of digits, and sends that very string', async () => {
+    const session = await sandboxSession();
+    // A leading zero: the signed text differs from the number's, so only the string as sent verifies.
+    const ts = `0${Math.floor(Date.now() / 1000)}`;
+    const sig = await signMessage(SANDBOX_MERCHANT.hashKey, `${session.customerId}|${ts}`);
+    const authUrl = authUrlAnswering({ public_id: SANDBOX_MERCHANT.publicId, ts, sig_field: session.customerId, sig });
+    const m = await mount({ 'subscription-id': eligible, 'api-base': session.apiBase, 'auth-url': authUrl });
+    await m.waitForEvent('prepaid-upgrade-ready');
+    expect(m.el.state).to.equal('ready');
+    const [request] = await session.requests();
+    expect(JSON.parse(request!.headers.authorization!)).to.deep.equal({
+      public_id: SANDBOX_MERCHANT.publicId,
+      ts,
+      sig_field: session.customerId,
+      sig,
+    });
+    expect(warnings).to.deep.equal([]);
+  });
+
+  it('warns once that a ts of milliseconds must be Unix seconds, and never prints the token', async () => {
+    const session = await sandboxSession();
+    const token = await signStorefrontToken({
+      merchantPublicId: SANDBOX_MERCHANT.publicId,
+      customerId: session.customerId,
+      hashKey: SANDBOX_MERCHANT.hashKey,
+      ts: Date.now(),
+    });
+    const m = await mount({ 'subscription-id': eligible, 'api-base': session.apiBase, token });
+    const error = await m.waitForEvent('prepaid-upgrade-error');
+    expect(warnings).to.deep.equal([
+      `<prepaid-upgrade subscription-id="${eligible}">: the token from token has a ts that looks like milliseconds: ts must be Unix seconds`,
+    ]);
+    expect(error.detail).to.include({ phase: 'load', status: 401, retryable: false });
+    // The sandbox, like the service, refuses it; its reason reaches the console line.
+    expect(error.detail.message).to.match(/answered 401: .*looks like milliseconds/);
+    expect(errors.join('\n')).to.match(/looks like milliseconds/);
+    const { sig } = JSON.parse(token);
+    for (const line of [...warnings, ...errors, error.detail.message]) expect(line).not.to.contain(sig);
+  });
+
+  it('names auth-url as the source of a ts in milliseconds', async () => {
+    const session = await sandboxSession();
+    const token = JSON.parse(
+      await signStorefrontToken({
+        merchantPublicId: SANDBOX_MERCHANT.publicId,
+        customerId: session.customerId,
+        hashKey: SANDBOX_MERCHANT.hashKey,
+        ts: Date.now(),
+      }),
+    );
+    const m = await mount({
+      'subscription-id': eligible,
+      'api-base': session.apiBase,
+      'auth-url': authUrlAnswering({ ...token, ts: String(token.ts) }),
+    });
+    await m.waitForEvent('prepaid-upgrade-error');
+    // Renewing after the 401 fetches the same token again: still one warning.
+    expect(warnings).to.deep.equal([
+      `<prepaid-upgrade subscription-id="${eligible}">: the token from auth-url has a ts that looks like milliseconds: ts must be Unix seconds`,
+    ]);
   });
 });
 

@@ -1,14 +1,16 @@
 /**
  * Server data is rendered as text, never as markup: a property-based test feeds arbitrary strings, mixed with markup
  * and script fragments, through the real client and the real element, as the service's product name, product
- * image address, currency, renewal behaviour and the `detail` of a refused upgrade. The sandbox's faults answer
- * with the raw bodies; every case checks what is rendered, what is not, and that no script ran.
+ * image address, currency, renewal behaviour and the reason of a refused upgrade (its `detail`, or a field error in
+ * any field, as a list or a bare string). The sandbox's faults answer with the raw bodies; every case checks what is
+ * rendered, what is not, and that no script ran.
  */
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import '../../src/index.js';
 import type { PrepaidUpgrade } from '../../src/index.js';
 import type { Product, Subscription } from '../../src/api/schemas.js';
+import { en } from '../../src/i18n/en.js';
 import { payAsYouGoSubscription, prepaidSubscription, product } from '../fixtures/subscriptions.js';
 import { sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
 
@@ -95,10 +97,16 @@ const imageAddress = fc.oneof(
 const KINDS = ['eligible', 'product-not-eligible', 'already-prepaid'] as const;
 type Kind = (typeof KINDS)[number];
 
+/** How a refused upgrade carries its reason: `{detail}`, or a field error in a list or as a bare string. */
+type Shape = 'detail' | 'list' | 'string';
+
 interface Case {
   kind: Kind;
   name: string;
   detail: string;
+  shape: Shape;
+  /** The field of a field error: one of the customer's choices, another field, or any text. */
+  field: string;
   imageUrl: string | null;
   currency: string;
   renewal: string;
@@ -108,10 +116,16 @@ const caseArbitrary: fc.Arbitrary<Case> = fc.record({
   kind: fc.constantFrom(...KINDS),
   name: serverText,
   detail: serverText,
+  shape: fc.constantFrom<Shape>('detail', 'list', 'string'),
+  field: fc.oneof(fc.constantFrom('orders_per_billing', 'renewal_behavior', 'non_field_errors', 'offer', 'constructor'), serverText),
   imageUrl: imageAddress,
   currency: fc.oneof(fc.constant('USD'), serverText),
   renewal: serverText,
 });
+
+/** The body of the refused upgrade of a case. */
+const refusal = ({ shape, field, detail }: Case) =>
+  shape === 'detail' ? { detail } : { [field]: shape === 'list' ? [detail, 'A second message, never shown.'] : detail };
 
 /** What the element may render an image address as: nothing that can run script. */
 const SAFE_IMAGE = /^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\])[:/]|data:image\/(png|jpeg|gif|webp|svg\+xml)[;,])/i;
@@ -168,7 +182,7 @@ async function renderCase(session: SandboxSession, id: number, c: Case, check: (
           method: 'PATCH',
           path: `/subscriptions/${subscriptionId}/upgrade_to_prepaid/`,
           status: 400,
-          body: JSON.stringify({ detail: c.detail }),
+          body: JSON.stringify(refusal(c)),
         })
       : undefined,
   ]);
@@ -223,6 +237,8 @@ describe('server data is rendered as text only', () => {
         kind,
         name: 'Morning Roast',
         detail: 'Prepaid is not enabled.',
+        shape: 'detail',
+        field: '',
         imageUrl: 'data:image/png;base64,iVBORw0KGgo=',
         currency: 'USD',
         renewal: 'cancel',
@@ -300,8 +316,16 @@ describe('server data is rendered as text only', () => {
     // The service's reason for refusing, verbatim.
     if (phase === 'refused') {
       expect(el.state).to.equal('error');
-      if (c.detail) expect(textOf(root, '.detail')).to.equal(c.detail);
-      else expect(root.querySelector('.detail')).to.equal(null);
+      if (c.detail) {
+        expect(textOf(root, '.detail')).to.equal(c.detail);
+        // Labelled with the form's words for the choice when the field is one, with nothing (no name of the service's)
+        // otherwise.
+        const field = c.shape === 'detail' ? undefined : c.field;
+        const label = field === 'orders_per_billing' ? en.ordersLegend : field === 'renewal_behavior' ? en.renewalLegend : undefined;
+        expect(root.querySelector('.detail')!.parentElement!.textContent).to.equal(
+          `${en.refusedBecause} ${c.detail}${label ? ` (${label})` : ''}`,
+        );
+      } else expect(root.querySelector('.detail')).to.equal(null);
     }
     expect(window.__xss, 'injected script ran').to.equal(0);
   }

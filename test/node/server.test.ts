@@ -250,3 +250,53 @@ describe('the 2-hour window, to the second', () => {
     assert.deepEqual(await verifyStorefrontToken(forged, { hashKey, now: ts + 7201 }), { valid: false, reason: 'bad-signature' });
   });
 });
+
+describe('a ts sent as a string of digits (some platforms’ connectors)', () => {
+  const hashKey = 'sandbox-hash-key';
+  const ts = 1726000000;
+  /** A token with `ts` as the given text, signed by node:crypto over exactly that text. */
+  const stringToken = (text: string, signedText = text) =>
+    JSON.stringify({
+      public_id: MERCHANT_ID,
+      ts: text,
+      sig_field: 'cust-48213',
+      sig: createHmac('sha256', hashKey).update(`cust-48213|${signedText}`).digest('base64'),
+    });
+
+  it('verifies over the text as sent, with the same signature as the number', async () => {
+    const header = stringToken(String(ts));
+    assert.equal(JSON.parse(header).sig, vectors[0]!.sig);
+    const result = await verifyStorefrontToken(header, { hashKey, now: ts + 60 });
+    assert.ok(result.valid, JSON.stringify(result));
+    assert.equal(result.token.ts, String(ts));
+  });
+
+  it('verifies a leading zero only as the text that was signed', async () => {
+    assert.equal((await verifyStorefrontToken(stringToken(`0${ts}`), { hashKey, now: ts })).valid, true);
+    assert.deepEqual(await verifyStorefrontToken(stringToken(`0${ts}`, String(ts)), { hashKey, now: ts }), {
+      valid: false,
+      reason: 'bad-signature',
+    });
+  });
+
+  it('applies the 2-hour window to the seconds the string stands for', async () => {
+    assert.equal((await verifyStorefrontToken(stringToken(String(ts)), { hashKey, now: ts + 7200 })).valid, true);
+    assert.deepEqual(await verifyStorefrontToken(stringToken(String(ts)), { hashKey, now: ts + 7201 }), {
+      valid: false,
+      reason: 'expired',
+    });
+  });
+
+  it('refuses a string that is not plain digits as malformed', async () => {
+    for (const text of ['', '1.726e9', ' 1726000000', '-1726000000', '0x66e0a180']) {
+      assert.deepEqual(await verifyStorefrontToken(stringToken(text), { hashKey, now: ts }), { valid: false, reason: 'malformed' }, text);
+    }
+  });
+
+  it('refuses a genuine signature over milliseconds as ts-in-milliseconds', async () => {
+    const ms = ts * 1000;
+    for (const header of [stringToken(String(ms)), nodeToken(hashKey, 'cust-48213', ms)]) {
+      assert.deepEqual(await verifyStorefrontToken(header, { hashKey, now: ts }), { valid: false, reason: 'ts-in-milliseconds' });
+    }
+  });
+});

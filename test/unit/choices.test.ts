@@ -126,6 +126,13 @@ describe('describeFailure', () => {
     expect(describeFailure(http(503, 'Down.')).detail).to.equal(undefined);
   });
 
+  it('carries the field a refusal is about, with its message, for a refused request only', () => {
+    const fieldError = (status: number) =>
+      new ApiError('http', `PATCH answered ${status}`, { status, detail: 'No.', field: 'renewal_behavior' });
+    expect(describeFailure(fieldError(400))).to.include({ detail: 'No.', field: 'renewal_behavior' });
+    expect(describeFailure(fieldError(503))).not.to.have.any.keys('detail', 'field');
+  });
+
   it('names the likely cause of 401, 403 and 404 for the developer', () => {
     expect(describeFailure(http(401)).message).to.match(/^GET answered 401 \(.*expired.*hash key\)$/);
     expect(describeFailure(http(403)).message).to.match(/other environment/);

@@ -196,6 +196,61 @@ describe('ApiClient upgrades a subscription to prepaid', () => {
   });
 });
 
+describe("ApiClient reads the service's field errors", () => {
+  const cases: Array<[string, unknown, { detail?: string; field?: string }]> = [
+    [
+      'a list of messages for a field',
+      { renewal_behavior: ["Value 'x' is not a valid choice."] },
+      { detail: "Value 'x' is not a valid choice.", field: 'renewal_behavior' },
+    ],
+    [
+      'a bare string for a field',
+      { orders_per_billing: 'This field is required.' },
+      { detail: 'This field is required.', field: 'orders_per_billing' },
+    ],
+    [
+      'errors about no field in particular',
+      { non_field_errors: ['Prepaid is paused for this store.', 'Try later.'] },
+      { detail: 'Prepaid is paused for this store.', field: 'non_field_errors' },
+    ],
+    [
+      'several fields: the first one with a message',
+      {
+        extra_data: { nested: ['Not shown.'] },
+        offer: [],
+        orders_per_billing: ['A valid integer is required.'],
+        renewal_behavior: ['No.'],
+      },
+      { detail: 'A valid integer is required.', field: 'orders_per_billing' },
+    ],
+    [
+      'a detail that is not text, then a field error',
+      { detail: null, renewal_behavior: ['No.'] },
+      { detail: 'No.', field: 'renewal_behavior' },
+    ],
+    ['no message anywhere', { orders_per_billing: [3], renewal_behavior: {} }, {}],
+    ['a string alone, whose characters are no fields', 'Bad request', {}],
+  ];
+  for (const [what, body, expected] of cases) {
+    it(`reads ${what}`, async () => {
+      const sandbox = await openSandbox();
+      await sandbox.fault({ status: 400, method: 'PATCH', body: JSON.stringify(body) });
+      const error = await apiErrorOf(sandbox.client().upgradeToPrepaid(ELIGIBLE, sixCancel));
+      expect(error).to.include({ kind: 'http', status: 400, detail: expected.detail, field: expected.field });
+      const reason = expected.field ? `${expected.field}: ${expected.detail}` : expected.detail;
+      const what = `PATCH ${sandbox.apiBase}/subscriptions/${ELIGIBLE}/upgrade_to_prepaid/`;
+      expect(error.message).to.equal(`${what} answered 400${reason ? `: ${reason}` : ''}`);
+    });
+  }
+
+  it("reads the sandbox's own field error for a renewal behaviour it does not know", async () => {
+    const sandbox = await openSandbox();
+    const request = { ...sixCancel, renewal_behavior: 'forever' } as unknown as UpgradeRequest;
+    const error = await apiErrorOf(sandbox.client().upgradeToPrepaid(ELIGIBLE, request));
+    expect(error).to.include({ status: 400, field: 'renewal_behavior', detail: "Value 'forever' is not a valid choice." });
+  });
+});
+
 describe('ApiClient reports refused credentials', () => {
   it('reports a token signed with the wrong key as http 401', async () => {
     const sandbox = await openSandbox(CUSTOMER, 'not-the-merchant-hash-key');

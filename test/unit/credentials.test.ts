@@ -16,6 +16,8 @@ const TS = 1_726_000_000;
 
 const tokenText = (overrides: Partial<StorefrontToken> = {}) =>
   serializeStorefrontToken({ public_id: MERCHANT_ID, ts: TS, sig_field: 'cust-48213', sig: SIG, ...overrides });
+/** The header an og_auth cookie stands for: its ts is the text of the cookie, a string. */
+const cookieToken = (overrides: Partial<StorefrontToken> = {}) => tokenText({ ts: String(TS), ...overrides });
 
 /** A promise together with the functions that settle it, for holding an answer back until a test releases it. */
 function deferred<T>() {
@@ -57,7 +59,7 @@ describe('chooseCredentialSource precedence', () => {
   };
 
   it('prefers a tokenProvider over every other source', () => {
-    expect(chooseCredentialSource(all)).to.deep.equal({ kind: 'provider', provider });
+    expect(chooseCredentialSource(all)).to.deep.equal({ kind: 'tokenProvider', provider });
   });
 
   it('uses the token attribute when there is no provider', () => {
@@ -75,11 +77,13 @@ describe('chooseCredentialSource precedence', () => {
 
   it('falls back to the og_auth cookie with merchant-id', () => {
     const source = chooseCredentialSource({ readCookies: noCookies, merchantId: ` ${MERCHANT_ID} `, authUrl: null });
-    expect(source).to.deep.equal({ kind: 'cookie', merchantId: MERCHANT_ID, readCookies: noCookies });
+    expect(source).to.deep.equal({ kind: 'og_auth cookie', merchantId: MERCHANT_ID, readCookies: noCookies });
   });
 
   it('ignores blank values as if they were absent', () => {
-    expect(chooseCredentialSource({ token: '  ', authUrl: '', merchantId: MERCHANT_ID, readCookies: noCookies })?.kind).to.equal('cookie');
+    expect(chooseCredentialSource({ token: '  ', authUrl: '', merchantId: MERCHANT_ID, readCookies: noCookies })?.kind).to.equal(
+      'og_auth cookie',
+    );
     expect(chooseCredentialSource({ token: '', authUrl: ' \t', merchantId: '  ', readCookies: noCookies })).to.equal(undefined);
   });
 
@@ -89,17 +93,17 @@ describe('chooseCredentialSource precedence', () => {
 });
 
 describe('tokenFromCookie reads the legacy og_auth cookie', () => {
-  it('turns <customer>|<ts>|<sig> into the header value, with the merchant id', () => {
-    expect(tokenFromCookie(`og_auth=cust-48213|${TS}|${SIG}`, MERCHANT_ID)).to.equal(tokenText());
+  it('turns <customer>|<ts>|<sig> into the header value, with the merchant id and the ts as the text it is', () => {
+    expect(tokenFromCookie(`og_auth=cust-48213|${TS}|${SIG}`, MERCHANT_ID)).to.equal(cookieToken());
   });
 
   it('turns <customer>|<trust level>|<ts>|<sig> into a header value with trust_level', () => {
-    expect(tokenFromCookie(`og_auth=cust-48213|verified|${TS}|${SIG}`, MERCHANT_ID)).to.equal(tokenText({ trust_level: 'verified' }));
+    expect(tokenFromCookie(`og_auth=cust-48213|verified|${TS}|${SIG}`, MERCHANT_ID)).to.equal(cookieToken({ trust_level: 'verified' }));
   });
 
   it('finds it among other cookies', () => {
     const cookies = `_ga=GA1.2.3.4; cart=abc%3D1; og_auth=cust-48213|${TS}|${SIG}; theme=dark`;
-    expect(tokenFromCookie(cookies, MERCHANT_ID)).to.equal(tokenText());
+    expect(tokenFromCookie(cookies, MERCHANT_ID)).to.equal(cookieToken());
   });
 
   it('keeps the base64 padding of the signature', () => {
@@ -109,11 +113,15 @@ describe('tokenFromCookie reads the legacy og_auth cookie', () => {
   it('decodes a URL-encoded value', () => {
     const encoded = encodeURIComponent(`cust-48213|${TS}|${SIG}`);
     expect(encoded).to.contain('%7C');
-    expect(tokenFromCookie(`og_auth=${encoded}`, MERCHANT_ID)).to.equal(tokenText());
+    expect(tokenFromCookie(`og_auth=${encoded}`, MERCHANT_ID)).to.equal(cookieToken());
   });
 
   it('removes quotes around the value', () => {
-    expect(tokenFromCookie(`og_auth="cust-48213|${TS}|${SIG}"`, MERCHANT_ID)).to.equal(tokenText());
+    expect(tokenFromCookie(`og_auth="cust-48213|${TS}|${SIG}"`, MERCHANT_ID)).to.equal(cookieToken());
+  });
+
+  it('keeps a ts with a leading zero as the digits that were signed, not as another number', () => {
+    expect(tokenFromCookie(`og_auth=cust-48213|0${TS}|${SIG}`, MERCHANT_ID)).to.equal(cookieToken({ ts: `0${TS}` }));
   });
 
   const garbage: Array<[string, string]> = [
@@ -147,6 +155,12 @@ describe('isTokenStale', () => {
     expect(isTokenStale(tokenText(), TS + limit + 1)).to.equal(true);
   });
 
+  it('judges a token whose ts is a string of digits the same way', () => {
+    expect(isTokenStale(tokenText({ ts: String(TS) }), TS + limit)).to.equal(false);
+    expect(isTokenStale(tokenText({ ts: String(TS) }), TS + limit + 1)).to.equal(true);
+    expect(isTokenStale(tokenText({ ts: `00${TS}` }), TS + limit + 1)).to.equal(true);
+  });
+
   it('leaves a token it cannot read to the server', () => {
     expect(isTokenStale('opaque-token', TS + 10 * TOKEN_LIFETIME_SECONDS)).to.equal(false);
   });
@@ -172,7 +186,7 @@ describe('StorefrontCredentials with a token attribute', () => {
 
 describe('StorefrontCredentials with a tokenProvider', () => {
   const providerSource = (provider: () => Promise<unknown>): CredentialSource => ({
-    kind: 'provider',
+    kind: 'tokenProvider',
     provider: provider as () => Promise<string>,
   });
 
@@ -275,7 +289,7 @@ describe('StorefrontCredentials shared by concurrent callers', () => {
   const counting = (nowSeconds: () => number) => {
     const counter = { calls: 0 };
     const credentials = new StorefrontCredentials(
-      { kind: 'provider', provider: async () => (counter.calls++, tokenText({ ts: nowSeconds(), sig: `sig${counter.calls}=` })) },
+      { kind: 'tokenProvider', provider: async () => (counter.calls++, tokenText({ ts: nowSeconds(), sig: `sig${counter.calls}=` })) },
       () => nowSeconds() * 1000,
     );
     return { counter, credentials };
@@ -304,14 +318,17 @@ describe('StorefrontCredentials shared by concurrent callers', () => {
 describe('StorefrontCredentials with the og_auth cookie', () => {
   it('reads the cookie when a token is first needed, not when it is set up', async () => {
     let cookies = '';
-    const credentials = new StorefrontCredentials({ kind: 'cookie', merchantId: MERCHANT_ID, readCookies: () => cookies }, () => TS * 1000);
+    const credentials = new StorefrontCredentials(
+      { kind: 'og_auth cookie', merchantId: MERCHANT_ID, readCookies: () => cookies },
+      () => TS * 1000,
+    );
     cookies = `og_auth=cust-48213|${TS}|${SIG}`;
-    expect(await credentials.authorization()).to.equal(tokenText());
+    expect(await credentials.authorization()).to.equal(cookieToken());
     expect(credentials.renewable).to.equal(true);
   });
 
   it('reports a missing or unreadable cookie as a config error', async () => {
-    const credentials = new StorefrontCredentials({ kind: 'cookie', merchantId: MERCHANT_ID, readCookies: () => 'session=abc' });
+    const credentials = new StorefrontCredentials({ kind: 'og_auth cookie', merchantId: MERCHANT_ID, readCookies: () => 'session=abc' });
     const error = await apiErrorOf(credentials.authorization());
     expect(error.kind).to.equal('config');
     expect(error.message).to.contain('og_auth');
@@ -319,12 +336,15 @@ describe('StorefrontCredentials with the og_auth cookie', () => {
 
   it('reads the cookie again after renew(), picking up a refreshed one', async () => {
     let cookies = `og_auth=cust-48213|${TS}|${SIG}`;
-    const credentials = new StorefrontCredentials({ kind: 'cookie', merchantId: MERCHANT_ID, readCookies: () => cookies }, () => TS * 1000);
-    expect(JSON.parse(await credentials.authorization()).ts).to.equal(TS);
+    const credentials = new StorefrontCredentials(
+      { kind: 'og_auth cookie', merchantId: MERCHANT_ID, readCookies: () => cookies },
+      () => TS * 1000,
+    );
+    expect(JSON.parse(await credentials.authorization()).ts).to.equal(String(TS));
     cookies = `og_auth=cust-48213|${TS + 600}|${SIG}`;
-    expect(JSON.parse(await credentials.authorization()).ts, 'before renew').to.equal(TS);
+    expect(JSON.parse(await credentials.authorization()).ts, 'before renew').to.equal(String(TS));
     credentials.renew();
-    expect(JSON.parse(await credentials.authorization()).ts, 'after renew').to.equal(TS + 600);
+    expect(JSON.parse(await credentials.authorization()).ts, 'after renew').to.equal(String(TS + 600));
   });
 });
 
@@ -372,6 +392,15 @@ describe('StorefrontCredentials with auth-url', () => {
     expect(await credentialsFor(endpoint).authorization()).to.equal(tokenText());
   });
 
+  it('accepts ts as a string of digits, and sends it on as that string', async () => {
+    for (const ts of [String(TS), `0${TS}`]) {
+      const endpoint = merchantEndpoint(() => json({ public_id: MERCHANT_ID, ts, sig_field: 'cust-48213', sig: SIG }));
+      const header = await credentialsFor(endpoint).authorization();
+      expect(header).to.equal(tokenText({ ts }));
+      expect(JSON.parse(header).ts).to.equal(ts);
+    }
+  });
+
   it('keeps a trust level the endpoint signed', async () => {
     const endpoint = merchantEndpoint(() =>
       json({ public_id: MERCHANT_ID, ts: TS, sig_field: 'cust-48213', sig: SIG, trust_level: 'guest' }),
@@ -412,7 +441,7 @@ describe('StorefrontCredentials with auth-url', () => {
   for (const [what, body] of [
     ['a bare string', tokenText()],
     ['a token without sig', { public_id: MERCHANT_ID, ts: TS, sig_field: 'cust-48213' }],
-    ['ts as a string', { public_id: MERCHANT_ID, ts: String(TS), sig_field: 'cust-48213', sig: SIG }],
+    ['ts as a string that is not digits', { public_id: MERCHANT_ID, ts: `${TS}s`, sig_field: 'cust-48213', sig: SIG }],
     ['an envelope around the token', { token: { public_id: MERCHANT_ID, ts: TS, sig_field: 'cust-48213', sig: SIG } }],
   ] as const) {
     it(`reports ${what} as malformed`, async () => {
@@ -457,5 +486,70 @@ describe('StorefrontCredentials with auth-url', () => {
     nowSeconds = TS + TOKEN_LIFETIME_SECONDS;
     expect(JSON.parse(await credentials.authorization()).ts).to.equal(TS + 7200);
     expect(endpoint.calls).to.have.length(2);
+  });
+});
+
+describe('StorefrontCredentials warns about a ts in milliseconds', () => {
+  const MS = TS * 1000;
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  /** Credentials for `source` that record their warnings. */
+  const recording = (source: CredentialSource) => {
+    const warnings: string[] = [];
+    return {
+      warnings,
+      credentials: new StorefrontCredentials(
+        source,
+        () => TS * 1000,
+        (warning) => warnings.push(warning),
+      ),
+    };
+  };
+
+  const sources: Array<[string, () => CredentialSource]> = [
+    ['tokenProvider', () => ({ kind: 'tokenProvider', provider: async () => tokenText({ ts: MS }) })],
+    ['token', () => ({ kind: 'token', token: tokenText({ ts: String(MS) }) })],
+    [
+      'auth-url',
+      () => {
+        globalThis.fetch = async () =>
+          new Response(JSON.stringify({ public_id: MERCHANT_ID, ts: String(MS), sig_field: 'cust-48213', sig: SIG }), {
+            headers: { 'content-type': 'application/json' },
+          });
+        return { kind: 'auth-url', url: '/account/storefront-token' };
+      },
+    ],
+    ['og_auth cookie', () => ({ kind: 'og_auth cookie', merchantId: MERCHANT_ID, readCookies: () => `og_auth=cust-48213|${MS}|${SIG}` })],
+  ];
+  for (const [name, source] of sources) {
+    it(`says plainly that the ts from the ${name} must be Unix seconds, without the token`, async () => {
+      const { warnings, credentials } = recording(source());
+      const header = await credentials.authorization();
+      expect(String(JSON.parse(header).ts), 'the token is still sent as given').to.equal(String(MS));
+      expect(warnings).to.deep.equal([`the token from ${name} has a ts that looks like milliseconds: ts must be Unix seconds`]);
+    });
+  }
+
+  it('warns for each token obtained, not for each request that sends it', async () => {
+    const answers = [tokenText({ ts: MS }), tokenText({ ts: MS + 1000, sig: 'other=' })];
+    const { warnings, credentials } = recording({ kind: 'tokenProvider', provider: async () => answers.shift()! });
+    await credentials.authorization();
+    await credentials.authorization();
+    expect(warnings).to.have.length(1);
+    credentials.renew();
+    await credentials.authorization();
+    expect(warnings, 'a new token').to.have.length(2);
+    expect(answers).to.deep.equal([]);
+  });
+
+  it('says nothing about a ts in seconds, as a number or a string, or a token it cannot read', async () => {
+    for (const token of [tokenText(), tokenText({ ts: String(TS) }), 'opaque-token']) {
+      const { warnings, credentials } = recording({ kind: 'token', token });
+      await credentials.authorization();
+      expect(warnings, token).to.deep.equal([]);
+    }
   });
 });

@@ -8,7 +8,7 @@ import {
   createSandbox,
   type Sandbox,
 } from '../../src/sandbox/index.js';
-import { signStorefrontToken } from '../../src/server/index.js';
+import { signMessage, signStorefrontToken } from '../../src/server/index.js';
 import { SPEC_SUBSCRIPTION_FIELDS } from '../fixtures/subscriptions.js';
 
 // The sandbox is called in the page, exactly as a dev server or the test runner's mount calls it.
@@ -240,6 +240,25 @@ describe('sandbox: refused credentials (401)', () => {
     clock = NOON - 10 * 60 * 1000;
     expectError(await call(clocked, 'GET', path, { token }), 401);
   });
+
+  it('accepts a ts sent as a string of digits, verified over the text as sent', async () => {
+    const ts = String(Math.floor(Date.now() / 1000));
+    const asString = async (text: string) =>
+      JSON.stringify({ ...JSON.parse(await tokenFor(ADA)), ts: text, sig: await signMessage(SANDBOX_MERCHANT.hashKey, `${ADA}|${text}`) });
+    expect((await call(sandbox, 'GET', path, { token: await asString(ts) })).status).to.equal(200);
+    expect((await call(sandbox, 'GET', path, { token: await asString(`0${ts}`) })).status, 'a leading zero, signed as such').to.equal(200);
+    const signedWithoutTheZero = JSON.stringify({ ...JSON.parse(await asString(ts)), ts: `0${ts}` });
+    expectError(await call(sandbox, 'GET', path, { token: signedWithoutTheZero }), 401, /signature/);
+  });
+
+  it('refuses a ts in milliseconds with a detail that says so, as a number or a string', async () => {
+    const ms = Date.now();
+    const asNumber = await tokenFor(ADA, { ts: ms });
+    const asString = JSON.stringify({ ...JSON.parse(asNumber), ts: String(ms) });
+    for (const token of [asNumber, asString]) {
+      expectError(await call(sandbox, 'GET', path, { token }), 401, /looks like milliseconds.*Unix seconds/);
+    }
+  });
 });
 
 describe('sandbox: both credentials on one request', () => {
@@ -343,30 +362,84 @@ describe('sandbox: upgrade refusals (400)', () => {
     sandbox = createSandbox();
   });
 
-  async function expectRefused(id: string, body: CallOptions, auth: CallOptions, detail?: RegExp) {
+  /** Sends the upgrade, expects a 400, and checks that the subscription did not change; returns the answer. */
+  async function refused(id: string, body: CallOptions, auth: CallOptions): Promise<Answer> {
     const before = (await call(sandbox, 'GET', `/subscriptions/${id}/`, auth)).body;
     const answer = await call(sandbox, 'PATCH', `/subscriptions/${id}/upgrade_to_prepaid/`, { ...auth, ...body });
-    expectError(answer, 400, detail);
+    expect(answer.status, JSON.stringify(answer.body)).to.equal(400);
+    expect(answer.headers.get('content-type')).to.equal('application/json');
     expect((await call(sandbox, 'GET', `/subscriptions/${id}/`, auth)).body).to.deep.equal(before);
+    return answer;
   }
 
-  it('refuses a body that is not JSON, or not a JSON object', async () => {
+  /** A refusal with a `detail`, as the service sends for a request that is wrong as a whole. */
+  async function expectRefused(id: string, body: CallOptions, auth: CallOptions, detail?: RegExp) {
+    expectError(await refused(id, body, auth), 400, detail);
+  }
+
+  /** A refusal with field errors, `{"<field>": ["<message>"]}`, as the service's validation sends them. */
+  async function expectFieldErrors(json: unknown, errors: Record<string, string[]>) {
+    expect((await refused(eligible.id, { json }, await asAda())).body).to.deep.equal(errors);
+  }
+
+  it('refuses a body that is not JSON, or not a JSON object, with a detail', async () => {
     await expectRefused(eligible.id, { body: '{"orders_per_billing": 6' }, await asAda(), /JSON/);
     await expectRefused(eligible.id, { body: '' }, await asAda(), /JSON/);
-    await expectRefused(eligible.id, { json: [6] }, await asAda());
+    await expectRefused(eligible.id, { json: [6] }, await asAda(), /JSON object/);
+    await expectRefused(eligible.id, { json: 6 }, await asAda(), /JSON object/);
   });
 
-  it('refuses orders_per_billing that is missing, under 3, or not an integer', async () => {
-    for (const orders of [undefined, 2, 0, -3, '6', 6.5, null]) {
-      await expectRefused(eligible.id, { json: { orders_per_billing: orders } }, await asAda(), /orders_per_billing/);
+  it('refuses a missing orders_per_billing as a required field', async () => {
+    await expectFieldErrors({}, { orders_per_billing: ['This field is required.'] });
+    await expectFieldErrors({ renewal_behavior: 'cancel' }, { orders_per_billing: ['This field is required.'] });
+  });
+
+  it('refuses an orders_per_billing that is not an integer as a field error', async () => {
+    for (const orders of ['6', 6.5, true, [6], { n: 6 }, 2 ** 53]) {
+      await expectFieldErrors({ orders_per_billing: orders }, { orders_per_billing: ['A valid integer is required.'] });
+    }
+    await expectFieldErrors({ orders_per_billing: null }, { orders_per_billing: ['This field cannot be null.'] });
+  });
+
+  it('refuses an integer orders_per_billing under 3 with a detail', async () => {
+    for (const orders of [2, 0, -3]) {
+      await expectRefused(
+        eligible.id,
+        { json: { orders_per_billing: orders } },
+        await asAda(),
+        /^orders_per_billing must be an integer greater than 2\.$/,
+      );
     }
   });
 
-  it('refuses an unknown renewal_behavior', async () => {
-    await expectRefused(eligible.id, { json: { orders_per_billing: 6, renewal_behavior: 'renew' } }, await asAda(), /renewal_behavior/);
+  it('refuses an unknown renewal_behavior as a field error naming the value', async () => {
+    await expectFieldErrors(
+      { orders_per_billing: 6, renewal_behavior: 'renew' },
+      { renewal_behavior: ["Value 'renew' is not a valid choice."] },
+    );
+    await expectFieldErrors({ orders_per_billing: 6, renewal_behavior: '' }, { renewal_behavior: ["Value '' is not a valid choice."] });
+    await expectFieldErrors({ orders_per_billing: 6, renewal_behavior: 3 }, { renewal_behavior: ["Value '3' is not a valid choice."] });
+    await expectFieldErrors({ orders_per_billing: 6, renewal_behavior: null }, { renewal_behavior: ['This field cannot be null.'] });
   });
 
-  it('refuses an offer that is not one of the product’s', async () => {
+  it('names every field in error at once, before the rule on the number of orders', async () => {
+    await expectFieldErrors(
+      { renewal_behavior: 'x', offer: 7 },
+      {
+        orders_per_billing: ['This field is required.'],
+        renewal_behavior: ["Value 'x' is not a valid choice."],
+        offer: ['Not a valid string.'],
+      },
+    );
+    await expectFieldErrors({ orders_per_billing: 2, renewal_behavior: 'x' }, { renewal_behavior: ["Value 'x' is not a valid choice."] });
+  });
+
+  it('refuses an offer that is not a non-empty string as a field error', async () => {
+    await expectFieldErrors({ orders_per_billing: 6, offer: '' }, { offer: ['This field may not be blank.'] });
+    await expectFieldErrors({ orders_per_billing: 6, offer: null }, { offer: ['This field cannot be null.'] });
+  });
+
+  it('refuses an offer that is not one of the product’s with a detail', async () => {
     await expectRefused(eligible.id, { json: { orders_per_billing: 6, offer: 'off_unknown' } }, await asAda(), /offer/);
     await expectRefused(eligible.id, { json: { orders_per_billing: 6, offer: 'off_earl_grey_4w' } }, await asAda(), /offer/);
   });

@@ -112,6 +112,29 @@ for (const [implementation, answers] of IMPLEMENTATIONS) {
       });
     });
 
+    describe('SubscriptionSchema keeps what the real service adds (DESIGN §7)', () => {
+      it('passes the prepaid context fields beyond the spec through untouched: last_renewal_revenue, prepaid_origin_merchant_order_id', () => {
+        const prepaid_subscription_context = {
+          prepaid_orders_remaining: 5,
+          prepaid_orders_per_billing: 6,
+          renewal_behavior: 'autorenew',
+          last_renewal_revenue: 134.94,
+          prepaid_origin_merchant_order_id: '#1042',
+        };
+        const payload = prepaidSubscription({ prepaid_subscription_context, subscription_type: 'replenishment', price: null });
+        const result = accept(answers.SubscriptionSchema, payload);
+        expect(result).to.deep.equal(payload);
+        expect(result.prepaid_subscription_context).to.deep.equal(prepaid_subscription_context);
+      });
+
+      it('does not check those fields, whatever their type: the widget does not read them', () => {
+        const prepaid_subscription_context = { last_renewal_revenue: '134.94', prepaid_origin_merchant_order_id: 1042 };
+        expect(accept(answers.SubscriptionSchema, prepaidSubscription({ prepaid_subscription_context }))).to.deep.include({
+          prepaid_subscription_context,
+        });
+      });
+    });
+
     describe('SubscriptionSchema allows null where the spec says nullable', () => {
       for (const field of [
         'price',
@@ -210,7 +233,14 @@ describe('The script-bundle checker and the zod schemas agree', () => {
     fc.constantFrom(2 ** 53, -(2 ** 53), 0.5, null, true, false, [], {}, '12.50'),
     fc.array(fc.integer(), { maxLength: 2 }),
   );
-  const CONTEXT_FIELDS = ['prepaid_orders_remaining', 'prepaid_orders_per_billing', 'renewal_behavior', 'discount'];
+  const CONTEXT_FIELDS = [
+    'prepaid_orders_remaining',
+    'prepaid_orders_per_billing',
+    'renewal_behavior',
+    'last_renewal_revenue',
+    'prepaid_origin_merchant_order_id',
+    'discount',
+  ];
   const context = fc.oneof(fc.constant(null), FIELD_VALUES, fc.dictionary(fc.constantFrom(...CONTEXT_FIELDS), FIELD_VALUES));
   const SUBSCRIPTION_FIELDS = [...SPEC_SUBSCRIPTION_FIELDS, 'currency_code', 'loyalty_tier'];
   const subscription = fc.oneof(

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import {
   TOKEN_LIFETIME_SECONDS,
+  looksLikeMilliseconds,
   parseStorefrontToken,
   serializeStorefrontToken,
   storefrontMessage,
@@ -75,7 +76,16 @@ describe('parseStorefrontToken refuses what is not a token', () => {
     ['a token without ts', without('ts')],
     ['a token without sig_field', without('sig_field')],
     ['a token without sig', without('sig')],
-    ['ts as a string', text({ ...token, ts: '1726000000' })],
+    ['ts as an empty string', text({ ...token, ts: '' })],
+    ['ts as a string with spaces', text({ ...token, ts: ' 1726000000' })],
+    ['ts as a string with a sign', text({ ...token, ts: '-1726000000' })],
+    ['ts as a string in exponent notation', text({ ...token, ts: '1.726e9' })],
+    ['ts as a string with a fraction', text({ ...token, ts: '1726000000.5' })],
+    ['ts as a hexadecimal string', text({ ...token, ts: '0x10' })],
+    ['ts as a string of non-ASCII digits', text({ ...token, ts: '١٧٢٦٠٠٠٠٠٠' })],
+    ['ts as a boolean', text({ ...token, ts: true })],
+    ['ts as a list of digits', text({ ...token, ts: ['1726000000'] })],
+    ['ts as null', text({ ...token, ts: null })],
     ['a negative ts', text({ ...token, ts: -1 })],
     ['a fractional ts', text({ ...token, ts: 1726000000.5 })],
     ['an empty sig', text({ ...token, sig: '' })],
@@ -91,6 +101,38 @@ describe('parseStorefrontToken refuses what is not a token', () => {
 
   it('accepts ts 0, the earliest whole Unix second', () => {
     expect(parseStorefrontToken(text({ ...token, ts: 0 }))?.ts).to.equal(0);
+  });
+});
+
+describe('a ts sent as a string of digits', () => {
+  it('is read as a token, the ts kept as the string it was', () => {
+    const parsed = parseStorefrontToken(JSON.stringify({ ...token, ts: '1726000000' }));
+    expect(parsed).to.deep.equal({ ...token, ts: '1726000000' });
+  });
+
+  it('is written back as a string, so that the service rebuilds the very text that was signed', () => {
+    const header = serializeStorefrontToken({ ...token, ts: '01726000000' });
+    expect(header).to.contain('"ts":"01726000000"');
+    expect(serializeStorefrontToken(parseStorefrontToken(header)!)).to.equal(header);
+  });
+
+  it('is signed as its own digits', () => {
+    expect(storefrontMessage('cust-48213', '01726000000')).to.equal('cust-48213|01726000000');
+    expect(storefrontMessage('cust-48213', '1726000000', 'guest')).to.equal('cust-48213|guest|1726000000');
+  });
+});
+
+describe('looksLikeMilliseconds', () => {
+  it('says yes to 13 digits, as a number or a string', () => {
+    for (const ts of [1_726_000_000_000, '1726000000000', 1_000_000_000_000, 9_999_999_999_999, '0001726000000000']) {
+      expect(looksLikeMilliseconds(ts), String(ts)).to.equal(true);
+    }
+  });
+
+  it('says no to Unix seconds, to fewer or more digits, and to nothing', () => {
+    for (const ts of [1_726_000_000, '1726000000', 0, 999_999_999_999, 10_000_000_000_000, '17260000000000000', undefined]) {
+      expect(looksLikeMilliseconds(ts), String(ts)).to.equal(false);
+    }
   });
 });
 
@@ -209,6 +251,49 @@ describe('signStorefrontToken and verifyStorefrontToken in the browser', () => {
       valid: false,
       reason: 'bad-signature',
     });
+  });
+
+  it('verifies a ts sent as a string over the text as sent', async () => {
+    const sig = await signMessage(hashKey, `${customerId}|${ts}`);
+    const header = JSON.stringify({ public_id: merchantPublicId, ts: String(ts), sig_field: customerId, sig });
+    expect(await verifyStorefrontToken(header, { hashKey, now: ts + 60 })).to.deep.include({ valid: true, customerId });
+  });
+
+  it('verifies a ts string with a leading zero only as that text, not as the number it stands for', async () => {
+    const sig = await signMessage(hashKey, `${customerId}|0${ts}`);
+    const asSigned = JSON.stringify({ public_id: merchantPublicId, ts: `0${ts}`, sig_field: customerId, sig });
+    const asNumber = JSON.stringify({ public_id: merchantPublicId, ts, sig_field: customerId, sig });
+    expect((await verifyStorefrontToken(asSigned, { hashKey, now: ts })).valid).to.equal(true);
+    expect(await verifyStorefrontToken(asNumber, { hashKey, now: ts })).to.deep.equal({ valid: false, reason: 'bad-signature' });
+  });
+
+  it('applies the 2-hour window to a ts string too', async () => {
+    const sig = await signMessage(hashKey, `${customerId}|${ts}`);
+    const header = JSON.stringify({ public_id: merchantPublicId, ts: String(ts), sig_field: customerId, sig });
+    expect(await verifyStorefrontToken(header, { hashKey, now: ts + 7201 })).to.deep.equal({ valid: false, reason: 'expired' });
+  });
+
+  it('refuses a genuine signature over a ts in milliseconds as ts-in-milliseconds, number or string', async () => {
+    const ms = ts * 1000;
+    const asNumber = await signStorefrontToken({ merchantPublicId, customerId, hashKey, ts: ms });
+    const asString = JSON.stringify({
+      public_id: merchantPublicId,
+      ts: String(ms),
+      sig_field: customerId,
+      sig: await signMessage(hashKey, `${customerId}|${ms}`),
+    });
+    for (const header of [asNumber, asString]) {
+      expect(await verifyStorefrontToken(header, { hashKey, now: ts })).to.deep.equal({ valid: false, reason: 'ts-in-milliseconds' });
+    }
+  });
+
+  it('refuses a forged token with a ts in milliseconds as bad-signature: the signature is checked first', async () => {
+    const forged = await signStorefrontToken({ merchantPublicId, customerId, hashKey: 'guessed-key', ts: ts * 1000 });
+    expect(await verifyStorefrontToken(forged, { hashKey, now: ts })).to.deep.equal({ valid: false, reason: 'bad-signature' });
+  });
+
+  it('signs ts as a number', async () => {
+    expect(JSON.parse(await signStorefrontToken({ merchantPublicId, customerId, hashKey, ts })).ts).to.equal(ts);
   });
 
   it('refuses to sign without the required inputs', async () => {
