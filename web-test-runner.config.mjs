@@ -39,7 +39,14 @@ const launchers = {
     }),
   firefox: () =>
     puppeteerLauncher({
-      launchOptions: { browser: 'firefox', executablePath: firefoxPath, headless: true },
+      launchOptions: {
+        browser: 'firefox',
+        executablePath: firefoxPath,
+        headless: true,
+        // Test files run side by side in windows of their own, and only one window of a desktop has the focus: this
+        // has each behave as the focused one, so that one file's key presses and focus moves never land in another's.
+        extraPrefsFirefox: { 'focusmanager.testmode': true },
+      },
       // Pages open as windows, for the same reason as Chromium's: a background tab gets no animation frames.
       async createPage({ browser }) {
         return (await browser.createBrowserContext()).newPage({ type: 'window' });
