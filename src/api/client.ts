@@ -5,6 +5,7 @@
 import { ApiError, isAbortError } from './errors.js';
 import { MAX_ATTEMPTS, RETRY_BUDGET_MS, isRetryable, retryDelayMs, sleep } from './retry.js';
 import { anySignal } from './signals.js';
+import type { StorefrontCredentials } from './credentials.js';
 import {
   ProductSchema,
   SubscriptionSchema,
@@ -15,16 +16,17 @@ import {
   type UpgradeRequest,
 } from './schemas.js';
 
+/**
+ * What the client needs of `StorefrontCredentials`: the `authorization` header value for the next request, and after
+ * the service refused one with 401, a different token to try once more (or `undefined` when none can be had).
+ */
+export type TokenSource = Pick<StorefrontCredentials, 'authorization'> & Partial<Pick<StorefrontCredentials, 'renewAfterRefusal'>>;
+
 export interface ApiClientOptions {
   /** From `resolveBaseAddress`: absolute, ending in `/`. */
   baseAddress: URL;
-  /** The `authorization` header value for the next request. */
-  authorization: (signal: AbortSignal) => Promise<string>;
-  /**
-   * After the service refused `refused` with 401: a different token to try once more, or `undefined` when the
-   * credential source cannot issue one.
-   */
-  renewAuthorization?: (refused: string, signal?: AbortSignal) => Promise<string | undefined>;
+  /** Where each request's token comes from. */
+  credentials: TokenSource;
   /** Time limit of one try, in milliseconds. */
   timeoutMs?: number;
   /** Tries in all, the first included (see `retry.ts`); 1 turns retries off. */
@@ -45,10 +47,12 @@ export interface ApiClient {
   upgradeToPrepaid(subscriptionId: string, request: UpgradeRequest, options?: RequestOptions): Promise<Subscription>;
 }
 
+/** `.` and `..` (and nothing) would be read as path steps, not as an id, and send a request elsewhere under the base address. */
+export const isPathStep = (id: string): boolean => /^\.{0,2}$/.test(id);
+
 export function createApiClient({
   baseAddress,
-  authorization,
-  renewAuthorization,
+  credentials,
   timeoutMs = DEFAULT_TIMEOUT_MS,
   maxAttempts = MAX_ATTEMPTS,
 }: ApiClientOptions): ApiClient {
@@ -64,7 +68,7 @@ export function createApiClient({
     // The token `renew` issued after a 401, for the next try; `renew` itself is dropped once used, as a request
     // renews at most once.
     let renewed: string | undefined;
-    let renew = renewAuthorization;
+    let renew = credentials.renewAfterRefusal?.bind(credentials);
     for (let tries = 1; ; tries++) {
       // One try: one token, one request, one time limit.
       // Before Chrome 124 the timer counts only while the page is active (BCD: partial): a page put away meanwhile
@@ -75,7 +79,7 @@ export function createApiClient({
       let sent: string | undefined;
       try {
         // Obtaining the token (from auth-url, say) counts against the same time limit as the request.
-        sent = renewed ?? (await authorization(combined));
+        sent = renewed ?? (await credentials.authorization(combined));
         renewed = undefined;
         const response = await fetch(url, {
           method,
@@ -137,9 +141,8 @@ export function createApiClient({
     }
   }
 
-  // `.` and `..` would be read as path steps, not as an id, and send the request elsewhere under the base address.
   const segment = (id: string) => {
-    if (/^\.{0,2}$/.test(id)) throw new ApiError('malformed', `${JSON.stringify(id)} is not an id`);
+    if (isPathStep(id)) throw new ApiError('malformed', `${JSON.stringify(id)} is not an id`);
     return encodeURIComponent(id);
   };
 

@@ -48,3 +48,18 @@ export class ApiError extends Error {
 }
 
 export const isAbortError = (error: unknown): boolean => (error as { name?: unknown } | null | undefined)?.name === 'AbortError';
+
+/** Why a request failed, from the customer's side (see `describeFailure`): each has its own message. */
+export type FailureKind =
+  | 'config'
+  | 'network'
+  | 'timeout'
+  | 'malformed'
+  | 'unconfirmed'
+  | 'badRequest'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'locked'
+  | 'rateLimited'
+  | 'server';

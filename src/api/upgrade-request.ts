@@ -12,3 +12,6 @@ export interface UpgradeRequest {
   renewal_behavior: RenewalBehavior;
   offer: string;
 }
+
+/** Why a subscription cannot be upgraded, as the service's rules say (the widget checks them before offering the form). */
+export type IneligibleReason = 'already-prepaid' | 'not-live' | 'product-not-eligible';

@@ -3,23 +3,11 @@
  * and a page may override any entry through the `strings` property. Entries that depend on a number or a price are
  * functions, so that each language builds its own sentence (plurals through `Intl.PluralRules`).
  */
+import type { FailureKind } from '../api/errors.js';
 import type { RenewalBehavior } from '../api/schemas.js';
-import type { IneligibleReason } from '../eligibility.js';
+import type { IneligibleReason } from '../api/upgrade-request.js';
 
-/** Why a request failed, from the customer's side: each has its own message. */
-export type FailureKind =
-  | 'config'
-  | 'network'
-  | 'timeout'
-  | 'malformed'
-  | 'unconfirmed'
-  | 'badRequest'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'notFound'
-  | 'locked'
-  | 'rateLimited'
-  | 'server';
+export type { FailureKind, IneligibleReason };
 
 export interface PrepaidStatus {
   ordersPerBilling: number;

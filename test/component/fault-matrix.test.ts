@@ -7,7 +7,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { en } from '../../src/i18n/en.js';
-import type { FailureKind } from '../../src/i18n/strings.js';
+import type { FailureKind } from '../../src/api/errors.js';
 import type { Fault, RecordedRequest } from '../../src/sandbox/index.js';
 import { signStorefrontToken } from '../../src/server/index.js';
 import { payAsYouGoSubscription, prepaidSubscription } from '../fixtures/subscriptions.js';

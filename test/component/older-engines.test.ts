@@ -98,7 +98,7 @@ describe('older engines: no AbortSignal.any (Chrome < 116, Firefox < 124, Safari
     const session = await sandboxSession();
     const client = createApiClient({
       baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
-      authorization: async () => session.token,
+      credentials: { authorization: async () => session.token },
       maxAttempts: 1,
       timeoutMs: 150,
     });

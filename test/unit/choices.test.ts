@@ -4,8 +4,8 @@
  */
 import { expect } from '@open-wc/testing';
 import { ApiError } from '../../src/api/errors.js';
-import { parseChoices, type ChoiceAttributes, type Choices } from '../../src/choices.js';
-import { describeFailure } from '../../src/failure.js';
+import { parseChoices, type ChoiceAttributes, type Choices } from '../../src/element/choices.js';
+import { describeFailure } from '../../src/element/failure.js';
 
 /** The choices and the warnings; throws the configuration error, if any. */
 const parse = (attributes: ChoiceAttributes): { choices: Choices; warnings: string[] } => {

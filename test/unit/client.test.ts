@@ -39,7 +39,7 @@ async function openSandbox(customerId: string = CUSTOMER, hashKey: string = SAND
     client: (options = {}) =>
       createApiClient({
         baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
-        authorization: async () => session.token,
+        credentials: { authorization: async () => session.token },
         // Each status is looked at on its own here; retries have their own tests in retry.test.ts.
         maxAttempts: 1,
         ...options,
@@ -376,7 +376,7 @@ describe('ApiClient refuses answers over 1 MB', () => {
     globalThis.fetch = async () => response();
     return createApiClient({
       baseAddress: resolveBaseAddress({ apiBase: '/sandbox/i/unused', pageUrl: location.href }),
-      authorization: async () => 'token',
+      credentials: { authorization: async () => 'token' },
     });
   };
 
@@ -417,8 +417,10 @@ describe('ApiClient gives up after its time limit', () => {
     const sandbox = await openSandbox();
     const client = sandbox.client({
       timeoutMs: 100,
-      authorization: (signal) =>
-        new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
+      credentials: {
+        authorization: (signal?: AbortSignal) =>
+          new Promise((_resolve, reject) => signal!.addEventListener('abort', () => reject(signal!.reason), { once: true })),
+      },
     });
     expect((await apiErrorOf(client.getSubscription(ELIGIBLE))).kind).to.equal('timeout');
     expect(await sandbox.requests()).to.deep.equal([]);

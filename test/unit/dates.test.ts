@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { formatServiceDate } from '../../src/dates.js';
+import { formatServiceDate } from '../../src/element/dates.js';
 
 describe('formatServiceDate', () => {
   it("shows the service's date in the customer's language, without a time of day", () => {

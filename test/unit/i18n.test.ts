@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { RENEWAL_BEHAVIORS, type RenewalBehavior } from '../../src/api/schemas.js';
-import type { IneligibleReason } from '../../src/eligibility.js';
+import type { IneligibleReason } from '../../src/api/upgrade-request.js';
 import { en } from '../../src/i18n/en.js';
 import type { FailureKind, PrepaidStatus, Strings } from '../../src/i18n/strings.js';
 import ar from '../../src/i18n/locales/ar.js';

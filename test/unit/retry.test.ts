@@ -4,7 +4,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { resolveBaseAddress } from '../../src/api/base-address.js';
-import { createApiClient, type ApiClientOptions } from '../../src/api/client.js';
+import { createApiClient, type ApiClientOptions, type TokenSource } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { isRetryable, retryDelayMs, sleep } from '../../src/api/retry.js';
 import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
@@ -73,7 +73,7 @@ describe('the client retries against the sandbox', () => {
   const client = (options: Partial<ApiClientOptions> = {}) =>
     createApiClient({
       baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
-      authorization: async () => session.token,
+      credentials: { authorization: async () => session.token },
       ...options,
     });
   const reads = async () => (await session.requests()).filter((r) => r.method === 'GET');
@@ -171,11 +171,10 @@ describe('the client renews a refused token once', () => {
   beforeEach(async () => {
     session = await sandboxSession();
   });
-  const clientWith = (first: string, renew: ApiClientOptions['renewAuthorization']) =>
+  const clientWith = (first: string, renewAfterRefusal: TokenSource['renewAfterRefusal']) =>
     createApiClient({
       baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
-      authorization: async () => first,
-      ...(renew ? { renewAuthorization: renew } : {}),
+      credentials: { authorization: async () => first, ...(renewAfterRefusal ? { renewAfterRefusal } : {}) },
     });
   const stale = () => sandboxSession({ ts: Math.floor(Date.now() / 1000) - 3 * 3600 }).then((s) => s.token);
 
@@ -215,7 +214,7 @@ describe('ids that are path steps', () => {
     const session = await sandboxSession();
     const client = createApiClient({
       baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
-      authorization: async () => session.token,
+      credentials: { authorization: async () => session.token },
     });
     for (const id of ['.', '..', '']) {
       expect(await client.getSubscription(id).catch((e: ApiError) => e.kind), id).to.equal('malformed');

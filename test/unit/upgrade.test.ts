@@ -35,7 +35,7 @@ describe('upgradeAndConfirm', () => {
     session = await sandboxSession();
     client = createApiClient({
       baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
-      authorization: async () => session.token,
+      credentials: { authorization: async () => session.token },
       timeoutMs: 500,
     });
   });

@@ -2,7 +2,7 @@
  * The choices the element offers, read from its attributes. Invalid entries are dropped with a warning that names
  * the attribute; when nothing valid is left the element shows a configuration error and sends no request.
  */
-import { MIN_ORDERS_PER_BILLING, RENEWAL_BEHAVIORS, isRenewalBehavior, type RenewalBehavior } from './api/upgrade-request.js';
+import { MIN_ORDERS_PER_BILLING, RENEWAL_BEHAVIORS, isRenewalBehavior, type RenewalBehavior } from '../api/upgrade-request.js';
 
 export const DEFAULT_ORDERS_OPTIONS = [3, 6, 12] as const;
 export const DEFAULT_OFFER = 'live';
@@ -16,6 +16,15 @@ export interface ChoiceAttributes {
   renewalBehavior?: string | null | undefined;
   offer?: string | null | undefined;
 }
+
+/** The element's properties the choices are read from: a change of any of them reads them again. */
+export const CHOICE_PROPERTIES = [
+  'ordersOptions',
+  'ordersPerBilling',
+  'renewalOptions',
+  'renewalBehavior',
+  'offer',
+] as const satisfies ReadonlyArray<keyof ChoiceAttributes>;
 
 export interface Choices {
   ordersOptions: number[];

@@ -1,5 +1,5 @@
 /** Prices as the service sends them (decimal strings) and as the customer reads them (`Intl.NumberFormat`). */
-import type { Product, Subscription } from './api/schemas.js';
+import type { Product, Subscription } from '../api/schemas.js';
 
 export function parsePrice(value: string | null | undefined): number | undefined {
   return value && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : undefined;

@@ -1,7 +1,8 @@
 /** Whether a loaded subscription can be upgraded to prepaid, and if not, why. */
-import type { Product, Subscription } from './api/schemas.js';
+import type { Product, Subscription } from '../api/schemas.js';
+import type { IneligibleReason } from '../api/upgrade-request.js';
 
-export type IneligibleReason = 'already-prepaid' | 'not-live' | 'product-not-eligible';
+export type { IneligibleReason };
 
 export type Eligibility = { eligible: true } | { eligible: false; reason: IneligibleReason };
 

@@ -3,8 +3,7 @@
  * developer (a console line that names the cause). Decided from the status code and error kind, never from the
  * server's text.
  */
-import { ApiError } from './api/errors.js';
-import type { FailureKind } from './i18n/strings.js';
+import { ApiError, type FailureKind } from '../api/errors.js';
 
 export interface Failure {
   kind: FailureKind;

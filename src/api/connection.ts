@@ -1,0 +1,75 @@
+/**
+ * From the element's attributes to a client that can talk to the service: which subscription, which base address,
+ * which credential, which time limit. Anything that keeps a request from being sent is a described configuration
+ * error, and nothing is sent.
+ */
+import { resolveBaseAddress, resolveTokenEndpoint } from './base-address.js';
+import { DEFAULT_TIMEOUT_MS, createApiClient, isPathStep, type ApiClient } from './client.js';
+import { StorefrontCredentials, chooseCredentialSource } from './credentials.js';
+import { ApiError } from './errors.js';
+
+export interface ConnectionSettings {
+  subscriptionId?: string | undefined;
+  token?: string | undefined;
+  authUrl?: string | undefined;
+  merchantId?: string | undefined;
+  environment?: string | undefined;
+  apiBase?: string | undefined;
+  tokenProvider?: (() => Promise<string>) | undefined;
+  timeout?: number | undefined;
+}
+
+/** The element's properties a connection is made of: a change of any of them makes a new connection. */
+export const CONNECTION_PROPERTIES = [
+  'subscriptionId',
+  'token',
+  'authUrl',
+  'merchantId',
+  'environment',
+  'apiBase',
+  'tokenProvider',
+  'timeout',
+] as const satisfies ReadonlyArray<keyof ConnectionSettings>;
+
+/** The page the element is in: relative addresses resolve against it, and its cookies may hold `og_auth`. */
+export interface PageContext {
+  pageUrl: string;
+  readCookies: () => string;
+  /** Hears what is likely wrong with the settings or a token, for the developer. */
+  onWarning: (message: string) => void;
+}
+
+export interface Connection {
+  subscriptionId: string;
+  client: ApiClient;
+  credentials: StorefrontCredentials;
+}
+
+export function connect(settings: ConnectionSettings, { pageUrl, readCookies, onWarning }: PageContext): Connection | { error: string } {
+  const subscriptionId = settings.subscriptionId?.trim();
+  if (!subscriptionId) return { error: 'subscription-id is required' };
+  if (isPathStep(subscriptionId)) return { error: `subscription-id ${JSON.stringify(subscriptionId)} is not a subscription id` };
+  let baseAddress: URL;
+  let source: ReturnType<typeof chooseCredentialSource>;
+  try {
+    baseAddress = resolveBaseAddress({ apiBase: settings.apiBase, environment: settings.environment, pageUrl });
+    source = chooseCredentialSource({
+      tokenProvider: settings.tokenProvider,
+      token: settings.token,
+      authUrl: settings.authUrl?.trim() ? resolveTokenEndpoint(settings.authUrl, pageUrl) : undefined,
+      merchantId: settings.merchantId,
+      readCookies,
+    });
+  } catch (error) {
+    return { error: error instanceof ApiError ? error.message : String(error) };
+  }
+  if (!source) return { error: 'no credential: set tokenProvider, token, auth-url, or merchant-id with an og_auth cookie' };
+  const { timeout } = settings;
+  const timeoutValid = Number.isFinite(timeout) && timeout! > 0;
+  if (timeout !== undefined && !timeoutValid) {
+    onWarning(`timeout: ${JSON.stringify(String(timeout))} is not a number of milliseconds, using ${DEFAULT_TIMEOUT_MS}`);
+  }
+  const credentials = new StorefrontCredentials(source, undefined, onWarning);
+  const client = createApiClient({ baseAddress, credentials, timeoutMs: timeoutValid ? timeout : DEFAULT_TIMEOUT_MS });
+  return { subscriptionId, client, credentials };
+}

@@ -1,0 +1,36 @@
+/**
+ * The element's console lines, for the page's developer: each names the element it comes from (a page may hold one
+ * widget per subscription), and a warning about the same thing is said once.
+ */
+export class ConsoleLines {
+  readonly #name: () => string;
+  readonly #said = new Set<string>();
+
+  constructor(name: () => string) {
+    this.#name = name;
+  }
+
+  warn(message: string): void {
+    this.#line('warn', message);
+  }
+
+  /** Whether this is the first time `message` comes up here: what is reported once asks this first. */
+  first(message: string): boolean {
+    const first = !this.#said.has(message);
+    this.#said.add(message);
+    return first;
+  }
+
+  /** Warns of `message` unless this element has already said it. */
+  warnOnce(message: string): void {
+    if (this.first(message)) this.warn(message);
+  }
+
+  error(message: string): void {
+    this.#line('error', message);
+  }
+
+  #line(level: 'warn' | 'error', message: string): void {
+    console[level](`${this.#name()}: ${message}`);
+  }
+}

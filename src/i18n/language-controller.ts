@@ -1,0 +1,73 @@
+/**
+ * The language of one element: followed live from `lang` on the element or its nearest ancestor that has one
+ * (through shadow roots), the texts of that language loaded on demand, and the page's own tag for numbers and money.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { en } from './en.js';
+import { loadStrings } from './index.js';
+import { matchLanguage, type Language } from './languages.js';
+import type { Strings } from './strings.js';
+
+/** The element and its ancestors, crossing from each shadow root to its host. */
+function* composedAncestors(from: Element): Generator<Element> {
+  for (let node: Node | null = from; node; node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null)) {
+    if (node instanceof Element) yield node;
+  }
+}
+
+/** The `lang` of the nearest element that has one, through shadow roots, else English. */
+function nearestLang(from: Element): string {
+  for (const element of composedAncestors(from)) {
+    const lang = element.getAttribute('lang')?.trim();
+    if (lang) return lang;
+  }
+  return 'en';
+}
+
+export class LanguageController implements ReactiveController {
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  /** The language the texts are in: the one the page asks for, once its texts have arrived. */
+  language: Language = 'en';
+  strings: Strings = en;
+  /** The page's own tag (`fr-CA`), for numbers and money; English's when the widget does not speak the page's language. */
+  formatLocale = 'en';
+  /** Settles once the texts of the language asked for are in place: a load waits for it, so no English flashes. */
+  arrival: Promise<void> = Promise.resolve();
+  #requested: Language = 'en';
+  #observer: MutationObserver | undefined;
+
+  constructor(host: ReactiveControllerHost & HTMLElement) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  /** Watches `lang` on the element and every ancestor, so that a page switching its language switches the widget's. */
+  hostConnected(): void {
+    this.#observer?.disconnect();
+    this.#observer = new MutationObserver(() => this.#apply());
+    for (const element of composedAncestors(this.#host)) this.#observer.observe(element, { attributes: true, attributeFilter: ['lang'] });
+    this.#apply();
+  }
+
+  hostDisconnected(): void {
+    this.#observer?.disconnect();
+    this.#observer = undefined;
+  }
+
+  #apply(): void {
+    const host = this.#host;
+    const tag = nearestLang(host);
+    const language = matchLanguage(tag);
+    this.formatLocale = language === 'en' && !/^en\b/i.test(tag) ? 'en' : tag;
+    host.requestUpdate();
+    if (language === this.#requested) return;
+    this.#requested = language;
+    this.arrival = loadStrings(language).then((strings) => {
+      // A later change of language wins over this one, whichever arrives first.
+      if (this.#requested !== language) return;
+      this.language = language;
+      this.strings = strings;
+      host.requestUpdate();
+    });
+  }
+}
