@@ -1,6 +1,6 @@
 /** What the widget must stay within, as measured by bench/bench.ts and checked by test/node/bench.test.ts. */
 export const BUDGETS = {
-  /** dist/prepaid-upgrade.js, brotli at quality 11, with lit, @lit/task, the answer checker and the English texts inside. */
+  /** dist/prepaid-upgrade.js, brotli at quality 11, with lit, the answer checker and the English texts inside. */
   scriptBundleBrotliBytes: 16_000,
   /** Ready one round trip after the subscription arrives: the subscription, then its product, nothing else. */
   requestsBeforeReady: 2,

@@ -1,5 +1,4 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { TaskStatus, initialState } from '@lit/task';
 import { CONNECTION_PROPERTIES, connect, type Connection } from './api/connection.js';
 import { ApiError, isAbortError } from './api/errors.js';
 import type { RenewalBehavior, Subscription, UpgradeRequest } from './api/schemas.js';
@@ -10,7 +9,7 @@ import { showCustomState } from './element/custom-state.js';
 import { describeFailure } from './element/failure.js';
 import { ConsoleLines } from './element/console-lines.js';
 import { loadSubscription } from './element/load-subscription.js';
-import { resumableTask } from './element/resumable-task.js';
+import { LoadController } from './element/load-controller.js';
 import {
   announcement,
   errorTemplate,
@@ -151,18 +150,18 @@ export class PrepaidUpgrade extends LitElement {
   #focusOutcome = false;
   readonly #console = new ConsoleLines(() => `<prepaid-upgrade subscription-id="${this.subscriptionId ?? ''}">`);
 
-  readonly #load = resumableTask(this, {
+  readonly #load = new LoadController(this, {
     // Attributes that leave no valid choice stop the load too: no request is sent for a form that cannot be shown.
     args: () => [this.#connection, this.#setupError === undefined] as const,
-    task: async ([connection, choicesValid], { signal }) => {
-      if (!connection || 'error' in connection || !choicesValid) return initialState;
+    task: async ([connection, choicesValid], signal) => {
+      if (!connection || 'error' in connection || !choicesValid) return undefined;
       const [loaded] = await Promise.all([
         loadSubscription(connection, signal, (warning) => this.#console.warn(warning)),
         this.#language.arrival,
       ]);
       return loaded;
     },
-    onComplete: (loaded) => void this.#announceLoaded(loaded),
+    onComplete: (loaded: Loaded) => void this.#announceLoaded(loaded),
     onError: (error) => void this.#reportFailure('load', error),
   });
 
@@ -179,9 +178,9 @@ export class PrepaidUpgrade extends LitElement {
     if (this.#setupError !== undefined) return 'error';
     // An upgrade under way or done outranks the load it started from.
     if (outcome !== 'idle') return outcome;
-    if (load.status === TaskStatus.COMPLETE) return load.value?.eligibility.eligible ? 'ready' : 'ineligible';
-    // An aborted load (on disconnection) starts again on reconnection: it is still loading.
-    return load.status === TaskStatus.ERROR && !isAbortError(load.error) ? 'error' : 'loading';
+    if (load.status === 'complete') return load.value?.eligibility.eligible ? 'ready' : 'ineligible';
+    // A load aborted on disconnection starts again on reconnection: it is still loading.
+    return load.status === 'error' ? 'error' : 'loading';
   }
 
   /**
@@ -260,7 +259,7 @@ export class PrepaidUpgrade extends LitElement {
   }
 
   get #loaded(): Loaded | undefined {
-    return this.#load.status === TaskStatus.COMPLETE ? this.#load.value : undefined;
+    return this.#load.status === 'complete' ? this.#load.value : undefined;
   }
 
   async #announceLoaded(loaded: Loaded): Promise<void> {
@@ -299,7 +298,7 @@ export class PrepaidUpgrade extends LitElement {
       void this.upgrade();
       return;
     }
-    if (outcome.status === 'error' || this.#load.status === TaskStatus.ERROR) {
+    if (outcome.status === 'error' || this.#load.status === 'error') {
       const connection = this.#connection;
       if (connection && !('error' in connection)) connection.credentials.renew();
       this.#upgrade.reset();
