@@ -10,6 +10,7 @@
  * - the same again under `/i/{instanceId}/…`, each id with its own freshly seeded state, so that tests running in
  *   parallel against one mounted sandbox do not see each other's changes.
  */
+import { handleControl } from './control.js';
 import { withCors, noContent, problem } from './http.js';
 import { SandboxInstance } from './instance.js';
 import type { Environment } from './model.js';
@@ -47,6 +48,8 @@ export interface Sandbox {
 /** Isolated instances kept at most; the least recently used goes first. */
 const MAX_INSTANCES = 500;
 const INSTANCE_PATH = /^\/i\/([A-Za-z0-9_-]{1,64})(?=\/|$)/;
+/** An instance's control routes, `/__sandbox/…`; the rest of the path names the route. */
+const CONTROL_PATH = /^\/__sandbox(?=\/|$)/;
 
 function normalizeBasePath(basePath: string): string {
   const trimmed = basePath.replace(/\/+$/, '');
@@ -91,8 +94,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     // A preflight only asks for the CORS headers: it is not an API request, so it is not logged, faulted or limited.
     if (request.method === 'OPTIONS') return noContent();
     const isolated = INSTANCE_PATH.exec(path);
-    if (!isolated) return defaultInstance.handle(request, path);
-    return instance(isolated[1]).handle(request, path.slice(isolated[0].length) || '/');
+    const target = isolated ? instance(isolated[1]) : defaultInstance;
+    const local = isolated ? path.slice(isolated[0].length) || '/' : path;
+    const control = CONTROL_PATH.exec(local);
+    return control ? handleControl(target, request, local.slice(control[0].length)) : target.handle(request, local);
   }
 
   return {

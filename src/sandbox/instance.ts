@@ -2,11 +2,11 @@
  * One sandbox instance: its own data, faults, latency, rate limits and request log. Every API request goes through
  * the same steps: log it, wait for any latency, let a fault answer it, then route, authenticate, rate-limit and
  * answer it for real. A fault with `apply` turns the last steps around: the request is answered for real at once,
- * then the latency passes, then the fault's answer replaces the real one.
+ * then the latency passes, then the fault's answer replaces the real one. The control routes (`/__sandbox/…`, in
+ * control.ts) change an instance through its methods; index.ts sends each request to one or the other.
  */
 import { matchApiRoute } from './api.js';
 import { authenticate } from './auth.js';
-import { handleControl } from './control.js';
 import { FaultQueue, MAX_LATENCY_MS, faultResponse, parseFault, type Fault, type QueuedFault } from './faults.js';
 import { MAX_BODY_BYTES, delay, parseJson, problem, readBodyText } from './http.js';
 import { isLive, isPrepaid, type Environment, type Subscription } from './model.js';
@@ -80,12 +80,6 @@ export class SandboxInstance {
     this.#rateLimiter = new FixedWindowRateLimiter(options.rateLimit);
   }
 
-  /** Answers a request whose path, relative to this instance's base, is `path`. */
-  async handle(request: Request, path: string): Promise<Response> {
-    if (path === '/__sandbox' || path.startsWith('/__sandbox/')) return handleControl(this, request, path.slice('/__sandbox'.length));
-    return this.#handleApi(request, path);
-  }
-
   /** Reseeds the data and forgets faults, latency, rate limits and the request log. */
   reset(): void {
     this.#data = seedData();
@@ -156,7 +150,8 @@ export class SandboxInstance {
     };
   }
 
-  async #handleApi(request: Request, path: string): Promise<Response> {
+  /** Answers an API request whose path, relative to this instance's base, is `path`. */
+  async handle(request: Request, path: string): Promise<Response> {
     const at = this.#options.now();
     const url = new URL(request.url);
     const body = await readBodyText(request);
