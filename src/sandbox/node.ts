@@ -3,7 +3,7 @@
  * that hand over Node's request and response objects.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { createSandbox, type Sandbox, type SandboxOptions } from './index.js';
 
 /** The request body as a web stream that pulls from Node's stream only as fast as the handler reads. */
@@ -49,19 +49,25 @@ function toRequest(req: IncomingMessage): Request {
 }
 
 /**
- * What a network failure (`Response.error()`) is answered with: a head that every engine's HTTP stack must refuse, so
- * that the client's `fetch` rejects. A dropped or reset connection would not do: browsers silently resend a request
- * whose reused keep-alive connection closes without an answer, and the resent request would then succeed. Engines
- * differ in what they refuse: Chromium and Firefox refuse two different Content-Length values (RFC 9112 §6.3), which
- * WebKit (libsoup) reads as a 502; all three refuse a NUL in a field value (RFC 9110 §5.5). The head has both.
+ * What a network failure (`Response.error()`) is over HTTP: the connection is reset after the request has arrived.
+ * The reset is what fails the request; the well-formed bytes before it make sure that it fails in every engine
+ * instead of being sent again by the browser. A browser resends a request by itself when a connection fails before
+ * the answer has begun, taking it for a kept-alive connection the server had closed meanwhile, and the resent request
+ * would meet no fault. What counts as begun differs: for Chromium, on a reused connection, a whole head, a `1xx` one
+ * included; for WebKit (libsoup), which resends GETs on a reused connection, a line of a head; for Firefox, which
+ * resends a GET on any connection, a byte. So the sandbox answers `100 Continue` (the request has been received, RFC
+ * 9110 §15.2.1), begins to say it again, and resets the connection: no status is ever read, and `fetch` rejects.
  */
-const UNREADABLE_RESPONSE =
-  'HTTP/1.1 502 Bad Gateway\r\nx-simulated-failure: \x00\r\ncontent-length: 1\r\ncontent-length: 2\r\nconnection: close\r\n\r\n';
+const ANSWER_BEGUN = 'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 100 Continue\r\n';
+
+function resetMidAnswer(socket: Socket): void {
+  socket.write(ANSWER_BEGUN, (error) => (error ? socket.destroy() : socket.resetAndDestroy()));
+}
 
 /**
- * Answers a Node request with a fetch handler. A network error is answered with a head the client refuses; a body
- * that fails before its first byte is treated the same way, and one that fails later cuts the connection, so that
- * the client's read of the body fails.
+ * Answers a Node request with a fetch handler. A network error resets the connection mid-answer; so does a body that
+ * fails before its first byte, and one that fails later cuts the connection, so that the client's read of the body
+ * fails.
  */
 export async function serveNodeRequest(
   handle: (request: Request) => Promise<Response>,
@@ -69,14 +75,13 @@ export async function serveNodeRequest(
   res: ServerResponse,
 ): Promise<void> {
   const response = await handle(toRequest(req));
-  const unreadable = () => void res.socket?.end(UNREADABLE_RESPONSE);
-  if (response.type === 'error') return unreadable();
+  if (response.type === 'error') return resetMidAnswer(req.socket);
   const reader = response.body?.getReader();
   let chunk: ReadableStreamReadResult<Uint8Array> | undefined;
   try {
     chunk = await reader?.read();
   } catch {
-    return unreadable();
+    return resetMidAnswer(req.socket);
   }
   res.writeHead(response.status, Object.fromEntries(response.headers));
   try {

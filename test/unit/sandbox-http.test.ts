@@ -14,20 +14,50 @@ const token = () =>
 describe('sandbox over HTTP: a network-failure fault', () => {
   beforeEach(reset);
 
-  it('makes the browser’s fetch reject, even on a reused keep-alive connection', async () => {
+  const read = (authorization: string) => fetch(`${base}/subscriptions/${eligible.id}/`, { headers: { authorization } });
+  const upgrade = (authorization: string) =>
+    fetch(`${base}/subscriptions/${eligible.id}/upgrade_to_prepaid/`, {
+      method: 'PATCH',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ orders_per_billing: 3 }),
+    });
+  // Connections kept alive by the test runner's own server, which serves the page's files on the same origin.
+  const loadFiles = () =>
+    Promise.all([1, 2, 3, 4].map((i) => fetch(`/package.json?connection=${i}`, { cache: 'no-store' }).then((r) => r.text())));
+
+  it('makes the browser’s fetch reject, even on a reused keep-alive connection, and nothing is sent again', async () => {
     const authorization = await token();
-    expect((await fetch(`${base}/subscriptions/${eligible.id}/`, { headers: { authorization } })).status).to.equal(200);
-    for (let attempt = 0; attempt < 3; attempt++) {
-      await fetch(`${base}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ status: 0 }) });
-      let failure: unknown;
-      await fetch(`${base}/subscriptions/${eligible.id}/`, { headers: { authorization } }).catch((error: unknown) => (failure = error));
-      expect(failure, `attempt ${attempt}`).to.be.instanceOf(TypeError);
+    expect((await read(authorization)).status).to.equal(200);
+    const outcomes: string[] = [];
+    for (const [name, send, before] of [
+      ['a read after a read', read, async () => undefined],
+      ['a read after loading files', read, loadFiles],
+      ['another read', read, async () => undefined],
+      ['an upgrade', upgrade, loadFiles],
+      ['another upgrade', upgrade, async () => undefined],
+    ] as const) {
+      await before();
+      await fetch(`${base}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ status: 0, count: 10 }) });
+      outcomes.push(
+        await send(authorization).then(
+          (response) => `${name}: ${response.status}`,
+          (error: unknown) => `${name}: ${error instanceof TypeError ? 'rejected' : String(error)}`,
+        ),
+      );
+      await fetch(`${base}/__sandbox/faults`, { method: 'DELETE' });
     }
-    const log: Array<{ status: number }> = await (await fetch(`${base}/__sandbox/requests`)).json();
+    expect(outcomes).to.deep.equal([
+      'a read after a read: rejected',
+      'a read after loading files: rejected',
+      'another read: rejected',
+      'an upgrade: rejected',
+      'another upgrade: rejected',
+    ]);
+    const log: Array<{ method: string; status: number }> = await (await fetch(`${base}/__sandbox/requests`)).json();
     expect(
-      log.map((r) => r.status),
-      'no request was silently sent again',
-    ).to.deep.equal([200, 0, 0, 0]);
+      log.map((r) => `${r.method} ${r.status}`),
+      'no request was silently sent again (each fault applied to 10 requests)',
+    ).to.deep.equal(['GET 200', 'GET 0', 'GET 0', 'GET 0', 'PATCH 0', 'PATCH 0']);
   });
 });
 
