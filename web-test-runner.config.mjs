@@ -2,9 +2,10 @@
 // ESR (puppeteer over WebDriver BiDi) and WebKitGTK's MiniBrowser (WebKitWebDriver, on an X display of its own) —
 // against the real client code and the real sandbox handler, which is mounted here at /sandbox (the same code
 // `npm start` mounts in Vite). `BROWSERS=firefox` (comma-separated) picks engines; `npm run test:browser` runs each
-// engine in turn (test/browser-suite.mjs).
+// engine in turn (test/browser-suite.ts).
 // Every API request that reaches the sandbox is audited for leaked credentials; the audit is written to
-// test-results/request-audit.json when the run ends and checked by test/node/request-audit.test.ts.
+// test-results/request-audit-<engine>.json when the run ends, under the run id of the browser suite that started this
+// runner (BROWSER_SUITE_RUN_ID), and checked by test/node/request-audit.test.ts against the suite's latest run.
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
@@ -15,10 +16,10 @@ const { assertEngineInstalled, chromePath, chromiumArgs, firefoxPath, selectedEn
   await tsImport('./test/engines.ts', import.meta.url);
 const { createSandbox } = await tsImport('./src/sandbox/index.ts', import.meta.url);
 const { serveNodeRequest } = await tsImport('./src/sandbox/node.ts', import.meta.url);
-const { createRequestAudit, requestAuditFile } = await tsImport('./test/helpers/request-audit.ts', import.meta.url);
+const { createRequestAudit, requestAuditFile, SUITE_RUN_ID_VARIABLE } = await tsImport('./test/helpers/request-audit.ts', import.meta.url);
 const sandbox = createSandbox({ basePath: '/sandbox' });
 const engines = selectedEngines();
-const audit = createRequestAudit({ basePath: '/sandbox' });
+const audit = createRequestAudit({ basePath: '/sandbox', runId: process.env[SUITE_RUN_ID_VARIABLE] });
 const handleSandbox = audit.wrap((request) => sandbox.handle(request));
 for (const engine of engines) assertEngineInstalled(engine);
 const webkitDriver = engines.includes('webkit') ? await startWebKitDriver() : undefined;
@@ -80,8 +81,8 @@ export default {
         webkitDriver?.stop();
         // One report per engine: each engine's run is audited on its own, whichever ran last.
         for (const engine of engines) {
-          const { total } = await audit.write(requestAuditFile(engine));
-          console.log(`Request audit (${engine}): ${total} API requests written to test-results/`);
+          const { total, runId } = await audit.write(requestAuditFile(engine));
+          console.log(`Request audit (${engine}): ${total} API requests of run ${runId} written to test-results/`);
         }
       },
     },

@@ -15,6 +15,22 @@ import { fileURLToPath } from 'node:url';
 export const requestAuditFile = (engine: string) =>
   fileURLToPath(new URL(`../../test-results/request-audit-${engine}.json`, import.meta.url));
 
+/**
+ * The browser suite's run id travels to the test runner it starts for each engine in this environment variable, and
+ * the runner writes it into its audit; a runner started otherwise (`npx wtr`, one file) audits under an id of its own.
+ */
+export const SUITE_RUN_ID_VARIABLE = 'BROWSER_SUITE_RUN_ID';
+
+/** The latest run of the browser suite (`npm run test:browser`), noted by it before it starts the first engine. */
+export interface BrowserSuiteRun {
+  runId: string;
+  startedAt: string;
+  engines: string[];
+}
+
+/** Where the browser suite notes its latest run. */
+export const browserSuiteRunFile = fileURLToPath(new URL('../../test-results/browser-suite-run.json', import.meta.url));
+
 export interface AuditedRequest {
   method: string;
   /** Path and query as they arrived, e.g. `/sandbox/i/t0f3…/subscriptions/sub_coffee_ada/`. */
@@ -29,7 +45,7 @@ export interface AuditedRequest {
 }
 
 export interface RequestAuditReport {
-  /** Set when the audit was created, i.e. when the test runner loaded its configuration. */
+  /** The run that wrote it: the browser suite's run, or an id of its own when there was none. */
   runId: string;
   startedAt: string;
   finishedAt: string;
@@ -85,9 +101,9 @@ function shapeProblems(url: URL): string[] {
   return problems;
 }
 
-export function createRequestAudit(options: { basePath: string }): RequestAudit {
+export function createRequestAudit(options: { basePath: string; runId?: string | undefined }): RequestAudit {
   const basePath = options.basePath.replace(/\/+$/, '');
-  const runId = randomUUID();
+  const runId = options.runId ?? randomUUID();
   const startedAt = new Date().toISOString();
   const requests: AuditedRequest[] = [];
   const secrets = new Set<string>();
