@@ -116,23 +116,23 @@ const mainConfig: UserConfig = {
 };
 
 /**
- * Modules the script bundles replace with versions made for them: they carry English only and import the other
- * languages from dist/i18n/ by address, and they check the service's answers with a small checker that gives the
- * same verdicts as the zod schemas (see src/api/schemas.script.ts) in a fraction of the bytes.
+ * How the script bundles fetch a language: they carry English only and import the other languages from dist/i18n/
+ * by address, so this puts src/i18n/locale-loaders.script.ts in place of src/i18n/locale-loaders.ts, whose dynamic
+ * imports a bundler makes into a chunk per language. A classic script cannot load chunks of its own, so without this
+ * the IIFE bundle would carry every language. (The service's answers are checked by one checker in every build,
+ * src/api/schemas.ts: nothing else is replaced.)
  */
-const SCRIPT_BUNDLE_MODULES = new Map([
-  [fromRoot('./src/i18n/locale-loaders.ts'), fromRoot('./src/i18n/locale-loaders.script.ts')],
-  [fromRoot('./src/api/schemas.ts'), fromRoot('./src/api/schemas.script.ts')],
-]);
+const LOCALE_LOADERS = fromRoot('./src/i18n/locale-loaders.ts');
+const SCRIPT_LOCALE_LOADERS = fromRoot('./src/i18n/locale-loaders.script.ts');
 
-function scriptBundleModules(): Plugin {
+function scriptBundleLocaleLoaders(): Plugin {
   return {
-    name: 'prepaid-upgrade:script-bundle-modules',
+    name: 'prepaid-upgrade:script-bundle-locale-loaders',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!/\/(locale-loaders|schemas)\.js$/.test(source)) return null;
+      if (!source.endsWith('/locale-loaders.js')) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return (resolved && SCRIPT_BUNDLE_MODULES.get(resolved.id)) ?? resolved;
+      return resolved?.id === LOCALE_LOADERS ? SCRIPT_LOCALE_LOADERS : resolved;
     },
   };
 }
@@ -140,5 +140,5 @@ function scriptBundleModules(): Plugin {
 export default defineConfig(({ command, mode }) => {
   if (mode === 'locales') return localesBuild;
   if (command !== 'build') return mainConfig;
-  return { ...mainConfig, plugins: [...(mainConfig.plugins ?? []), scriptBundleModules(), minifyLitTemplates()] };
+  return { ...mainConfig, plugins: [...(mainConfig.plugins ?? []), scriptBundleLocaleLoaders(), minifyLitTemplates()] };
 });

@@ -1,7 +1,6 @@
 /**
- * Which fields of the service's answers the widget checks, and how: one table that both checkers are built from,
- * the zod schemas (`schemas.ts`) and the script bundles' own checker (`schemas.script.ts`), so that a field is
- * added or changed in one place.
+ * Which fields of the service's answers the widget checks, and how: the table that the checker in `schemas.ts` reads,
+ * so that a field is added or changed in one place.
  *
  * Only the fields the widget reads are listed. Each is optional (spec §2: every field may be absent); the others pass
  * through as the service sent them, typed `unknown`: a change to a field the widget never looks at must not stop a

@@ -1,16 +1,12 @@
 /**
- * What the service sends, checked at run time with zod, from the table of fields in `answer-fields.ts`: the reference
- * checker, and what the ES module for bundlers runs (zod is one of its dependencies, which an app may already share).
+ * What the service sends, checked at run time: the widget's one checker, in the script bundles and in the ES module
+ * for bundlers alike. It reads the table of fields in `answer-fields.ts` and is a few hundred bytes, where a schema
+ * library would take several kilobytes of the script bundles' 16 KB budget. (zod checks what the sandbox and the
+ * server signer receive, where good messages for untrusted input matter more than bytes.)
  *
- * The script bundles run `schemas.script.ts` instead, put in place of this module by the build: the same table with
- * the same messages in a few hundred bytes, where zod's core would take about 3.5 KB of their 16 KB budget.
- * `test/unit/schemas.test.ts` runs every case against both, and compares them on thousands of random answers.
- *
- * Built straight on zod's core, which the `zod/mini` and `zod` front ends wrap: the schemas here need only core's
- * checking. Object schemas are the plain, non-compiling kind, so nothing is ever evaluated from a string, whatever
- * the page's Content-Security-Policy.
+ * A checker looks at a value and, for each problem, adds `path: expected <type>` to a list. It never changes or
+ * copies the value: what passes is the answer itself, unknown fields included.
  */
-import * as core from 'zod/v4/core';
 import {
   PRODUCT_FIELDS,
   SUBSCRIPTION_FIELDS,
@@ -24,55 +20,54 @@ import {
 export * from './upgrade-request.js';
 export type { PrepaidSubscriptionContext, Product, Subscription };
 
-const string = () => new core.$ZodString({ type: 'string' });
-/** Refuses a fraction (or a number past 2⁵³) as `expected int`, like zod's own int(), without its table of formats. */
-const wholeNumber = new core.$ZodCheck({ check: 'custom' });
-wholeNumber._zod.check = (payload) => {
-  if (!Number.isSafeInteger(payload.value))
-    payload.issues.push({ code: 'invalid_type', expected: 'int', input: payload.value, inst: wholeNumber });
-};
-const nullable = (innerType: core.$ZodType) => new core.$ZodNullable({ type: 'nullable', innerType });
-
-/** The zod schema of one field's rule (see `answer-fields.ts`). */
-function fieldSchema(rule: FieldRule): core.$ZodType {
-  if (typeof rule === 'object') return nullable(looseObject(rule.nullableObject));
-  if (rule === 'string?') return nullable(string());
-  // A string is refused as `expected number`, a fraction as `expected int`.
-  if (rule === 'int') return new core.$ZodNumber({ type: 'number', checks: [wholeNumber] });
-  return rule === 'boolean' ? new core.$ZodBoolean({ type: 'boolean' }) : string();
-}
-
-/** An object whose listed fields are optional and checked, and whose other fields are kept as they are. */
-function looseObject(fields: Fields): core.$ZodObject {
-  const shape = Object.fromEntries(
-    Object.entries(fields).map(([name, rule]) => [name, new core.$ZodOptional({ type: 'optional', innerType: fieldSchema(rule) })]),
-  );
-  return new core.$ZodObject({ type: 'object', shape, catchall: new core.$ZodUnknown({ type: 'unknown' }) });
-}
-
-export const SubscriptionSchema = looseObject(SUBSCRIPTION_FIELDS) as Schema<Subscription>;
-export const ProductSchema = looseObject(PRODUCT_FIELDS) as Schema<Product>;
-
-/** A schema of an answer whose checked form is `T`. */
-export type Schema<T> = core.$ZodType<T>;
+/**
+ * A schema of an answer whose checked form is `T`: checks `value` (found at `path`, the answer itself when empty),
+ * adding a message to `issues` per problem.
+ */
+export type Schema<T> = (value: unknown, issues: string[], path?: string) => value is T;
 
 /** What checking an answer found: the answer, or a short account of what is wrong with it for the developer. */
 export type Validation<T> = { data: T } | { problem: string };
 
-/** Checks `value` against `schema`; never throws. */
-export function validate<T>(schema: Schema<T>, value: unknown): Validation<T> {
-  const result = core.safeParse(schema, value);
-  return result.success ? { data: result.data } : { problem: describeIssues(result.error) };
+/** Adds `path: expected <type>` to `issues` and returns false, for a checker to return. */
+const refuse = (issues: string[], path: string | undefined, expected: string) => !issues.push(`${path || '(root)'}: expected ${expected}`);
+
+/** Whether `value` passes one field's rule (see `answer-fields.ts`). */
+function checkField(rule: FieldRule, value: unknown, issues: string[], path: string): boolean {
+  if (typeof rule === 'object') return value === null || checkObject(rule.nullableObject, value, issues, path);
+  if (rule === 'string?') return value === null || checkField('string', value, issues, path);
+  if (rule === 'int') {
+    // A string is refused as `expected number`, a fraction (or a number past 2⁵³) as `expected int`.
+    if (typeof value !== 'number' || !Number.isFinite(value)) return refuse(issues, path, 'number');
+    return Number.isSafeInteger(value) || refuse(issues, path, 'int');
+  }
+  return typeof value === rule || refuse(issues, path, rule);
 }
 
-/** Up to three problems, each as `path: expected <type>` (`(root)` for the answer itself), joined by `; `. */
-function describeIssues(error: core.$ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => {
-      const where = issue.path.length ? issue.path.map(String).join('.') : '(root)';
-      const expected = 'expected' in issue ? `expected ${String(issue.expected)}` : issue.code;
-      return `${where}: ${expected}`;
-    })
-    .join('; ');
+/**
+ * An object (not an array, not null) whose listed fields, when present and not `undefined`, pass their rules. Other
+ * fields are not looked at; problems are reported in the order the fields are listed.
+ */
+function checkObject(fields: Fields, value: unknown, issues: string[], path?: string): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse(issues, path, 'object');
+  const before = issues.length;
+  for (const name in fields) {
+    const field = (value as Record<string, unknown>)[name];
+    if (field !== undefined) checkField(fields[name]!, field, issues, path ? `${path}.${name}` : name);
+  }
+  return issues.length === before;
+}
+
+const objectSchema =
+  <T>(fields: Fields): Schema<T> =>
+  (value, issues): value is T =>
+    checkObject(fields, value, issues);
+
+export const SubscriptionSchema = objectSchema<Subscription>(SUBSCRIPTION_FIELDS);
+export const ProductSchema = objectSchema<Product>(PRODUCT_FIELDS);
+
+/** Checks `value` against `schema`; never throws. Up to three problems are told, joined by `; `. */
+export function validate<T>(schema: Schema<T>, value: unknown): Validation<T> {
+  const issues: string[] = [];
+  return schema(value, issues) ? { data: value } : { problem: issues.slice(0, 3).join('; ') };
 }
