@@ -5,6 +5,7 @@
 import type { Fault } from './faults.js';
 import { isPlainObject, json, methodNotAllowed, noContent, parseJson, problem, readBodyText } from './http.js';
 import type { SandboxInstance } from './instance.js';
+import { openApiDocument } from './openapi.js';
 
 type ControlHandler = (instance: SandboxInstance, body: unknown) => Response;
 
@@ -57,6 +58,7 @@ const ROUTES: Readonly<Record<string, Readonly<Record<string, ControlHandler>>>>
   '/info': {
     GET: (instance) => json(200, instance.info()),
   },
+  '/openapi.json': { GET: () => json(200, openApiDocument()) },
 };
 
 /** `path` is what follows `/__sandbox`, e.g. `/faults`. */

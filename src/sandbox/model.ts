@@ -1,11 +1,20 @@
 /**
- * The records the sandbox keeps in memory. Response shapes follow the service spec (§2) and DESIGN.md §3; the
- * merchant-side fields (hash key, api keys, prepaid switch) are what the service knows but never answers with.
+ * The records the sandbox keeps in memory. Response shapes are the schemas of `schemas.ts` (the service spec §2,
+ * DESIGN.md §3); the merchant-side fields (hash key, api keys, prepaid switch, a product's offers) are what the
+ * service knows but never answers with.
  */
+import type { z } from 'zod';
+import type {
+  CustomerSchema,
+  PrepaidSubscriptionContextSchema,
+  ProductSchema,
+  RenewalBehaviorSchema,
+  SubscriptionSchema,
+} from './schemas.js';
 
 export type Environment = 'production' | 'staging';
 
-export type RenewalBehavior = 'autorenew' | 'cancel' | 'downgrade';
+export type RenewalBehavior = z.infer<typeof RenewalBehaviorSchema>;
 
 export interface Merchant {
   publicId: string;
@@ -16,76 +25,19 @@ export interface Merchant {
 }
 
 /** A customer as `GET /customers` lists it, plus the merchant it belongs to. */
-export interface Customer {
-  customer_id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  external_id: string;
-  merchant: string;
-}
+export type Customer = z.infer<typeof CustomerSchema> & { merchant: string };
 
 /** A product as `GET /products/{id}/` answers it, plus its merchant and offers. */
-export interface Product {
-  product_id: string;
-  external_product_id: string;
-  name: string;
-  price: string;
-  image_url: string | null;
-  detail_url: string | null;
-  sku: string;
-  prepaid_eligible: boolean;
-  live: boolean;
-  autoship_enabled: boolean;
+export type Product = z.infer<typeof ProductSchema> & {
   merchant: string;
   /** Public ids of the product's offers; the first is the live one (`offer: "live"` in an upgrade). */
   offers: string[];
-}
+};
 
-export interface PrepaidSubscriptionContext {
-  prepaid_orders_remaining: number;
-  prepaid_orders_per_billing: number;
-  renewal_behavior: RenewalBehavior;
-}
+export type PrepaidSubscriptionContext = z.infer<typeof PrepaidSubscriptionContextSchema>;
 
 /** Every field of the spec's Subscription, plus the `currency_code` the service adds. */
-export interface Subscription {
-  customer: string;
-  merchant: string;
-  product: string;
-  payment: string;
-  shipping_address: string;
-  offer: string;
-  subscription_type: string;
-  raw_subscription_type: string;
-  components: unknown[];
-  extra_data: { platform_contract_id?: string };
-  public_id: string;
-  quantity: number;
-  price: string | null;
-  frequency_days: number;
-  reminder_days: number;
-  every: number;
-  every_period: number;
-  start_date: string;
-  cancelled: string | null;
-  cancel_reason: string | null;
-  iteration: unknown;
-  sequence: unknown;
-  session_id: string;
-  merchant_order_id: string;
-  created: string;
-  updated: string;
-  live: boolean;
-  external_id: string;
-  product_attribute: unknown;
-  cancel_reason_code: number | null;
-  customer_rep: number | null;
-  club: unknown;
-  queued_actions: unknown[];
-  prepaid_subscription_context: PrepaidSubscriptionContext | null;
-  currency_code: string;
-}
+export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 /** One instance's whole data set; `seedData()` builds a fresh one. */
 export interface SandboxData {

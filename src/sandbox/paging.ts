@@ -3,8 +3,8 @@
  * absolute address of the following page with a `cursor` query parameter, and `null` on the last page.
  */
 
-const DEFAULT_PAGE_SIZE = 20;
-const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
 
 interface PageBody<T> {
   results: T[];

@@ -1,6 +1,7 @@
 /** The rules of `PATCH /subscriptions/{id}/upgrade_to_prepaid/` (spec §4.2, DESIGN.md §3). */
-import { isPlainObject } from './http.js';
+import type { z } from 'zod';
 import { isLive, isPrepaid, type Merchant, type Product, type RenewalBehavior, type Subscription } from './model.js';
+import { MIN_ORDERS_PER_BILLING, UpgradeBodySchema } from './schemas.js';
 
 export interface UpgradeRequest {
   ordersPerBilling: number;
@@ -8,10 +9,6 @@ export interface UpgradeRequest {
   /** An offer public id, or `live`. */
   offer: string;
 }
-
-const RENEWAL_BEHAVIORS: readonly RenewalBehavior[] = ['autorenew', 'cancel', 'downgrade'];
-/** "An integer greater than 2": the vendor's pages disagree, DESIGN.md follows the spec. */
-const MIN_ORDERS_PER_BILLING = 3;
 
 type Checked<T> = { ok: true; value: T } | { ok: false; detail: string };
 
@@ -22,41 +19,31 @@ type Checked<T> = { ok: true; value: T } | { ok: false; detail: string };
  */
 export type Refusal = { detail: string } | Record<string, string[]>;
 
-const REQUIRED = 'This field is required.';
-const NOT_NULL = 'This field cannot be null.';
+/** The issue of the one rule the service checks after the fields: at least 3 orders per billing. */
+const isOrdersRule = (issue: z.core.$ZodIssue) =>
+  issue.code === 'too_small' && issue.path[0] === 'orders_per_billing' && issue.minimum === MIN_ORDERS_PER_BILLING;
 
 /**
- * Checks the body on its own, before anything about the subscription is known. Each field is checked on its own
- * first, and every field in error is named, as the service's validation does; only then the rule across the
- * request: orders_per_billing greater than 2, refused with a `detail`.
+ * The service's answer to a body that `UpgradeBodySchema` refused, from zod's issues (whose messages are the
+ * service's): each field is checked on its own first, and every field in error is named; only when every field is
+ * valid is the rule across the request told, orders_per_billing greater than 2, as a `detail`. A body that is not an
+ * object at all is a `detail` too.
  */
+function refusalOf(issues: readonly z.core.$ZodIssue[]): Refusal {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (field !== undefined && !isOrdersRule(issue)) (fieldErrors[String(field)] ??= []).push(issue.message);
+  }
+  return Object.keys(fieldErrors).length > 0 ? fieldErrors : { detail: issues[0]!.message };
+}
+
+/** Checks the body on its own, before anything about the subscription is known. */
 export function parseUpgradeRequest(body: unknown): { ok: true; value: UpgradeRequest } | { ok: false; refusal: Refusal } {
-  if (!isPlainObject(body)) return { ok: false, refusal: { detail: 'The request body must be a JSON object.' } };
-  const { orders_per_billing, renewal_behavior = 'autorenew', offer = 'live' } = body;
-  const errors: Record<string, string[]> = {};
-  if (orders_per_billing === undefined) errors.orders_per_billing = [REQUIRED];
-  else if (orders_per_billing === null) errors.orders_per_billing = [NOT_NULL];
-  else if (!Number.isSafeInteger(orders_per_billing)) errors.orders_per_billing = ['A valid integer is required.'];
-  if (renewal_behavior === null) errors.renewal_behavior = [NOT_NULL];
-  else if (!RENEWAL_BEHAVIORS.includes(renewal_behavior as RenewalBehavior)) {
-    const given = typeof renewal_behavior === 'string' ? renewal_behavior : JSON.stringify(renewal_behavior);
-    errors.renewal_behavior = [`Value '${given}' is not a valid choice.`];
-  }
-  if (offer === null) errors.offer = [NOT_NULL];
-  else if (typeof offer !== 'string') errors.offer = ['Not a valid string.'];
-  else if (offer === '') errors.offer = ['This field may not be blank.'];
-  if (Object.keys(errors).length > 0) return { ok: false, refusal: errors };
-  if ((orders_per_billing as number) < MIN_ORDERS_PER_BILLING) {
-    return { ok: false, refusal: { detail: `orders_per_billing must be an integer greater than ${MIN_ORDERS_PER_BILLING - 1}.` } };
-  }
-  return {
-    ok: true,
-    value: {
-      ordersPerBilling: orders_per_billing as number,
-      renewalBehavior: renewal_behavior as RenewalBehavior,
-      offer: offer as string,
-    },
-  };
+  const parsed = UpgradeBodySchema.safeParse(body);
+  if (!parsed.success) return { ok: false, refusal: refusalOf(parsed.error.issues) };
+  const { orders_per_billing, renewal_behavior, offer } = parsed.data;
+  return { ok: true, value: { ordersPerBilling: orders_per_billing, renewalBehavior: renewal_behavior, offer } };
 }
 
 /**

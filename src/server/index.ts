@@ -3,7 +3,11 @@
  *
  * Runs wherever WebCrypto does (Node ≥ 20, Deno, Bun, edge runtimes): no Node-only module is imported. The hash key
  * stays on the server; the browser only ever receives the signed header value.
+ *
+ * The options are the merchant's code's input, checked with zod (`zod/mini`, a few kilobytes in an edge function's
+ * bundle): a mistake is a TypeError that names every wrong option, never the hash key's value.
  */
+import * as z from 'zod/mini';
 import {
   TOKEN_LIFETIME_SECONDS,
   looksLikeMilliseconds,
@@ -49,6 +53,54 @@ export type VerifyStorefrontTokenResult =
   | { valid: true; token: StorefrontToken; merchantPublicId: string; customerId: string; trustLevel?: string }
   | { valid: false; reason: VerifyFailure };
 
+/** What a wrong value is, for a message: its type only, so that a misplaced secret is never repeated. */
+const kindOf = (input: unknown) => (input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input);
+
+/** A non-empty string option: missing or empty is "required", anything else names what it was. */
+const requiredString = (name: string) =>
+  z
+    .string({ error: ({ input }) => (input === undefined ? `${name} is required` : `${name} must be a string, not ${kindOf(input)}`) })
+    .check(z.minLength(1, `${name} is required`));
+
+/** A number of seconds, 0 or more (a fraction is fine). */
+const seconds = (name: string) => z.number(`${name} must be a number of seconds`).check(z.gte(0, `${name} must not be negative`));
+
+const SignOptionsSchema = z.object(
+  {
+    merchantPublicId: requiredString('merchantPublicId'),
+    customerId: requiredString('customerId'),
+    hashKey: requiredString('hashKey'),
+    ts: z.optional(z.int('ts must be whole Unix seconds').check(z.gte(0, 'ts must be whole Unix seconds'))),
+    trustLevel: z.optional(z.string('trustLevel must be a string').check(z.minLength(1, 'trustLevel must not be empty'))),
+  },
+  'the options must be an object',
+);
+
+type HashKeyLookUp = Exclude<VerifyStorefrontTokenOptions['hashKey'], string>;
+
+const VerifyOptionsSchema = z.object(
+  {
+    hashKey: z.union([requiredString('hashKey'), z.custom<HashKeyLookUp>((value) => typeof value === 'function')], {
+      error: ({ input }) =>
+        input === undefined || input === ''
+          ? 'hashKey is required'
+          : `hashKey must be a string or a look-up function, not ${kindOf(input)}`,
+    }),
+    // Milliseconds (Date.now()) would make every token look expired; 10¹¹ seconds is thirty centuries away.
+    now: z.optional(seconds('now').check(z.lt(1e11, 'now must be Unix seconds, not milliseconds'))),
+    maxAgeSeconds: z.optional(seconds('maxAgeSeconds')),
+    clockSkewSeconds: z.optional(seconds('clockSkewSeconds')),
+  },
+  'the options must be an object',
+);
+
+/** The options as checked, or a TypeError `<function>: <problem>; <problem>`. */
+function checkOptions<T>(fn: string, schema: z.ZodMiniType<T>, options: unknown): T {
+  const result = schema.safeParse(options);
+  if (result.success) return result.data;
+  throw new TypeError(`${fn}: ${result.error.issues.map((issue) => issue.message).join('; ')}`);
+}
+
 const encoder = new TextEncoder();
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -79,13 +131,13 @@ export async function signMessage(hashKey: string, message: string): Promise<str
 
 /** Signs a storefront token for one customer and returns the `authorization` header value (JSON text). */
 export async function signStorefrontToken(options: SignStorefrontTokenOptions): Promise<string> {
-  const { merchantPublicId, customerId, hashKey, trustLevel } = options;
-  const ts = options.ts ?? nowSeconds();
-  if (!merchantPublicId) throw new TypeError('signStorefrontToken: merchantPublicId is required');
-  if (!customerId) throw new TypeError('signStorefrontToken: customerId is required');
-  if (!hashKey) throw new TypeError('signStorefrontToken: hashKey is required');
-  if (!Number.isSafeInteger(ts) || ts < 0) throw new TypeError('signStorefrontToken: ts must be whole Unix seconds');
-  if (trustLevel === '') throw new TypeError('signStorefrontToken: trustLevel must not be empty');
+  const {
+    merchantPublicId,
+    customerId,
+    hashKey,
+    trustLevel,
+    ts = nowSeconds(),
+  } = checkOptions('signStorefrontToken', SignOptionsSchema, options);
   const sig = await signMessage(hashKey, storefrontMessage(customerId, ts, trustLevel));
   const token: StorefrontToken = { public_id: merchantPublicId, ts, sig_field: customerId, sig };
   if (trustLevel !== undefined) token.trust_level = trustLevel;
@@ -100,9 +152,16 @@ export async function verifyStorefrontToken(
   headerValue: string,
   options: VerifyStorefrontTokenOptions,
 ): Promise<VerifyStorefrontTokenResult> {
+  // Checked before the header: a server whose options are wrong must hear of it at its first request, whatever came.
+  const {
+    hashKey: keyOrLookUp,
+    now = nowSeconds(),
+    maxAgeSeconds,
+    clockSkewSeconds,
+  } = checkOptions('verifyStorefrontToken', VerifyOptionsSchema, options);
   const token = parseStorefrontToken(headerValue);
   if (!token) return { valid: false, reason: 'malformed' };
-  const hashKey = typeof options.hashKey === 'function' ? await options.hashKey(token.public_id) : options.hashKey;
+  const hashKey = typeof keyOrLookUp === 'function' ? await keyOrLookUp(token.public_id) : keyOrLookUp;
   if (!hashKey) return { valid: false, reason: 'unknown-merchant' };
   const signature = fromBase64(token.sig);
   if (!signature) return { valid: false, reason: 'malformed' };
@@ -113,9 +172,8 @@ export async function verifyStorefrontToken(
   if (!(await crypto.subtle.verify('HMAC', key, signature, message))) return { valid: false, reason: 'bad-signature' };
   const ts = Number(token.ts);
   if (looksLikeMilliseconds(ts)) return { valid: false, reason: 'ts-in-milliseconds' };
-  const now = options.now ?? nowSeconds();
-  if (now - ts > (options.maxAgeSeconds ?? TOKEN_LIFETIME_SECONDS)) return { valid: false, reason: 'expired' };
-  if (ts - now > (options.clockSkewSeconds ?? 300)) return { valid: false, reason: 'not-yet-valid' };
+  if (now - ts > (maxAgeSeconds ?? TOKEN_LIFETIME_SECONDS)) return { valid: false, reason: 'expired' };
+  if (ts - now > (clockSkewSeconds ?? 300)) return { valid: false, reason: 'not-yet-valid' };
   const result: VerifyStorefrontTokenResult = { valid: true, token, merchantPublicId: token.public_id, customerId: token.sig_field };
   if (token.trust_level !== undefined) result.trustLevel = token.trust_level;
   return result;

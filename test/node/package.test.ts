@@ -167,6 +167,34 @@ describe('the npm package', { timeout: 180_000 }, () => {
     }
   });
 
+  it('keeps zod out of the widget, which has one answer checker of its own; only the server and sandbox import it', async () => {
+    for (const bundle of ['dist/prepaid-upgrade.js', 'dist/prepaid-upgrade.iife.js']) {
+      // Every zod schema keeps its internals under `_zod`, a property name no minifier renames.
+      assert.doesNotMatch(await readFile(join(root, bundle), 'utf8'), /\b_zod\b/, `${bundle} carries zod`);
+    }
+    /** The packages that an entry of dist/lib imports, itself or through its own modules. */
+    async function packagesImportedBy(entry: string): Promise<Set<string>> {
+      const packages = new Set<string>();
+      const seen = new Set<string>();
+      const queue = [join(root, 'dist/lib', entry)];
+      while (queue.length) {
+        const file = queue.pop()!;
+        if (seen.has(file)) continue;
+        seen.add(file);
+        const code = await readFile(file, 'utf8');
+        for (const [, specifier] of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g)) {
+          if (specifier!.startsWith('.')) queue.push(join(file, '..', specifier!));
+          else packages.add(specifier!.split('/')[0]!);
+        }
+      }
+      return packages;
+    }
+    assert.deepEqual([...(await packagesImportedBy('index.js'))].sort(), ['lit']);
+    assert.ok((await packagesImportedBy('server/index.js')).has('zod'), 'the server entry needs zod at run time');
+    assert.ok((await packagesImportedBy('sandbox/index.js')).has('zod'), 'the sandbox entry needs zod at run time');
+    assert.ok('zod' in packageJson.dependencies, 'so zod is a dependency');
+  });
+
   describe('installed from its tarball', () => {
     let work: string;
     let consumer: string;

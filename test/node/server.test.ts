@@ -300,3 +300,64 @@ describe('a ts sent as a string of digits (some platforms’ connectors)', () =>
     }
   });
 });
+
+describe('the options are checked, and a mistake is a TypeError naming each wrong option', () => {
+  const hashKey = 'sandbox-hash-key';
+  const options = { merchantPublicId: MERCHANT_ID, customerId: 'cust-48213', hashKey, ts: 1726000000 };
+
+  /** The TypeError's message for a call that must fail. */
+  async function refusal(call: () => Promise<unknown>): Promise<string> {
+    const error = await call().then(
+      () => assert.fail('expected a TypeError'),
+      (error: unknown) => error,
+    );
+    assert.ok(error instanceof TypeError, String(error));
+    return error.message;
+  }
+
+  it('signStorefrontToken: missing, empty and mistyped inputs, all named at once', async () => {
+    const cases: Array<[Record<string, unknown> | undefined, string]> = [
+      [{ ...options, merchantPublicId: '' }, 'signStorefrontToken: merchantPublicId is required'],
+      [{ ...options, customerId: undefined }, 'signStorefrontToken: customerId is required'],
+      [{ ...options, hashKey: '' }, 'signStorefrontToken: hashKey is required'],
+      [{ ...options, ts: -5 }, 'signStorefrontToken: ts must be whole Unix seconds'],
+      [{ ...options, ts: 1.5 }, 'signStorefrontToken: ts must be whole Unix seconds'],
+      [{ ...options, ts: '1726000000' }, 'signStorefrontToken: ts must be whole Unix seconds'],
+      [{ ...options, trustLevel: '' }, 'signStorefrontToken: trustLevel must not be empty'],
+      [{ ...options, trustLevel: null }, 'signStorefrontToken: trustLevel must be a string'],
+      [undefined, 'signStorefrontToken: the options must be an object'],
+      [
+        { ...options, merchantPublicId: 42, customerId: null, hashKey: undefined },
+        'signStorefrontToken: merchantPublicId must be a string, not number; customerId must be a string, not null; hashKey is required',
+      ],
+    ];
+    for (const [input, message] of cases) {
+      assert.equal(await refusal(() => signStorefrontToken(input as never)), message, JSON.stringify(input));
+    }
+  });
+
+  it('verifyStorefrontToken: the key or its look-up, and the clock', async () => {
+    const header = await signStorefrontToken(options);
+    const cases: Array<[Record<string, unknown> | undefined, string]> = [
+      [{}, 'verifyStorefrontToken: hashKey is required'],
+      [{ hashKey: '' }, 'verifyStorefrontToken: hashKey is required'],
+      [{ hashKey: 42 }, 'verifyStorefrontToken: hashKey must be a string or a look-up function, not number'],
+      [{ hashKey, now: 1726000000 * 1000 }, 'verifyStorefrontToken: now must be Unix seconds, not milliseconds'],
+      [{ hashKey, now: Number.NaN }, 'verifyStorefrontToken: now must be a number of seconds'],
+      [{ hashKey, maxAgeSeconds: -1 }, 'verifyStorefrontToken: maxAgeSeconds must not be negative'],
+      [{ hashKey, clockSkewSeconds: '300' }, 'verifyStorefrontToken: clockSkewSeconds must be a number of seconds'],
+      [undefined, 'verifyStorefrontToken: the options must be an object'],
+    ];
+    for (const [input, message] of cases) {
+      assert.equal(await refusal(() => verifyStorefrontToken(header, input as never)), message, JSON.stringify(input));
+    }
+    assert.equal((await verifyStorefrontToken(header, { hashKey: () => hashKey, now: 1726000000.5 })).valid, true);
+  });
+
+  it('never repeats the value of a misplaced hash key', async () => {
+    const secret = { nested: 'sandbox-hash-key' };
+    const message = await refusal(() => signStorefrontToken({ ...options, hashKey: secret as never }));
+    assert.equal(message, 'signStorefrontToken: hashKey must be a string, not object');
+    assert.ok(!message.includes('sandbox-hash-key'));
+  });
+});

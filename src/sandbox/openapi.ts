@@ -1,0 +1,215 @@
+/**
+ * The sandbox's description of its own API: `GET /__sandbox/openapi.json` answers an OpenAPI 3.1 document of the
+ * service endpoints it serves (DESIGN.md §3), for API explorers, client generators and anyone reading along. Its
+ * request-body and response schemas are generated from the zod schemas in `schemas.ts` (zod's JSON Schema output,
+ * JSON Schema 2020-12 as OpenAPI 3.1 uses), the very ones that type the sandbox's records and check its input, so the
+ * document cannot drift from what the sandbox does.
+ */
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging.js';
+import {
+  CustomerSchema,
+  FieldErrorsSchema,
+  PrepaidSubscriptionContextSchema,
+  ProblemSchema,
+  ProductSchema,
+  RenewalBehaviorSchema,
+  SubscriptionSchema,
+  UpgradeBodySchema,
+  pageOf,
+} from './schemas.js';
+
+type JsonSchema = z.core.JSONSchema.BaseSchema;
+
+/** The named schemas of `components.schemas`; other schemas refer to them with `$ref`. */
+const COMPONENTS = {
+  RenewalBehavior: RenewalBehaviorSchema,
+  PrepaidSubscriptionContext: PrepaidSubscriptionContextSchema,
+  Subscription: SubscriptionSchema,
+  SubscriptionPage: pageOf(SubscriptionSchema),
+  Product: ProductSchema,
+  Customer: CustomerSchema,
+  CustomerPage: pageOf(CustomerSchema),
+  UpgradeRequest: UpgradeBodySchema,
+  Problem: ProblemSchema,
+  FieldErrors: FieldErrorsSchema,
+} satisfies Record<string, z.ZodType>;
+
+type ComponentName = keyof typeof COMPONENTS;
+
+/**
+ * JSON Schema of what travels on the wire. `io: 'input'` describes what may be sent, so a field with a default (the
+ * upgrade's `renewal_behavior` and `offer`) is optional; for the answers, which have no defaults, input and output are
+ * the same. Unknown fields are not forbidden: a client must accept the ones the real service adds (DESIGN.md §7).
+ */
+const jsonSchemaOptions = {
+  io: 'input',
+  // z.int() documents the safe-integer range on every integer: true, and noise in every field of the document.
+  override: ({ jsonSchema }) => {
+    if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+    if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+  },
+} satisfies z.core.ToJSONSchemaParams;
+
+function componentSchemas(): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { ...jsonSchemaOptions, uri: (id) => `#/components/schemas/${id}` });
+  // Each is a part of this document, not a document of its own: no dialect, and no `$id` (which may not be a
+  // fragment); the `$ref`s resolve against the document.
+  for (const schema of Object.values(schemas)) {
+    delete schema.$schema;
+    delete schema.$id;
+  }
+  return schemas;
+}
+
+/** A query parameter's schema, inline. */
+function parameterSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, jsonSchemaOptions);
+  return rest;
+}
+
+const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
+const jsonContent = (schema: object) => ({ content: { 'application/json': { schema } } });
+const answer = (description: string, name: ComponentName) => ({ description, ...jsonContent(ref(name)) });
+
+/** The error answers every endpoint may give besides its own, each a `Problem`. */
+const COMMON_PROBLEMS = {
+  401: answer('No credential, or one that is wrong, expired or in milliseconds.', 'Problem'),
+  403: answer('An API key of the other environment, or a storefront token where the application scope is needed.', 'Problem'),
+  429: {
+    ...answer('The rate limit: retry after `Retry-After` seconds.', 'Problem'),
+    headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
+  },
+};
+
+const pathId = (description: string) => ({ name: 'id', in: 'path', required: true, description, schema: { type: 'string' } });
+
+const PAGE_PARAMETERS = [
+  {
+    name: 'limit',
+    in: 'query',
+    description: 'Items per page.',
+    schema: parameterSchema(z.int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE)),
+  },
+  { name: 'cursor', in: 'query', description: 'From the previous page’s `paging.next`.', schema: parameterSchema(z.string()) },
+];
+
+const BOTH_SCOPES = [{ storefront: [] }, { application: [] }];
+
+function paths() {
+  return {
+    '/subscriptions/': {
+      get: {
+        summary: 'List subscriptions: a storefront caller’s own, or all of the merchant’s',
+        security: BOTH_SCOPES,
+        parameters: [
+          {
+            name: 'live',
+            in: 'query',
+            description: 'Only live subscriptions, or only the others.',
+            schema: parameterSchema(z.enum(['true', 'false'])),
+          },
+          ...PAGE_PARAMETERS,
+        ],
+        responses: {
+          200: answer('One page of subscriptions.', 'SubscriptionPage'),
+          400: answer('A `live`, `limit` or `cursor` that is not valid.', 'Problem'),
+          ...COMMON_PROBLEMS,
+        },
+      },
+    },
+    '/subscriptions/{id}/': {
+      get: {
+        summary: 'Read a subscription',
+        security: BOTH_SCOPES,
+        parameters: [pathId('The subscription’s public id.')],
+        responses: {
+          200: answer('The subscription.', 'Subscription'),
+          404: answer('No such subscription, or another customer’s.', 'Problem'),
+          ...COMMON_PROBLEMS,
+        },
+      },
+    },
+    '/subscriptions/{id}/upgrade_to_prepaid/': {
+      patch: {
+        summary: 'Make a pay-as-you-go subscription prepaid (nothing is charged now; the next order bills N orders)',
+        security: BOTH_SCOPES,
+        parameters: [pathId('The subscription’s public id.')],
+        requestBody: { required: true, ...jsonContent(ref('UpgradeRequest')) },
+        responses: {
+          200: answer('The upgraded subscription.', 'Subscription'),
+          400: {
+            description:
+              'Refused: field errors for a field that is missing or not valid; otherwise a `detail` (fewer than 3 orders, ' +
+              'prepaid not enabled, already prepaid, not live, product not eligible, unknown offer, a body that is not a ' +
+              'JSON object).',
+            ...jsonContent({ oneOf: [ref('FieldErrors'), ref('Problem')] }),
+          },
+          404: answer('No such subscription, or another customer’s.', 'Problem'),
+          413: answer('A body over 64 KiB.', 'Problem'),
+          423: answer('Another request is changing this subscription: retry shortly.', 'Problem'),
+          ...COMMON_PROBLEMS,
+        },
+      },
+    },
+    '/products/{id}/': {
+      get: {
+        summary: 'Read a product',
+        security: BOTH_SCOPES,
+        parameters: [pathId('The product’s id.')],
+        responses: {
+          200: answer('The product.', 'Product'),
+          404: answer('No such product for this merchant.', 'Problem'),
+          ...COMMON_PROBLEMS,
+        },
+      },
+    },
+    '/customers': {
+      get: {
+        summary: 'List the merchant’s customers (application scope only)',
+        security: [{ application: [] }],
+        parameters: PAGE_PARAMETERS,
+        responses: {
+          200: answer('One page of customers.', 'CustomerPage'),
+          400: answer('A `limit` or `cursor` that is not valid.', 'Problem'),
+          ...COMMON_PROBLEMS,
+        },
+      },
+    },
+  };
+}
+
+function buildDocument() {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'prepaid-upgrade sandbox',
+      version: '1',
+      description:
+        'The endpoints of the subscription service that the sandbox emulates (DESIGN.md §3), in memory, with seeded data. ' +
+        'Its control routes under `/__sandbox/` (faults, latency, request log, reset, info, this document) are not listed.',
+    },
+    // Relative to this document's address, `<base>/__sandbox/openapi.json`: the sandbox's base, with or without `/i/{id}`.
+    servers: [{ url: '..' }],
+    paths: paths(),
+    components: {
+      schemas: componentSchemas(),
+      securitySchemes: {
+        storefront: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'authorization',
+          description: 'A storefront token, the JSON text `{"public_id", "ts", "sig_field", "sig"}` (DESIGN.md §2).',
+        },
+        application: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'The merchant’s API key for this environment.' },
+      },
+    },
+  };
+}
+
+let document: ReturnType<typeof buildDocument> | undefined;
+
+/** The OpenAPI document, built once. */
+export const openApiDocument = () => (document ??= buildDocument());

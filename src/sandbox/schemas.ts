@@ -1,0 +1,147 @@
+/**
+ * The sandbox's shapes on the wire, as zod schemas: what it answers (spec §2, DESIGN.md §3 and §7) and the one body
+ * it accepts, the upgrade's. Three uses, one source: `model.ts` takes the records' types from them, `upgrade.ts`
+ * checks an upgrade's body with `UpgradeBodySchema` (untrusted input, refused in the service's own words), and
+ * `openapi.ts` turns them into the sandbox's description of its API (`GET /__sandbox/openapi.json`).
+ *
+ * The classic zod API: the sandbox is not part of the widget's script bundles, so readable schemas with
+ * descriptions are worth more here than bytes.
+ */
+import { z } from 'zod';
+
+// The messages of the service's validation (Django REST framework's), field by field.
+const REQUIRED = 'This field is required.';
+const NOT_NULL = 'This field cannot be null.';
+
+/**
+ * An error map that tells a missing field and a null apart from a wrong value, as the service does; `wrong` words
+ * the last.
+ */
+const fieldError =
+  (wrong: (input: unknown) => string) =>
+  ({ input }: { input?: unknown }): string =>
+    input === undefined ? REQUIRED : input === null ? NOT_NULL : wrong(input);
+
+export const RENEWAL_BEHAVIORS = ['autorenew', 'cancel', 'downgrade'] as const;
+
+export const RenewalBehaviorSchema = z
+  .enum(RENEWAL_BEHAVIORS, {
+    error: fieldError((input) => `Value '${typeof input === 'string' ? input : JSON.stringify(input)}' is not a valid choice.`),
+  })
+  .describe(
+    'When the prepaid orders run out: `autorenew` bills a new cycle with the next cycle’s first order, `cancel` ends the ' +
+      'subscription, `downgrade` returns it to pay-as-you-go.',
+  );
+
+/** "An integer greater than 2": the vendor's pages disagree, DESIGN.md follows the spec. */
+export const MIN_ORDERS_PER_BILLING = 3;
+
+/**
+ * The body of `PATCH /subscriptions/{id}/upgrade_to_prepaid/`. Each field is refused with the service's field error;
+ * `orders_per_billing` under 3 is a rule the service tells as a `detail` once every field is valid (see `upgrade.ts`).
+ * Fields it does not know are ignored.
+ */
+export const UpgradeBodySchema = z
+  .object(
+    {
+      orders_per_billing: z
+        .int({ error: fieldError(() => 'A valid integer is required.') })
+        .min(MIN_ORDERS_PER_BILLING, { error: `orders_per_billing must be an integer greater than ${MIN_ORDERS_PER_BILLING - 1}.` })
+        .describe('How many orders each prepaid billing covers.'),
+      renewal_behavior: RenewalBehaviorSchema.default('autorenew'),
+      offer: z
+        .string({ error: fieldError(() => 'Not a valid string.') })
+        .min(1, { error: 'This field may not be blank.' })
+        .default('live')
+        .describe('The offer to associate the subscription with: one of its product’s offer ids, or `live` for the live one.'),
+    },
+    { error: 'The request body must be a JSON object.' },
+  )
+  .describe('What the customer chose.');
+
+export const PrepaidSubscriptionContextSchema = z.object({
+  prepaid_orders_remaining: z.int().describe('0 right after the upgrade.'),
+  prepaid_orders_per_billing: z.int(),
+  renewal_behavior: RenewalBehaviorSchema,
+});
+
+// The service's dates: `YYYY-MM-DD`, and timestamps `YYYY-MM-DD HH:MM:SS` in UTC.
+const date = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const dateTime = () => z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+/** Every field of the spec's Subscription, plus the `currency_code` the service adds. */
+export const SubscriptionSchema = z
+  .object({
+    customer: z.string(),
+    merchant: z.string(),
+    product: z.string(),
+    payment: z.string(),
+    shipping_address: z.string(),
+    offer: z.string(),
+    subscription_type: z.string(),
+    raw_subscription_type: z.string(),
+    components: z.array(z.unknown()),
+    extra_data: z.looseObject({ platform_contract_id: z.string().optional() }),
+    public_id: z.string(),
+    quantity: z.int(),
+    price: z.string().nullable().describe('null: the product’s price applies.'),
+    frequency_days: z.int(),
+    reminder_days: z.int(),
+    every: z.int(),
+    every_period: z.int().describe('The unit of `every`: 1 days, 2 weeks, 3 months.'),
+    start_date: date(),
+    cancelled: dateTime().nullable(),
+    cancel_reason: z.string().nullable(),
+    iteration: z.unknown(),
+    sequence: z.unknown(),
+    session_id: z.string(),
+    merchant_order_id: z.string(),
+    created: dateTime(),
+    updated: dateTime(),
+    live: z.boolean(),
+    external_id: z.string(),
+    product_attribute: z.unknown(),
+    cancel_reason_code: z.int().nullable(),
+    customer_rep: z.int().nullable(),
+    club: z.unknown(),
+    queued_actions: z.array(z.unknown()),
+    prepaid_subscription_context: PrepaidSubscriptionContextSchema.nullable().describe('null on a pay-as-you-go subscription.'),
+    currency_code: z.string(),
+  })
+  .describe('A subscription (spec §2); a storefront caller sees only the customer’s own.');
+
+export const ProductSchema = z.object({
+  product_id: z.string(),
+  external_product_id: z.string(),
+  name: z.string(),
+  price: z.string().describe('The unit price, as a decimal string in the subscription’s currency.'),
+  image_url: z.string().nullable(),
+  detail_url: z.string().nullable(),
+  sku: z.string(),
+  prepaid_eligible: z.boolean(),
+  live: z.boolean(),
+  autoship_enabled: z.boolean(),
+});
+
+export const CustomerSchema = z.object({
+  customer_id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  external_id: z.string(),
+});
+
+/** One page of a cursor-paged list (spec §4.1). */
+export const pageOf = <Item extends z.ZodType>(item: Item) =>
+  z.object({
+    results: z.array(item),
+    paging: z.object({ next: z.url().nullable().describe('The address of the next page, with its `cursor`; null on the last.') }),
+  });
+
+/** The service's error body. */
+export const ProblemSchema = z.object({ detail: z.string().describe('A human-readable reason: branch on the status, never on it.') });
+
+/** The service's validation failure: one list of messages per field in error. */
+export const FieldErrorsSchema = z
+  .record(z.string(), z.array(z.string()))
+  .describe('Field errors, e.g. `{"renewal_behavior": ["Value \'x\' is not a valid choice."]}`.');

@@ -1,0 +1,137 @@
+import { expect } from '@open-wc/testing';
+import type { z } from 'zod';
+import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS, createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { CustomerSchema, FieldErrorsSchema, ProblemSchema, ProductSchema, SubscriptionSchema, pageOf } from '../../src/sandbox/schemas.js';
+
+// The sandbox's description of its own API, fetched from the sandbox as any API explorer would, and held against
+// what the sandbox answers.
+const ORIGIN = 'https://sandbox.test';
+const API_KEY = { 'x-api-key': SANDBOX_MERCHANT.apiKeys.production };
+const { eligible } = SANDBOX_SUBSCRIPTIONS;
+
+type Schema = Record<string, any>;
+
+async function fetchDocument(sandbox: Sandbox, path = '/__sandbox/openapi.json') {
+  const response = await sandbox.handle(new Request(new URL(path, ORIGIN)));
+  expect(response.status).to.equal(200);
+  expect(response.headers.get('content-type')).to.equal('application/json');
+  return (await response.json()) as Schema;
+}
+
+/** Follows a `$ref` into the document's components; any other schema is returned as it is. */
+function resolve(document: Schema, schema: Schema): Schema {
+  const name = /^#\/components\/schemas\/(\w+)$/.exec(schema.$ref ?? '')?.[1];
+  if (!name) return schema;
+  expect(document.components.schemas, schema.$ref).to.have.property(name);
+  return resolve(document, document.components.schemas[name]);
+}
+
+describe('sandbox: its OpenAPI document', () => {
+  let document: Schema;
+  before(async () => {
+    document = await fetchDocument(createSandbox());
+  });
+
+  it('is an OpenAPI 3.1 document of the service endpoints the sandbox serves', () => {
+    expect(document.openapi).to.match(/^3\.1\./);
+    expect(document.info.title).to.be.a('string').and.not.be.empty;
+    expect(document.paths).to.have.all.keys(
+      '/subscriptions/',
+      '/subscriptions/{id}/',
+      '/subscriptions/{id}/upgrade_to_prepaid/',
+      '/products/{id}/',
+      '/customers',
+    );
+    expect(Object.keys(document.paths['/subscriptions/{id}/upgrade_to_prepaid/'])).to.deep.equal(['patch']);
+    expect(Object.keys(document.paths['/customers'])).to.deep.equal(['get']);
+    expect(document.components.securitySchemes.storefront).to.include({ type: 'apiKey', in: 'header', name: 'authorization' });
+    expect(document.components.securitySchemes.application).to.include({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+  });
+
+  it('describes the upgrade body: orders_per_billing an integer of at least 3, renewal_behavior one of three', () => {
+    const operation = document.paths['/subscriptions/{id}/upgrade_to_prepaid/'].patch;
+    expect(operation.requestBody.required).to.equal(true);
+    const body = resolve(document, operation.requestBody.content['application/json'].schema);
+    expect(body.type).to.equal('object');
+    expect(body.required).to.deep.equal(['orders_per_billing']);
+    expect(body.properties.orders_per_billing).to.include({ type: 'integer', minimum: 3 });
+    const renewal = resolve(document, body.properties.renewal_behavior);
+    expect(renewal.type).to.equal('string');
+    expect(renewal.enum).to.deep.equal(['autorenew', 'cancel', 'downgrade']);
+    expect(body.properties.renewal_behavior.default).to.equal('autorenew');
+    expect(body.properties.offer).to.include({ type: 'string', minLength: 1, default: 'live' });
+  });
+
+  it('describes the upgrade’s 400 in both of the service’s shapes: field errors, or a detail', () => {
+    const refused = document.paths['/subscriptions/{id}/upgrade_to_prepaid/'].patch.responses['400'];
+    const shapes = refused.content['application/json'].schema.oneOf.map((schema: Schema) => resolve(document, schema));
+    expect(shapes).to.deep.include.members([
+      resolve(document, { $ref: '#/components/schemas/Problem' }),
+      resolve(document, { $ref: '#/components/schemas/FieldErrors' }),
+    ]);
+    const problem = resolve(document, { $ref: '#/components/schemas/Problem' });
+    expect(problem.required).to.deep.equal(['detail']);
+    const fieldErrors = resolve(document, { $ref: '#/components/schemas/FieldErrors' });
+    expect(fieldErrors.additionalProperties).to.deep.equal({ type: 'array', items: { type: 'string' } });
+  });
+
+  it('describes the list’s query: live, limit from 1 to 100, cursor', () => {
+    const parameters = document.paths['/subscriptions/'].get.parameters as Schema[];
+    const byName = Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter]));
+    expect(Object.keys(byName)).to.have.members(['live', 'limit', 'cursor']);
+    for (const parameter of parameters) expect(parameter.in).to.equal('query');
+    expect(byName.live.schema.enum).to.deep.equal(['true', 'false']);
+    expect(byName.limit.schema).to.include({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+  });
+
+  it('has every reference resolve, and no schema of its own dialect or id', () => {
+    const text = JSON.stringify(document);
+    for (const [, name] of text.matchAll(/"\$ref":"#\/components\/schemas\/(\w+)"/g)) {
+      expect(document.components.schemas, name).to.have.property(name!);
+    }
+    expect(text).to.not.match(/"\$(schema|id|defs)"/);
+  });
+
+  it('is served by every instance, and its server address leads back to that instance', async () => {
+    const sandbox = createSandbox({ basePath: '/sandbox' });
+    const path = '/sandbox/i/openapi/__sandbox/openapi.json';
+    const isolated = await fetchDocument(sandbox, path);
+    expect(isolated).to.deep.equal(document);
+    const base = new URL(isolated.servers[0].url, new URL(path, ORIGIN));
+    const answer = await sandbox.handle(new Request(new URL('subscriptions/', base), { headers: API_KEY }));
+    expect(answer.status).to.equal(200);
+    expect(base.href).to.equal(`${ORIGIN}/sandbox/i/openapi/`);
+  });
+});
+
+describe('sandbox: its answers are what its document says', () => {
+  const sandbox = createSandbox();
+  /** Calls the sandbox with the merchant's API key, expects `status`, and checks the body against `schema`. */
+  async function expectAnswer(method: string, path: string, status: number, schema: z.ZodType, json?: unknown) {
+    const headers = { ...API_KEY, ...(json === undefined ? {} : { 'content-type': 'application/json' }) };
+    const response = await sandbox.handle(new Request(new URL(path, ORIGIN), { method, headers, body: JSON.stringify(json) }));
+    const body: unknown = await response.json();
+    expect(response.status, JSON.stringify(body)).to.equal(status);
+    const checked = schema.safeParse(body);
+    expect(checked.success, checked.error?.message).to.equal(true);
+    return body as Schema;
+  }
+  // Strict: the document names every field the sandbox sends.
+  const strictPage = (item: z.ZodObject) => pageOf(item.strict()).strict();
+
+  it('lists subscriptions and customers in pages, and reads subscriptions and products', async () => {
+    await expectAnswer('GET', '/subscriptions/?live=true&limit=5', 200, strictPage(SubscriptionSchema));
+    await expectAnswer('GET', '/customers?limit=3', 200, strictPage(CustomerSchema));
+    const subscription = await expectAnswer('GET', `/subscriptions/${eligible.id}/`, 200, SubscriptionSchema.strict());
+    await expectAnswer('GET', `/products/${subscription.product}/`, 200, ProductSchema.strict());
+    await expectAnswer('GET', '/products/nothing/', 404, ProblemSchema.strict());
+  });
+
+  it('upgrades, and refuses in the shapes the document gives', async () => {
+    const path = `/subscriptions/${eligible.id}/upgrade_to_prepaid/`;
+    const refused = await expectAnswer('PATCH', path, 400, FieldErrorsSchema, { renewal_behavior: 'x' });
+    expect(refused).to.have.all.keys('orders_per_billing', 'renewal_behavior');
+    await expectAnswer('PATCH', path, 400, ProblemSchema.strict(), { orders_per_billing: 2 });
+    await expectAnswer('PATCH', path, 200, SubscriptionSchema.strict(), { orders_per_billing: 6 });
+  });
+});
