@@ -2,7 +2,7 @@
  * The upgrade when its answer is lost: the subscription is read again, and an upgrade that did happen is a success,
  * never a failure that invites a second one.
  */
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { resolveBaseAddress } from '../../src/api/base-address.js';
 import { createApiClient, type ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
@@ -83,7 +83,8 @@ describe('upgradeAndConfirm', () => {
     // The slow PATCH is applied after the confirming read has looked: the customer is told to try again, and the
     // next try finds it prepaid as asked.
     expect(error).to.include({ kind: 'timeout' });
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(await requests(), 'the read looked before the upgrade was made').to.deep.equal(['PATCH null', 'GET 200']);
+    await waitUntil(async () => (await requests())[0] === 'PATCH 200', 'the sandbox never made the slow upgrade', { timeout: 5000 });
     const confirmed = await upgradeAndConfirm(client, ELIGIBLE, sixCancel);
     expect(confirmed.prepaid_subscription_context?.prepaid_orders_per_billing).to.equal(6);
   });
