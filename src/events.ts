@@ -89,13 +89,25 @@ export class PrepaidUpgradeTokenExpiredEvent extends Event {
   }
 }
 
+/**
+ * Every public event, once, by the name of its React prop: the element fires these classes, the event map below, the
+ * React wrapper's `on…` props and the tests all read this table.
+ */
+export const PREPAID_UPGRADE_EVENTS = {
+  onReady: PrepaidUpgradeReadyEvent,
+  onChange: PrepaidUpgradeChangeEvent,
+  onSubmit: PrepaidUpgradeSubmitEvent,
+  onSuccess: PrepaidUpgradeSuccessEvent,
+  onError: PrepaidUpgradeErrorEvent,
+  onTokenExpired: PrepaidUpgradeTokenExpiredEvent,
+} as const;
+
+type EventClass = (typeof PREPAID_UPGRADE_EVENTS)[keyof typeof PREPAID_UPGRADE_EVENTS];
+
+/** Each event's name, and the class of the event fired by that name. */
+export type PrepaidUpgradeEventMap = { [C in EventClass as C['eventName']]: InstanceType<C> };
+
 declare global {
-  interface GlobalEventHandlersEventMap {
-    'prepaid-upgrade-ready': PrepaidUpgradeReadyEvent;
-    'prepaid-upgrade-change': PrepaidUpgradeChangeEvent;
-    'prepaid-upgrade-submit': PrepaidUpgradeSubmitEvent;
-    'prepaid-upgrade-success': PrepaidUpgradeSuccessEvent;
-    'prepaid-upgrade-error': PrepaidUpgradeErrorEvent;
-    'prepaid-upgrade-token-expired': PrepaidUpgradeTokenExpiredEvent;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the map above, merged into the DOM's
+  interface GlobalEventHandlersEventMap extends PrepaidUpgradeEventMap {}
 }

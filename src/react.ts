@@ -14,27 +14,20 @@
 import * as React from 'react';
 import { createComponent, type EventName } from '@lit/react';
 import { PrepaidUpgrade as PrepaidUpgradeElement } from './index.js';
-import type {
-  PrepaidUpgradeChangeEvent,
-  PrepaidUpgradeErrorEvent,
-  PrepaidUpgradeReadyEvent,
-  PrepaidUpgradeSubmitEvent,
-  PrepaidUpgradeSuccessEvent,
-  PrepaidUpgradeTokenExpiredEvent,
-} from './events.js';
+import { PREPAID_UPGRADE_EVENTS } from './events.js';
+
+type EventProps = typeof PREPAID_UPGRADE_EVENTS;
+
+/** `onReady: 'prepaid-upgrade-ready'` and so on, typed with each event's class. */
+const events = Object.fromEntries(Object.entries(PREPAID_UPGRADE_EVENTS).map(([prop, { eventName }]) => [prop, eventName])) as {
+  [P in keyof EventProps]: EventName<InstanceType<EventProps[P]>>;
+};
 
 export const PrepaidUpgrade = createComponent({
   tagName: 'prepaid-upgrade',
   elementClass: PrepaidUpgradeElement,
   react: React,
-  events: {
-    onReady: 'prepaid-upgrade-ready' as EventName<PrepaidUpgradeReadyEvent>,
-    onChange: 'prepaid-upgrade-change' as EventName<PrepaidUpgradeChangeEvent>,
-    onSubmit: 'prepaid-upgrade-submit' as EventName<PrepaidUpgradeSubmitEvent>,
-    onSuccess: 'prepaid-upgrade-success' as EventName<PrepaidUpgradeSuccessEvent>,
-    onError: 'prepaid-upgrade-error' as EventName<PrepaidUpgradeErrorEvent>,
-    onTokenExpired: 'prepaid-upgrade-token-expired' as EventName<PrepaidUpgradeTokenExpiredEvent>,
-  },
+  events,
   displayName: 'PrepaidUpgrade',
 });
 

@@ -7,8 +7,12 @@ export const ENVIRONMENT_BASE_ADDRESSES: Readonly<Record<Environment, string>> =
   staging: 'https://staging.restapi.ordergroove.com/',
 };
 
-/** An https: address, or a plain http: one on a loopback host. */
-const SECURE_ADDRESS = /^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\])[:/])/;
+/** The one rule of secure addresses: https:, or plain http: only on a loopback host. */
+export const isSecureAddress = (address: string): boolean => /^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\])[:/])/i.test(address);
+
+/** Images come from server data: only secure addresses and inline pictures, which cannot run script, are rendered. */
+export const isSafeImageAddress = (address: unknown): address is string =>
+  typeof address === 'string' && (isSecureAddress(address) || /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(address));
 
 export const isEnvironment = (value: unknown): value is Environment => value === 'production' || value === 'staging';
 
@@ -25,7 +29,7 @@ function resolveAddress(attribute: string, address: string, pageUrl: string, all
     throw new ApiError('config', `${attribute} ${JSON.stringify(address)} is not a valid address`);
   }
   if (allowPageOrigin && url.origin === new URL(pageUrl).origin) return url;
-  if (!SECURE_ADDRESS.test(url.href)) {
+  if (!isSecureAddress(url.href)) {
     throw new ApiError('config', `${attribute} must use https: (http: only on localhost, 127.0.0.1 or [::1]), not ${url.protocol}`);
   }
   if (url.username || url.password) throw new ApiError('config', `${attribute} must not carry a user name or password`);

@@ -3,6 +3,7 @@
  * over the texts, the loaded subscription and its handlers. Everything from the service is rendered as text.
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { isSafeImageAddress } from '../api/base-address.js';
 import type { Product, Subscription } from '../api/schemas.js';
 import { isRenewalBehavior } from '../api/upgrade-request.js';
 import type { Strings } from '../i18n/strings.js';
@@ -41,11 +42,6 @@ const PLACEHOLDER: Loaded = {
   product: { name: 'Loading subscription details' },
   eligibility: { eligible: true },
 };
-
-/** Images come from server data: only addresses that cannot run script are rendered. */
-const isSafeImageAddress = (value: string | null | undefined): value is string =>
-  typeof value === 'string' &&
-  /^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\])[:/]|data:image\/(png|jpeg|gif|webp|svg\+xml)[;,])/i.test(value);
 
 const money = ({ locale }: View, amount: number | undefined, subscription: Subscription) =>
   amount === undefined ? undefined : formatMoney(amount, subscription.currency_code, locale);

@@ -4,6 +4,7 @@
 // Run after `npm run build`.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { PREPAID_UPGRADE_EVENTS } from '../../src/events.js';
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -26,7 +27,7 @@ const STRICT_CSP = [
   'trusted-types lit-html',
 ].join('; ');
 
-const EVENT_TYPES = ['ready', 'change', 'submit', 'success', 'error', 'token-expired'].map((name) => `prepaid-upgrade-${name}`);
+const EVENT_TYPES = Object.values(PREPAID_UPGRADE_EVENTS).map((event) => event.eventName);
 
 /**
  * Loaded first by every page, as a file (inline scripts are refused): records every policy violation, uncaught

@@ -5,6 +5,7 @@
 // fails. Run after `npm run build`.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { PREPAID_UPGRADE_EVENTS } from '../../src/events.js';
 import puppeteer, { type Browser as PuppeteerBrowser, type ElementHandle } from 'puppeteer-core';
 import { remote } from 'webdriverio';
 import type { RecordedRequest } from '../../src/sandbox/index.js';
@@ -24,7 +25,7 @@ import { addFault, assertBundlesBuilt, BUNDLES, getJson, startTestServer, widget
 /** How long a page may take to reach a state the test waits for (the fault test waits out real backoffs too). */
 const WAIT_MS = 10_000;
 
-const EVENT_TYPES = ['ready', 'change', 'submit', 'success', 'error', 'token-expired'].map((name) => `prepaid-upgrade-${name}`);
+const EVENT_TYPES = Object.values(PREPAID_UPGRADE_EVENTS).map((event) => event.eventName);
 
 /** What the page records about itself, as `window.__seen` (see `RECORDER`). */
 interface Seen {

@@ -4,16 +4,10 @@
  */
 import { fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/index.js';
-import type { PrepaidUpgrade, PrepaidUpgradeState } from '../../src/index.js';
+import { PREPAID_UPGRADE_EVENTS, type PrepaidUpgrade, type PrepaidUpgradeState } from '../../src/index.js';
 
-export const EVENT_NAMES = [
-  'prepaid-upgrade-ready',
-  'prepaid-upgrade-change',
-  'prepaid-upgrade-submit',
-  'prepaid-upgrade-success',
-  'prepaid-upgrade-error',
-  'prepaid-upgrade-token-expired',
-] as const;
+/** Every public event's name, from the element's own table. */
+export const EVENT_NAMES = Object.values(PREPAID_UPGRADE_EVENTS).map((event) => event.eventName);
 
 export interface Mounted {
   el: PrepaidUpgrade;
