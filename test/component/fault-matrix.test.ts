@@ -2,15 +2,18 @@
  * The fault matrix: every way the service can fail (each error status of spec §7, a network failure, a timeout,
  * answers that cannot be read), in each phase (loading the subscription, upgrading it), against the real sandbox.
  * One row of the table below is one test. Each says what the customer sees (state, message, retry button), which
- * events the page gets, and which requests the sandbox saw: retried or not, and with what gaps where timing is the
- * point. The README's "Fault matrix" section is this table in words.
+ * events the page gets, and which requests the sandbox saw: retried or not, and how often. The widget waits between
+ * tries on a controlled clock (test/helpers/controlled-clock.ts) that moves on to each wait at once and records it,
+ * so that a row states exactly which waits the widget chose (the backoff's bounds, `Retry-After`, no wait past the
+ * budget) without waiting them out or timing them. The README's "Fault matrix" section is this table in words.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { en } from '../../src/i18n/en.js';
 import type { FailureKind } from '../../src/api/errors.js';
 import type { Fault, RecordedRequest } from '../../src/sandbox/index.js';
 import { signStorefrontToken } from '../../src/server/index.js';
 import { payAsYouGoSubscription, prepaidSubscription } from '../fixtures/subscriptions.js';
+import { installClock, until, type ControlledClock } from '../helpers/controlled-clock.js';
 import { mount, type Mounted } from '../helpers/mount.js';
 import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
 
@@ -62,8 +65,11 @@ interface Outcome {
    * `applied` when a fault carried the request out before replacing its answer. Status 0 is a network failure.
    */
   seen: string[];
-  /** [min, max] ms between consecutive tries of the retried request (`GET` when loading, `PATCH` when upgrading). */
-  gaps?: Array<[number, number]>;
+  /**
+   * The waits the widget chose before each retry, in order, on the controlled clock: an exact number of ms, or the
+   * backoff's [min, max] (half of it left to chance). Not checked when left out.
+   */
+  waits?: Array<number | [number, number]>;
   /** A console.error line the developer gets. */
   console?: RegExp;
 }
@@ -90,11 +96,10 @@ interface Row {
   thenRetry?: Outcome;
 }
 
+// The backoff before the first, second and third retry; README: "Fault matrix".
 const BACKOFF_1: [number, number] = [125, 250];
 const BACKOFF_2: [number, number] = [250, 500];
 const BACKOFF_3: [number, number] = [500, 1000];
-const AT_ONCE: [number, number] = [0, 0];
-const ONE_SECOND: [number, number] = [1000, 1000];
 
 const LOAD_ROWS: Row[] = [
   {
@@ -195,7 +200,7 @@ const LOAD_ROWS: Row[] = [
     phase: 'load',
     name: '423 once',
     faults: [read({ status: 423 })],
-    expect: { state: 'ready', seen: ['GET 423', 'GET 200'], gaps: [BACKOFF_1] },
+    expect: { state: 'ready', seen: ['GET 423', 'GET 200'], waits: [BACKOFF_1] },
   },
   {
     phase: 'load',
@@ -207,14 +212,14 @@ const LOAD_ROWS: Row[] = [
       button: 'Try again',
       error: { status: 423, retryable: true },
       seen: ['GET 423', 'GET 423', 'GET 423', 'GET 423'],
-      gaps: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
+      waits: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
     },
   },
   {
     phase: 'load',
     name: '429 once, Retry-After: 1',
     faults: [read({ status: 429, retryAfter: 1 })],
-    expect: { state: 'ready', seen: ['GET 429', 'GET 200'], gaps: [ONE_SECOND] },
+    expect: { state: 'ready', seen: ['GET 429', 'GET 200'], waits: [1000] },
   },
   {
     phase: 'load',
@@ -226,30 +231,49 @@ const LOAD_ROWS: Row[] = [
       button: 'Try again',
       error: { status: 429, retryable: true },
       seen: ['GET 429', 'GET 429', 'GET 429', 'GET 429'],
-      gaps: [AT_ONCE, AT_ONCE, AT_ONCE],
+      waits: [0, 0, 0],
     },
   },
   {
     phase: 'load',
-    name: '429 once, Retry-After as an HTTP date 1–2 s ahead',
+    name: '429 every time, Retry-After: 2 (a fourth try would start past the 5 s budget)',
+    faults: [read({ status: 429, retryAfter: 2, count: 10 })],
+    expect: {
+      state: 'error',
+      kind: 'rateLimited',
+      button: 'Try again',
+      error: { status: 429, retryable: true },
+      seen: ['GET 429', 'GET 429', 'GET 429'],
+      waits: [2000, 2000],
+    },
+  },
+  {
+    phase: 'load',
+    name: '429 once, Retry-After as an HTTP date 2 s ahead',
     faults: [],
-    // Queued when the test runs, so that the date is in the future then; HTTP dates count whole seconds, so the wait
-    // is between 1 and 2 s less the moments before the request: far from the backoff's 125–250 ms either way.
-    meanwhile: async (session) =>
-      session.fault(read({ status: 429, retryAfter: new Date((Math.ceil(Date.now() / 1000) + 1) * 1000).toUTCString() })),
-    expect: { state: 'ready', seen: ['GET 429', 'GET 200'], gaps: [[800, 2000]] },
+    // Queued when the test runs, on the controlled clock, which stands at a whole second: HTTP dates count whole
+    // seconds, and the clock does not move before the widget reads the date.
+    meanwhile: async (session) => session.fault(read({ status: 429, retryAfter: new Date(Date.now() + 2000).toUTCString() })),
+    expect: { state: 'ready', seen: ['GET 429', 'GET 200'], waits: [2000] },
   },
   {
     phase: 'load',
     name: '429 once, no Retry-After',
     faults: [read({ status: 429, retryAfter: null })],
-    expect: { state: 'ready', seen: ['GET 429', 'GET 200'], gaps: [BACKOFF_1] },
+    expect: { state: 'ready', seen: ['GET 429', 'GET 200'], waits: [BACKOFF_1] },
   },
   {
     phase: 'load',
     name: '429, Retry-After: 10 (past the 5 s budget)',
     faults: [read({ status: 429, retryAfter: 10 })],
-    expect: { state: 'error', kind: 'rateLimited', button: 'Try again', error: { status: 429, retryable: true }, seen: ['GET 429'] },
+    expect: {
+      state: 'error',
+      kind: 'rateLimited',
+      button: 'Try again',
+      error: { status: 429, retryable: true },
+      seen: ['GET 429'],
+      waits: [],
+    },
   },
   {
     phase: 'load',
@@ -263,7 +287,7 @@ const LOAD_ROWS: Row[] = [
       phase: 'load',
       name: `${status} once`,
       faults: [read({ status })],
-      expect: { state: 'ready', seen: [`GET ${status}`, 'GET 200'], gaps: [BACKOFF_1] },
+      expect: { state: 'ready', seen: [`GET ${status}`, 'GET 200'], waits: [BACKOFF_1] },
     },
     {
       phase: 'load',
@@ -275,7 +299,7 @@ const LOAD_ROWS: Row[] = [
         button: 'Try again',
         error: { status, retryable: true },
         seen: Array(4).fill(`GET ${status}`),
-        gaps: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
+        waits: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
       },
     },
   ]),
@@ -283,7 +307,7 @@ const LOAD_ROWS: Row[] = [
     phase: 'load',
     name: 'network failure once',
     faults: [read({ status: 0 })],
-    expect: { state: 'ready', seen: ['GET 0', 'GET 200'], gaps: [BACKOFF_1] },
+    expect: { state: 'ready', seen: ['GET 0', 'GET 200'], waits: [BACKOFF_1] },
   },
   {
     phase: 'load',
@@ -295,7 +319,7 @@ const LOAD_ROWS: Row[] = [
       button: 'Try again',
       error: { status: 0, retryable: true },
       seen: ['GET 0', 'GET 0', 'GET 0', 'GET 0'],
-      gaps: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
+      waits: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
     },
   },
   {
@@ -441,7 +465,7 @@ const UPGRADE_ROWS: Row[] = [
     phase: 'upgrade',
     name: '423 once',
     faults: [upgrade({ status: 423 })],
-    expect: { state: 'success', seen: ['GET 200', 'PATCH 423', 'PATCH 200'], gaps: [BACKOFF_1] },
+    expect: { state: 'success', seen: ['GET 200', 'PATCH 423', 'PATCH 200'], waits: [BACKOFF_1] },
   },
   {
     phase: 'upgrade',
@@ -453,7 +477,7 @@ const UPGRADE_ROWS: Row[] = [
       button: 'Try again',
       error: { status: 423, retryable: true },
       seen: ['GET 200', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 423'],
-      gaps: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
+      waits: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
     },
     thenRetry: { state: 'success', seen: ['GET 200', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 200'] },
   },
@@ -461,7 +485,7 @@ const UPGRADE_ROWS: Row[] = [
     phase: 'upgrade',
     name: '429 once, Retry-After: 1',
     faults: [upgrade({ status: 429, retryAfter: 1 })],
-    expect: { state: 'success', seen: ['GET 200', 'PATCH 429', 'PATCH 200'], gaps: [ONE_SECOND] },
+    expect: { state: 'success', seen: ['GET 200', 'PATCH 429', 'PATCH 200'], waits: [1000] },
   },
   {
     phase: 'upgrade',
@@ -473,7 +497,7 @@ const UPGRADE_ROWS: Row[] = [
       button: 'Try again',
       error: { status: 429, retryable: true },
       seen: ['GET 200', 'PATCH 429', 'PATCH 429', 'PATCH 429', 'PATCH 429'],
-      gaps: [AT_ONCE, AT_ONCE, AT_ONCE],
+      waits: [0, 0, 0],
     },
   },
   ...AMBIGUOUS.flatMap(([name, fault, kind, status, timeout]): Row[] => {
@@ -640,13 +664,6 @@ const UPGRADE_ROWS: Row[] = [
   },
 ];
 
-/**
- * Slack for the time the request and its answer take, and a busy machine: the gaps are measured at the sandbox, from
- * one try's arrival to the next one's, so they include the answer's way back, the engine's handling of it and the next
- * request's way there. Firefox, over WebDriver BiDi with two test files side by side on two cores, has been seen to add
- * almost 300 ms to that.
- */
-const GAP_SLACK_MS = 500;
 const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 function seen(log: RecordedRequest[]): string[] {
@@ -658,10 +675,7 @@ function seen(log: RecordedRequest[]): string[] {
 /** Waits until the sandbox has answered everything it received, so that the log holds final statuses. */
 async function settledLog(session: SandboxSession): Promise<RecordedRequest[]> {
   let log: RecordedRequest[] = [];
-  await waitUntil(async () => (log = await session.requests()).every((r) => r.status !== null), 'the sandbox still holds a request', {
-    timeout: 3000,
-    interval: 25,
-  });
+  await until(async () => (log = await session.requests()).every((r) => r.status !== null), 'the sandbox still holds a request', 3000);
   return log;
 }
 
@@ -688,15 +702,23 @@ describe('<prepaid-upgrade> fault matrix', () => {
     console.warn = originalWarn;
   });
 
-  /** Waits for the outcome of what started at event index `from`, then checks it against `outcome`. */
-  async function check(row: Row, m: Mounted, session: SandboxSession, from: number, outcome: Outcome, tokens: string[]): Promise<void> {
+  /**
+   * Waits for the outcome of what started at event index `from` (and at the clock's wait `waitsFrom`), then checks it
+   * against `outcome`.
+   */
+  async function check(
+    row: Row,
+    m: Mounted,
+    session: SandboxSession,
+    [from, waitsFrom]: [number, number],
+    clock: ControlledClock,
+    outcome: Outcome,
+    tokens: string[],
+  ): Promise<void> {
     const finals =
       row.phase === 'load' ? ['prepaid-upgrade-ready', 'prepaid-upgrade-error'] : ['prepaid-upgrade-success', 'prepaid-upgrade-error'];
     const since = () => m.events.slice(from);
-    await waitUntil(() => since().some((e) => finals.includes(e.type)), `no outcome (state ${m.el.state})`, {
-      timeout: 8000,
-      interval: 10,
-    });
+    await until(() => since().some((e) => finals.includes(e.type)), `no outcome (state ${m.el.state})`, 8000);
     await m.el.updateComplete;
     const log = await settledLog(session);
 
@@ -771,14 +793,13 @@ describe('<prepaid-upgrade> fault matrix', () => {
         });
       }
     }
-    if (outcome.gaps) {
-      const method = row.phase === 'load' ? 'GET' : 'PATCH';
-      const tries = log.filter((r) => r.method === method && r.path.startsWith('/subscriptions/'));
-      const gaps = tries.slice(1).map((r, i) => r.at - tries[i]!.at);
-      expect(gaps, 'number of gaps').to.have.length(outcome.gaps.length);
-      gaps.forEach((gap, i) => {
-        const [min, max] = outcome.gaps![i]!;
-        expect(gap, `gap ${i + 1} (all: ${gaps.join(', ')} ms)`).to.be.within(min - 2, max + GAP_SLACK_MS);
+    // How long the widget waited before each retry.
+    if (outcome.waits) {
+      const waits = clock.waits.slice(waitsFrom);
+      expect(waits, 'number of waits').to.have.length(outcome.waits.length);
+      outcome.waits.forEach((expected, i) => {
+        const [min, max] = typeof expected === 'number' ? [expected, expected] : expected;
+        expect(waits[i], `wait ${i + 1} (all: ${waits.join(', ')} ms)`).to.be.within(min, max);
       });
     }
   }
@@ -801,52 +822,60 @@ describe('<prepaid-upgrade> fault matrix', () => {
         attributes.token = session.token;
       }
 
-      if (row.phase === 'load') {
-        for (const fault of row.faults) await session.fault(fault);
-        await row.meanwhile?.(session);
-      }
-      const m = await mount(attributes, properties);
-      let from = 0;
+      let m: Mounted | undefined;
+      // The phase runs on the controlled clock; for an upgrade, once the form is shown.
       if (row.phase === 'upgrade') {
+        m = await mount(attributes, properties);
         await m.waitForEvent('prepaid-upgrade-ready');
         m.$<HTMLInputElement>(`input[name=orders][value="${CHOSEN.orders}"]`)!.click();
         m.$<HTMLInputElement>(`input[name=renewal][value="${CHOSEN.renewal}"]`)!.click();
         await m.el.updateComplete;
+      }
+      const clock = installClock({ auto: true });
+      try {
         await row.meanwhile?.(session);
         for (const fault of row.faults) await session.fault(fault);
-        from = m.events.length;
-        m.$('[part~=submit]')!.click();
-        expect(m.el.state).to.equal('submitting');
-        // Asked again while it is under way: still one upgrade (the requests below show no extra PATCH).
-        m.$('[part~=submit]')!.click();
-        void m.el.upgrade();
-      }
-      await check(row, m, session, from, row.expect, tokens);
-
-      if (row.provider) {
-        expect(asked, 'tokenProvider asked again once').to.equal(2);
-        const log = await session.requests();
-        const refused = log.findIndex((r) => r.status === 401);
-        expect(log[refused]!.headers.authorization).to.equal(session.token);
-        if (row.provider === 'new-token')
-          expect(log[refused + 1]!.headers.authorization, 'the retry carries the new token').to.equal(tokens[1]);
-      }
-
-      if (row.thenRetry) {
-        // The trouble is over (faults not used up yet are dropped); the customer tries again.
-        await session.control('/faults', { method: 'DELETE' });
-        const retryFrom = m.events.length;
-        m.$<HTMLButtonElement>('[part~=retry]')!.click();
-        if (row.phase === 'upgrade') {
-          // Pressed again before the page re-rendered, then the confirm button and upgrade() too: still one PATCH.
-          m.$<HTMLButtonElement>('[part~=retry]')?.click();
+        let from = 0;
+        if (!m) {
+          m = await mount(attributes, properties);
+        } else {
+          from = m.events.length;
+          m.$('[part~=submit]')!.click();
           expect(m.el.state).to.equal('submitting');
-          m.$<HTMLButtonElement>('[part~=submit]')?.click();
+          // Asked again while it is under way: still one upgrade (the requests below show no extra PATCH).
+          m.$('[part~=submit]')!.click();
           void m.el.upgrade();
         }
-        await check(row, m, session, retryFrom, row.thenRetry, tokens);
-        if (row.phase === 'upgrade')
-          expect(m.events.slice(retryFrom).filter((e) => e.type === 'prepaid-upgrade-submit').length, 'one submit per retry').to.equal(1);
+        await check(row, m, session, [from, 0], clock, row.expect, tokens);
+        if (row.provider) {
+          expect(asked, 'tokenProvider asked again once').to.equal(2);
+          const log = await session.requests();
+          const refused = log.findIndex((r) => r.status === 401);
+          expect(log[refused]!.headers.authorization).to.equal(session.token);
+          if (row.provider === 'new-token')
+            expect(log[refused + 1]!.headers.authorization, 'the retry carries the new token').to.equal(tokens[1]);
+        }
+
+        if (row.thenRetry) {
+          // The trouble is over (faults not used up yet are dropped); the customer tries again.
+          await session.control('/faults', { method: 'DELETE' });
+          const retryFrom: [number, number] = [m.events.length, clock.waits.length];
+          m.$<HTMLButtonElement>('[part~=retry]')!.click();
+          if (row.phase === 'upgrade') {
+            // Pressed again before the page re-rendered, then the confirm button and upgrade() too: still one PATCH.
+            m.$<HTMLButtonElement>('[part~=retry]')?.click();
+            expect(m.el.state).to.equal('submitting');
+            m.$<HTMLButtonElement>('[part~=submit]')?.click();
+            void m.el.upgrade();
+          }
+          await check(row, m, session, retryFrom, clock, row.thenRetry, tokens);
+          if (row.phase === 'upgrade')
+            expect(m.events.slice(retryFrom[0]).filter((e) => e.type === 'prepaid-upgrade-submit').length, 'one submit per retry').to.equal(
+              1,
+            );
+        }
+      } finally {
+        clock.uninstall();
       }
     });
   }
