@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS, createSandbox, type RecordedRequest, type Sandbox } from '../../src/sandbox/index.js';
 import { signStorefrontToken } from '../../src/server/index.js';
+import { until, withClock } from '../helpers/controlled-clock.js';
 
 // The sandbox's fault options that stand for answers lost after the change was made, the request log's timestamps,
 // and the size of control bodies. Called in the page, as the test runner's mount calls it.
@@ -87,25 +88,23 @@ describe('sandbox: a fault with apply (the change is made, the answer is lost)',
     expect(await prepaidContext(sandbox, token)).to.equal(null);
   });
 
-  it('makes the change at once and delays only the answer when it has a latency', async () => {
-    await addFault(sandbox, { latencyMs: 400, apply: true, method: 'PATCH' });
-    const started = performance.now();
-    const pending = send(sandbox, 'PATCH', UPGRADE, { token, json: { orders_per_billing: 12 } });
-    let seenAfter: number;
-    for (;;) {
-      const context = await prepaidContext(sandbox, token);
-      if (context) {
-        seenAfter = performance.now() - started;
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect(seenAfter, 'the upgrade was visible before its answer').to.be.below(300);
-    const answer = await pending;
-    expect(performance.now() - started).to.be.at.least(390);
-    expect(answer.status, 'no status: the real answer, late').to.equal(200);
-    expect((await answer.json()).prepaid_subscription_context.prepaid_orders_per_billing).to.equal(12);
-  });
+  it('makes the change at once and delays only the answer when it has a latency', () =>
+    // The sandbox waits on the page's timers, here a controlled clock's.
+    withClock({}, async (clock) => {
+      await addFault(sandbox, { latencyMs: 400, apply: true, method: 'PATCH' });
+      const pending = send(sandbox, 'PATCH', UPGRADE, { token, json: { orders_per_billing: 12 } });
+      // The upgrade's own work (its lock is held for upgradeDurationMs), then the latency.
+      await until(() => clock.pending().length === 1, 'the upgrade never began');
+      clock.advance(clock.pending()[0]!);
+      await until(() => clock.pending()[0] === 400, 'the answer never waited for its latency');
+      expect(await prepaidContext(sandbox, token), 'the upgrade is visible before its answer').to.include({
+        prepaid_orders_per_billing: 12,
+      });
+      clock.advance(400);
+      const answer = await pending;
+      expect(answer.status, 'no status: the real answer, late').to.equal(200);
+      expect((await answer.json()).prepaid_subscription_context.prepaid_orders_per_billing).to.equal(12);
+    }));
 
   it('applies only to the requests it matches, and only count times', async () => {
     await addFault(sandbox, { status: 502, method: 'GET', apply: true, count: 2 });
@@ -179,17 +178,21 @@ describe('sandbox: request log timestamps', () => {
     expect(second!.at - first!.at).to.equal(1250);
   });
 
-  it('stamps arrival, not answer: a slow answer does not move it', async () => {
-    const sandbox = createSandbox();
-    const token = await adaToken();
-    await addFault(sandbox, { latencyMs: 200 });
-    const before = Date.now();
-    await send(sandbox, 'GET', `/subscriptions/${eligible.id}/`, { token });
-    const after = Date.now();
-    const [entry] = await log(sandbox);
-    expect(entry!.at).to.be.within(before, before + 50);
-    expect(after - entry!.at).to.be.at.least(190);
-  });
+  it('stamps arrival, not answer: a slow answer does not move it', () =>
+    // The sandbox's clock and its latency are the page's, here a controlled clock's.
+    withClock({}, async (clock) => {
+      const sandbox = createSandbox();
+      const token = await adaToken();
+      await addFault(sandbox, { latencyMs: 200 });
+      const arrival = clock.now();
+      const pending = send(sandbox, 'GET', `/subscriptions/${eligible.id}/`, { token });
+      await until(() => clock.pending()[0] === 200, 'the answer never waited for its latency');
+      clock.advance(200);
+      expect((await pending).status).to.equal(200);
+      const [entry] = await log(sandbox);
+      expect(entry!.at).to.equal(arrival);
+      expect(clock.now() - entry!.at).to.equal(200);
+    }));
 });
 
 describe('sandbox: control bodies', () => {
