@@ -38,10 +38,20 @@ const LIT_STATICS = new Set(['styles', 'properties', 'shadowRootOptions', 'eleme
  * - module paths point at the published JavaScript.
  */
 function prepaidUpgradePlugin() {
+  // The event classes are made by a factory (`class X extends publicEvent<D>()('prepaid-upgrade-ready') {}`): their
+  // name is the string the factory is called with, read here from the source.
+  const eventNameOfClass = new Map();
   return {
     name: 'prepaid-upgrade:tidy',
+    analyzePhase({ ts, node }) {
+      if (!ts.isClassDeclaration(node) || !node.name) return;
+      for (const clause of node.heritageClauses ?? []) {
+        const call = clause.types[0]?.expression;
+        const name = call && ts.isCallExpression(call) ? call.arguments[0] : undefined;
+        if (name && ts.isStringLiteral(name)) eventNameOfClass.set(node.name.text, name.text);
+      }
+    },
     packageLinkPhase({ customElementsManifest }) {
-      const eventNameOfClass = new Map();
       for (const module of customElementsManifest.modules) {
         for (const declaration of module.declarations ?? []) {
           const eventName = declaration.members?.find((member) => member.static && member.name === 'eventName');

@@ -32,60 +32,32 @@ export interface ErrorDetail {
   retryable: boolean;
 }
 
-const publicEvent = { bubbles: true, composed: true } as const;
+/**
+ * The class of one public event, named `eventName`, with its `detail` as on a `CustomEvent`: it bubbles and crosses
+ * shadow roots. (`publicEvent<Detail>()(name)`: the detail's type is given, the name's literal type is inferred.)
+ */
+const publicEvent =
+  <D>() =>
+  <N extends string>(eventName: N, cancelable = false) =>
+    class extends Event {
+      static readonly eventName = eventName;
+      readonly detail: D;
+      constructor(detail: D) {
+        super(eventName, { bubbles: true, composed: true, cancelable });
+        this.detail = detail;
+      }
+    };
 
-export class PrepaidUpgradeReadyEvent extends Event {
-  static readonly eventName = 'prepaid-upgrade-ready';
-  readonly detail: ReadyDetail;
-  constructor(detail: ReadyDetail) {
-    super(PrepaidUpgradeReadyEvent.eventName, publicEvent);
-    this.detail = detail;
-  }
-}
-
-export class PrepaidUpgradeChangeEvent extends Event {
-  static readonly eventName = 'prepaid-upgrade-change';
-  readonly detail: ChangeDetail;
-  constructor(detail: ChangeDetail) {
-    super(PrepaidUpgradeChangeEvent.eventName, publicEvent);
-    this.detail = detail;
-  }
-}
-
+export class PrepaidUpgradeReadyEvent extends publicEvent<ReadyDetail>()('prepaid-upgrade-ready') {}
+export class PrepaidUpgradeChangeEvent extends publicEvent<ChangeDetail>()('prepaid-upgrade-change') {}
 /** Fired before the upgrade request is sent; `preventDefault()` stops it. */
-export class PrepaidUpgradeSubmitEvent extends Event {
-  static readonly eventName = 'prepaid-upgrade-submit';
-  readonly detail: SubmitDetail;
-  constructor(detail: SubmitDetail) {
-    super(PrepaidUpgradeSubmitEvent.eventName, { ...publicEvent, cancelable: true });
-    this.detail = detail;
-  }
-}
-
-export class PrepaidUpgradeSuccessEvent extends Event {
-  static readonly eventName = 'prepaid-upgrade-success';
-  readonly detail: SuccessDetail;
-  constructor(detail: SuccessDetail) {
-    super(PrepaidUpgradeSuccessEvent.eventName, publicEvent);
-    this.detail = detail;
-  }
-}
-
-export class PrepaidUpgradeErrorEvent extends Event {
-  static readonly eventName = 'prepaid-upgrade-error';
-  readonly detail: ErrorDetail;
-  constructor(detail: ErrorDetail) {
-    super(PrepaidUpgradeErrorEvent.eventName, publicEvent);
-    this.detail = detail;
-  }
-}
-
+export class PrepaidUpgradeSubmitEvent extends publicEvent<SubmitDetail>()('prepaid-upgrade-submit', true) {}
+export class PrepaidUpgradeSuccessEvent extends publicEvent<SuccessDetail>()('prepaid-upgrade-success') {}
+export class PrepaidUpgradeErrorEvent extends publicEvent<ErrorDetail>()('prepaid-upgrade-error') {}
 /** The credential was refused and no new one could be obtained: the page should sign the customer in again. */
-export class PrepaidUpgradeTokenExpiredEvent extends Event {
-  static readonly eventName = 'prepaid-upgrade-token-expired';
-  readonly detail: Record<string, never> = {};
+export class PrepaidUpgradeTokenExpiredEvent extends publicEvent<Record<string, never>>()('prepaid-upgrade-token-expired') {
   constructor() {
-    super(PrepaidUpgradeTokenExpiredEvent.eventName, publicEvent);
+    super({});
   }
 }
 
