@@ -6,7 +6,8 @@
  *
  * Routes, relative to `basePath`:
  * - the API of DESIGN.md §3 (`/subscriptions/…`, `/products/{id}/`, `/customers`), both authentication scopes;
- * - `/__sandbox/…` control routes (faults, latency, request log, reset, info), without authentication;
+ * - `/__sandbox/…` control routes (faults, latency, request log, reset, info, the OpenAPI description of the API),
+ *   without authentication;
  * - the same again under `/i/{instanceId}/…`, each id with its own freshly seeded state, so that tests running in
  *   parallel against one mounted sandbox do not see each other's changes.
  */

@@ -32,8 +32,7 @@ describe('the built bundles in a plain page, in Chromium', { timeout: 120_000 },
 
   for (const bundle of BUNDLES) {
     it(`${bundle.name}: a quantity sent as text is an error naming the field, and nothing is upgraded`, { timeout: 60_000 }, async () => {
-      // The script bundles check answers with their own small checker instead of the zod schemas (the build swaps
-      // src/api/schemas.script.ts in): this drives that checker in each bundle, end to end.
+      // The answer checker (src/api/schemas.ts), driven end to end in each built bundle.
       const { apiBase, subscriptionId, url } = await widgetPage(server, bundle, 'malformed');
       await addFault(server, apiBase, {
         status: 200,
