@@ -3,6 +3,7 @@ import { en } from '../../src/i18n/en.js';
 import de from '../../src/i18n/locales/de.js';
 import { signMessage, signStorefrontToken } from '../../src/server/index.js';
 import { payAsYouGoSubscription, prepaidSubscription } from '../fixtures/subscriptions.js';
+import { captureConsole } from '../helpers/console-capture.js';
 import { mount } from '../helpers/mount.js';
 import { SANDBOX_MERCHANT, SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
 
@@ -340,20 +341,7 @@ describe('<prepaid-upgrade> credentials', () => {
 });
 
 describe('<prepaid-upgrade> ts as the merchant sends it', () => {
-  let warnings: string[];
-  let errors: string[];
-  const originalWarn = console.warn;
-  const originalError = console.error;
-  beforeEach(() => {
-    warnings = [];
-    errors = [];
-    console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
-    console.error = (...args: unknown[]) => errors.push(args.join(' '));
-  });
-  afterEach(() => {
-    console.warn = originalWarn;
-    console.error = originalError;
-  });
+  const { warnings, errors } = captureConsole();
 
   const authUrls: string[] = [];
   afterEach(() => authUrls.splice(0).forEach((url) => URL.revokeObjectURL(url)));
@@ -428,20 +416,7 @@ describe('<prepaid-upgrade> ts as the merchant sends it', () => {
 });
 
 describe('<prepaid-upgrade> bad attributes', () => {
-  let warnings: string[];
-  let errors: string[];
-  const originalWarn = console.warn;
-  const originalError = console.error;
-  beforeEach(() => {
-    warnings = [];
-    errors = [];
-    console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
-    console.error = (...args: unknown[]) => errors.push(args.join(' '));
-  });
-  afterEach(() => {
-    console.warn = originalWarn;
-    console.error = originalError;
-  });
+  const { warnings, errors } = captureConsole();
 
   async function expectConfigError(attributes: Record<string, string>, cause: RegExp) {
     const session = await sandboxSession();
