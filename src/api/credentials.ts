@@ -86,8 +86,8 @@ export class StorefrontCredentials {
   /**
    * `now` is the clock in milliseconds, by which a token at hand is judged stale. `onWarning` hears, for the
    * developer, what is likely wrong with a token obtained (never the token or its signature): a `ts` in milliseconds.
-   * It may hear of one token more than once (concurrent callers, the same token obtained again): the listener drops
-   * repeats.
+   * It hears of each token obtained once; a source that hands out the same token again is heard again, so the
+   * listener drops repeats.
    */
   constructor(source: CredentialSource, now: () => number = Date.now, onWarning?: (message: string) => void) {
     this.#source = source;
@@ -109,15 +109,15 @@ export class StorefrontCredentials {
       // A concurrent caller may have started obtaining the next one meanwhile: that one is shared, not replaced.
       if (this.#current === held) this.#current = undefined;
     }
-    const pending = (this.#current ??= this.#obtain(signal));
-    try {
-      const token = await pending;
-      // Told for each token obtained, never with the token or its signature.
-      const ts = parseStorefrontToken(token)?.ts;
-      if (looksLikeMilliseconds(ts)) {
+    const pending = (this.#current ??= this.#obtain(signal).then((token) => {
+      // Told once for each token obtained (concurrent callers share this), never with the token or its signature.
+      if (looksLikeMilliseconds(parseStorefrontToken(token)?.ts)) {
         this.#onWarning?.(`the token from ${this.#source.kind} has a ts that looks like milliseconds: ts must be Unix seconds`);
       }
       return token;
+    }));
+    try {
+      return await pending;
     } catch (error) {
       // A failed or aborted attempt must not be cached for the next caller.
       if (this.#current === pending) this.#current = undefined;
