@@ -72,15 +72,18 @@ export class WriteController<T> implements ReactiveController {
 
   /** Aborts the write in flight, whose outcome is then never rendered, and forgets any outcome. */
   reset(): void {
-    this.#abort?.abort();
-    this.#abort = this.#inFlight = undefined;
+    this.#abortInFlight();
     this.#set(IDLE);
   }
 
   hostDisconnected(): void {
+    this.#abortInFlight();
+    if (this.outcome.status === 'submitting') this.#set(IDLE);
+  }
+
+  #abortInFlight(): void {
     this.#abort?.abort();
     this.#abort = this.#inFlight = undefined;
-    if (this.outcome.status === 'submitting') this.#set(IDLE);
   }
 
   #set(outcome: WriteOutcome<T>): void {
