@@ -1,7 +1,7 @@
 // `npm start` serves the demo store (demo/) with hot reload of the element's source, plus two local back ends:
 // the sandbox (an emulator of the subscription service) at /sandbox and the demo store's own server at /merchant.
-// `npm run build` bundles the element into two self-contained files: dist/prepaid-upgrade.js (ES module) and
-// dist/prepaid-upgrade.iife.js (classic script), both English only; `vite build --mode locales` then writes the other
+// `npm run build` bundles the element from src/script.ts into two self-contained files: dist/prepaid-upgrade.js
+// (ES module) and dist/prepaid-upgrade.iife.js (classic script), both English only; `vite build --mode locales` then writes the other
 // languages as dist/i18n/<language>.js, which both bundles import from next to themselves on demand. tsc writes
 // dist/lib afterwards, so no step empties dist/.
 import { fileURLToPath } from 'node:url';
@@ -99,7 +99,7 @@ const mainConfig: UserConfig = {
     sourcemap: false,
     minify: true,
     lib: {
-      entry: fromRoot('./src/index.ts'),
+      entry: fromRoot('./src/script.ts'),
       name: 'PrepaidUpgrade',
       formats: ['es', 'iife'],
       fileName: (format) => (format === 'es' ? 'prepaid-upgrade.js' : 'prepaid-upgrade.iife.js'),
@@ -115,30 +115,8 @@ const mainConfig: UserConfig = {
   },
 };
 
-/**
- * How the script bundles fetch a language: they carry English only and import the other languages from dist/i18n/
- * by address, so this puts src/i18n/locale-loaders.script.ts in place of src/i18n/locale-loaders.ts, whose dynamic
- * imports a bundler makes into a chunk per language. A classic script cannot load chunks of its own, so without this
- * the IIFE bundle would carry every language. (The service's answers are checked by one checker in every build,
- * src/api/schemas.ts: nothing else is replaced.)
- */
-const LOCALE_LOADERS = fromRoot('./src/i18n/locale-loaders.ts');
-const SCRIPT_LOCALE_LOADERS = fromRoot('./src/i18n/locale-loaders.script.ts');
-
-function scriptBundleLocaleLoaders(): Plugin {
-  return {
-    name: 'prepaid-upgrade:script-bundle-locale-loaders',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!source.endsWith('/locale-loaders.js')) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === LOCALE_LOADERS ? SCRIPT_LOCALE_LOADERS : resolved;
-    },
-  };
-}
-
 export default defineConfig(({ command, mode }) => {
   if (mode === 'locales') return localesBuild;
   if (command !== 'build') return mainConfig;
-  return { ...mainConfig, plugins: [...(mainConfig.plugins ?? []), scriptBundleLocaleLoaders(), minifyLitTemplates()] };
+  return { ...mainConfig, plugins: [...(mainConfig.plugins ?? []), minifyLitTemplates()] };
 });

@@ -5,7 +5,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { en } from '../../src/i18n/en.js';
 import { LANGUAGES, type Language } from '../../src/i18n/languages.js';
-import { loadLocale } from '../../src/i18n/locale-loaders.js';
+import { loadLocaleChunk } from '../../src/i18n/locale-chunks.js';
 import type { Strings } from '../../src/i18n/strings.js';
 import { mount } from '../helpers/mount.js';
 import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
@@ -14,7 +14,7 @@ const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
 /** White space folded, non-breaking spaces (French punctuation, German amounts) included, on both sides. */
 const norm = (value: string) => value.replace(/\s+/g, ' ').trim();
 const text = (node: Element | null) => norm(node?.textContent ?? '');
-const stringsOf = async (language: Language): Promise<Strings> => (language === 'en' ? en : (await loadLocale(language)).default);
+const stringsOf = async (language: Language): Promise<Strings> => (language === 'en' ? en : (await loadLocaleChunk(language)).default);
 
 describe('every language', () => {
   for (const language of LANGUAGES) {
