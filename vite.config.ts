@@ -10,6 +10,7 @@ import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { LANGUAGES } from './src/i18n/languages.js';
 import { minifyLitTemplates } from './tools/minify-lit-templates.js';
+import { terserPass } from './tools/terser-pass.js';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -65,6 +66,7 @@ const minifiedOutput = {
 /** The languages other than English, one standalone ES module each, for the script bundles to import by address. */
 const localesBuild: UserConfig = {
   publicDir: false,
+  plugins: [terserPass()],
   build: {
     outDir: fromRoot('./dist'),
     emptyOutDir: false,
@@ -118,5 +120,5 @@ const mainConfig: UserConfig = {
 export default defineConfig(({ command, mode }) => {
   if (mode === 'locales') return localesBuild;
   if (command !== 'build') return mainConfig;
-  return { ...mainConfig, plugins: [...(mainConfig.plugins ?? []), minifyLitTemplates()] };
+  return { ...mainConfig, plugins: [...(mainConfig.plugins ?? []), minifyLitTemplates(), terserPass()] };
 });

@@ -1,7 +1,7 @@
 // The build's template minifier changes only white space that cannot matter, and never an expression.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { minifyCss, minifyHtml, templateEdits } from '../../tools/minify-lit-templates.js';
+import { minifyCss, minifyHtml, minifyStyleSheet, templateEdits } from '../../tools/minify-lit-templates.js';
 
 const apply = (code: string) =>
   templateEdits(code, 'x.ts')
@@ -30,6 +30,24 @@ describe('minifyCss', () => {
   });
 });
 
+describe('minifyStyleSheet', () => {
+  it('minifies a whole style sheet and keeps a fallback declaration before the one it stands in for', () => {
+    assert.equal(
+      minifyStyleSheet(
+        '/* why */\n  .a {\n    background: #6b728038;\n    background: color-mix(in srgb, var(--b) 22%, transparent);\n  }\n',
+        'x.ts',
+      ),
+      '.a{background:#6b728038;background:color-mix(in srgb, var(--b) 22%, transparent)}',
+    );
+  });
+  it('keeps what an @supports guard holds', () => {
+    assert.equal(
+      minifyStyleSheet('@supports (color: light-dark(#000, #fff)) { :host { --a: light-dark(#ffffff, #111827); } }', 'x.ts'),
+      '@supports (color:light-dark(#000, #fff)){:host{--a:light-dark(#fff,#111827)}}',
+    );
+  });
+});
+
 describe('templateEdits', () => {
   it('minifies the literal parts of html and css templates and leaves expressions and other templates alone', () => {
     const code = [
@@ -42,7 +60,7 @@ describe('templateEdits', () => {
       apply(code),
       [
         'const a = html`<p class="x"> ${value} and ${html`<b> ${inner} </b>`} </p>`;',
-        'const b = css`p{color: red}`;',
+        'const b = css`p{color:red}`;',
         'const c = other`  keep   this  `;',
         'const d = `  plain   ${x}  `;',
       ].join('\n'),
