@@ -241,7 +241,9 @@ ui.themeForm.addEventListener('submit', (event) => event.preventDefault());
 
 // --- Sandbox controls -----------------------------------------------------------------------------------------
 
-type FaultTarget = 'load' | 'upgrade' | 'any';
+/** The kinds of request a fault can be aimed at; the first three are the widget's own, each a path of its own. */
+const FAULT_TARGETS = ['load', 'upgrade', 'renewal', 'any'] as const;
+type FaultTarget = (typeof FAULT_TARGETS)[number];
 
 /** The requests a fault applies to: a method, and a path that the request's path must contain. */
 function faultScope(target: FaultTarget, subscriptionId: string): { method?: string; path?: string } {
@@ -251,6 +253,8 @@ function faultScope(target: FaultTarget, subscriptionId: string): { method?: str
       return { method: 'GET', path: subscription || '/subscriptions/' };
     case 'upgrade':
       return { method: 'PATCH', path: subscription ? `${subscription}upgrade_to_prepaid/` : '/upgrade_to_prepaid/' };
+    case 'renewal':
+      return { method: 'PATCH', path: subscription ? `${subscription}change_renewal_behavior/` : '/change_renewal_behavior/' };
     default:
       return subscription ? { path: subscription } : {};
   }
@@ -280,7 +284,7 @@ function faultAnswer(choice: string): { fault: Record<string, unknown>; label: s
   }
 }
 
-const TARGET_NAMES: Record<FaultTarget, string> = { load: 'load', upgrade: 'upgrade', any: '' };
+const TARGET_NAMES: Record<FaultTarget, string> = { load: 'load', upgrade: 'upgrade', renewal: 'renewal change', any: '' };
 
 function listFaultSubscriptions(): void {
   const selected = ui.faultSubscription.value;
@@ -313,7 +317,7 @@ ui.faultForm.addEventListener('change', syncApply);
 ui.faultForm.addEventListener('submit', (event) => {
   event.preventDefault();
   const form = new FormData(ui.faultForm);
-  const target = (['load', 'upgrade', 'any'] as const).find((t) => t === form.get('target')) ?? 'any';
+  const target = FAULT_TARGETS.find((t) => t === form.get('target')) ?? 'any';
   const subscriptionId = String(form.get('subscription') ?? '');
   const count = Number(form.get('count'));
   const apply = form.get('apply') === 'on' && target !== 'load';

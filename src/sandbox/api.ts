@@ -3,6 +3,8 @@ import type { Principal } from './auth.js';
 import { delay, json, methodNotAllowed, parseJson, problem } from './http.js';
 import { isLive, type Customer, type Product, type SandboxData, type Subscription } from './model.js';
 import { paginate } from './paging.js';
+import type { Checked, ParsedBody } from './refusal.js';
+import { parseRenewalChange, withRenewalBehavior } from './renewal.js';
 import { checkUpgradable, parseUpgradeRequest, upgradedSubscription } from './upgrade.js';
 
 export interface ApiContext {
@@ -12,9 +14,10 @@ export interface ApiContext {
   url: URL;
   bodyText: string;
   nowMs: () => number;
-  /** Ids of the subscriptions an upgrade is changing right now. */
+  /** Ids of the subscriptions a change (an upgrade, a renewal change) is under way on. */
   locks: Set<string>;
-  upgradeDurationMs: number;
+  /** How long a change holds its subscription's lock. */
+  writeDurationMs: number;
 }
 
 type Handler = (context: ApiContext, params: string[]) => Response | Promise<Response>;
@@ -69,39 +72,57 @@ function getProduct({ data, principal }: ApiContext, [id]: string[]): Response {
 }
 
 /**
- * The upgrade holds its subscription's lock for `upgradeDurationMs`, as the service's own work would, and a
- * concurrent change meanwhile gets 423. The checks and the change happen under the lock, so that of many concurrent
- * upgrades exactly one wins and the others see either the lock or the already upgraded subscription.
+ * One change of one subscription, as the service makes it: the body is checked on its own first (its 400s), then,
+ * under the subscription's lock, the rules about the subscription (a 400 with a `detail`) and the change itself. The
+ * lock is held for `writeDurationMs`, as the service's own work would hold it, and a concurrent change meanwhile gets
+ * 423; since the rules are checked under the lock, of many concurrent changes exactly one wins and the others see
+ * either the lock or the changed subscription.
  */
-async function upgradeToPrepaid(context: ApiContext, [id]: string[]): Promise<Response> {
+async function changeSubscription<T>(
+  context: ApiContext,
+  id: string,
+  parse: (body: unknown) => ParsedBody<T>,
+  change: (subscription: Subscription, request: T) => Checked<Subscription>,
+): Promise<Response> {
   const { data, locks } = context;
-  const subscription = findSubscription(context, id!);
+  const subscription = findSubscription(context, id);
   if (!subscription) return notFound();
   const body = parseJson(context.bodyText);
   if (!body.ok) return problem(400, 'The request body is not valid JSON.');
-  const request = parseUpgradeRequest(body.value);
+  const request = parse(body.value);
   if (!request.ok) return json(400, request.refusal);
   if (locks.has(subscription.public_id)) return problem(423, 'Another request is changing this subscription; retry shortly.');
   locks.add(subscription.public_id);
   try {
-    const product = data.products.get(subscription.product)!;
-    const merchant = data.merchants.get(subscription.merchant)!;
-    const offer = checkUpgradable(subscription, product, merchant, request.value);
-    if (!offer.ok) return problem(400, offer.detail);
-    await delay(context.upgradeDurationMs);
-    const upgraded = upgradedSubscription(subscription, request.value, offer.value, context.nowMs());
-    data.subscriptions.set(upgraded.public_id, upgraded);
-    return json(200, upgraded);
+    const changed = change(subscription, request.value);
+    if (!changed.ok) return problem(400, changed.detail);
+    await delay(context.writeDurationMs);
+    data.subscriptions.set(changed.value.public_id, changed.value);
+    return json(200, changed.value);
   } finally {
     locks.delete(subscription.public_id);
   }
 }
+
+const upgradeToPrepaid = (context: ApiContext, [id]: string[]) =>
+  changeSubscription(context, id!, parseUpgradeRequest, (subscription, request) => {
+    const product = context.data.products.get(subscription.product)!;
+    const merchant = context.data.merchants.get(subscription.merchant)!;
+    const offer = checkUpgradable(subscription, product, merchant, request);
+    return offer.ok ? { ok: true, value: upgradedSubscription(subscription, request, offer.value, context.nowMs()) } : offer;
+  });
+
+const changeRenewalBehavior = (context: ApiContext, [id]: string[]) =>
+  changeSubscription(context, id!, parseRenewalChange, (subscription, renewalBehavior) =>
+    withRenewalBehavior(subscription, renewalBehavior, context.nowMs()),
+  );
 
 const ROUTES: ReadonlyArray<{ pattern: RegExp; methods: Readonly<Record<string, Handler>> }> = [
   { pattern: /^\/customers\/?$/, methods: { GET: listCustomers } },
   { pattern: /^\/subscriptions\/$/, methods: { GET: listSubscriptions } },
   { pattern: /^\/subscriptions\/([^/]+)\/$/, methods: { GET: getSubscription } },
   { pattern: /^\/subscriptions\/([^/]+)\/upgrade_to_prepaid\/$/, methods: { PATCH: upgradeToPrepaid } },
+  { pattern: /^\/subscriptions\/([^/]+)\/change_renewal_behavior\/$/, methods: { PATCH: changeRenewalBehavior } },
   { pattern: /^\/products\/([^/]+)\/$/, methods: { GET: getProduct } },
 ];
 

@@ -36,7 +36,12 @@ export interface SandboxOptions {
   now?: () => number;
   /** Requests allowed per credential (API key, or merchant + customer) in each window; default 600 per minute. */
   rateLimit?: { limit: number; windowMs: number };
-  /** How long an upgrade holds its subscription's lock, in ms; default 50. */
+  /**
+   * How long a change of a subscription (an upgrade, a renewal change) holds its lock, in ms; default 50. A second
+   * change of the same subscription meanwhile gets 423.
+   */
+  writeDurationMs?: number;
+  /** @deprecated The former name of `writeDurationMs`, from when the upgrade was the only change. */
   upgradeDurationMs?: number;
 }
 
@@ -63,7 +68,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     environment: options.environment ?? 'production',
     now: options.now ?? Date.now,
     rateLimit: options.rateLimit ?? { limit: 600, windowMs: 60_000 },
-    upgradeDurationMs: options.upgradeDurationMs ?? 50,
+    writeDurationMs: options.writeDurationMs ?? options.upgradeDurationMs ?? 50,
   };
   const defaultInstance = new SandboxInstance(instanceOptions);
   // A Map iterates in insertion order: re-inserting on every use keeps the least recently used first.

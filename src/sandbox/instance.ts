@@ -17,7 +17,7 @@ export interface InstanceOptions {
   environment: Environment;
   now: () => number;
   rateLimit: RateLimitOptions;
-  upgradeDurationMs: number;
+  writeDurationMs: number;
 }
 
 /** One API request as the sandbox saw it. */
@@ -193,7 +193,7 @@ export class SandboxInstance {
   async #answer(request: Request, path: string, url: URL, bodyText: string): Promise<Response> {
     const route = matchApiRoute(request.method, path);
     if (!route.ok) return route.response;
-    const { now, environment, upgradeDurationMs } = this.#options;
+    const { now, environment, writeDurationMs } = this.#options;
     const data = this.#data;
     const auth = await authenticate(request, data, environment, now());
     if (!auth.ok) return problem(auth.status, auth.detail);
@@ -201,9 +201,6 @@ export class SandboxInstance {
     if (!rate.allowed) {
       return problem(429, `Too many requests; retry in ${rate.retryAfterSeconds} s.`, { 'retry-after': String(rate.retryAfterSeconds) });
     }
-    return route.handler(
-      { data, principal: auth.principal, url, bodyText, nowMs: now, locks: this.#locks, upgradeDurationMs },
-      route.params,
-    );
+    return route.handler({ data, principal: auth.principal, url, bodyText, nowMs: now, locks: this.#locks, writeDurationMs }, route.params);
   }
 }

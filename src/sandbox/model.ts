@@ -54,3 +54,6 @@ export const isLive = (subscription: Subscription): boolean => subscription.live
 
 export const isPrepaid = (subscription: Subscription): boolean =>
   (subscription.prepaid_subscription_context?.prepaid_orders_per_billing ?? 0) > 0;
+
+/** `YYYY-MM-DD HH:MM:SS` in UTC, the shape of `created` and `updated`. */
+export const formatDateTime = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');

@@ -14,6 +14,7 @@ import {
   ProblemSchema,
   ProductSchema,
   RenewalBehaviorSchema,
+  RenewalChangeBodySchema,
   SubscriptionSchema,
   UpgradeBodySchema,
   pageOf,
@@ -31,6 +32,7 @@ const COMPONENTS = {
   Customer: CustomerSchema,
   CustomerPage: pageOf(CustomerSchema),
   UpgradeRequest: UpgradeBodySchema,
+  RenewalChangeRequest: RenewalChangeBodySchema,
   Problem: ProblemSchema,
   FieldErrors: FieldErrorsSchema,
 } satisfies Record<string, z.ZodType>;
@@ -145,6 +147,27 @@ function paths() {
               'Refused: field errors for a field that is missing or not valid; otherwise a `detail` (fewer than 3 orders, ' +
               'prepaid not enabled, already prepaid, not live, product not eligible, unknown offer, a body that is not a ' +
               'JSON object).',
+            ...jsonContent({ oneOf: [ref('FieldErrors'), ref('Problem')] }),
+          },
+          404: answer('No such subscription, or another customer’s.', 'Problem'),
+          413: answer('A body over 64 KiB.', 'Problem'),
+          423: answer('Another request is changing this subscription: retry shortly.', 'Problem'),
+          ...COMMON_PROBLEMS,
+        },
+      },
+    },
+    '/subscriptions/{id}/change_renewal_behavior/': {
+      patch: {
+        summary: 'Change what happens when a prepaid subscription’s prepaid orders run out',
+        security: BOTH_SCOPES,
+        parameters: [pathId('The subscription’s public id.')],
+        requestBody: { required: true, ...jsonContent(ref('RenewalChangeRequest')) },
+        responses: {
+          200: answer('The subscription with its new renewal behaviour.', 'Subscription'),
+          400: {
+            description:
+              'Refused: a field error for a `renewal_behavior` that is missing, null or not one of the three; otherwise a ' +
+              '`detail` (the subscription is not prepaid, a body that is not a JSON object).',
             ...jsonContent({ oneOf: [ref('FieldErrors'), ref('Problem')] }),
           },
           404: answer('No such subscription, or another customer’s.', 'Problem'),

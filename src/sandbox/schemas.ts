@@ -1,7 +1,7 @@
 /**
- * The sandbox's shapes on the wire, as zod schemas: what it answers (spec §2, DESIGN.md §3 and §7) and the one body
- * it accepts, the upgrade's. Three uses, one source: `model.ts` takes the records' types from them, `upgrade.ts`
- * checks an upgrade's body with `UpgradeBodySchema` (untrusted input, refused in the service's own words), and
+ * The sandbox's shapes on the wire, as zod schemas: what it answers (spec §2, DESIGN.md §3 and §7) and the two bodies
+ * it accepts, the upgrade's and the renewal change's. Three uses, one source: `model.ts` takes the records' types
+ * from them, `upgrade.ts` and `renewal.ts` check the bodies (untrusted input, refused in the service's own words), and
  * `openapi.ts` turns them into the sandbox's description of its API (`GET /__sandbox/openapi.json`).
  *
  * The classic zod API: the sandbox is not part of the widget's script bundles, so readable schemas with
@@ -58,6 +58,14 @@ export const UpgradeBodySchema = z
     { error: 'The request body must be a JSON object.' },
   )
   .describe('What the customer chose.');
+
+/**
+ * The body of `PATCH /subscriptions/{id}/change_renewal_behavior/`: `renewal_behavior` is required (no default here,
+ * unlike the upgrade's), refused with the service's field error when missing, null or not one of the three.
+ */
+export const RenewalChangeBodySchema = z
+  .object({ renewal_behavior: RenewalBehaviorSchema }, { error: 'The request body must be a JSON object.' })
+  .describe('What the customer chose for when the prepaid orders run out.');
 
 export const PrepaidSubscriptionContextSchema = z.object({
   prepaid_orders_remaining: z.int().describe('0 right after the upgrade.'),

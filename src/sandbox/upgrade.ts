@@ -1,6 +1,7 @@
 /** The rules of `PATCH /subscriptions/{id}/upgrade_to_prepaid/` (spec §4.2, DESIGN.md §3). */
 import type { z } from 'zod';
-import { isLive, isPrepaid, type Merchant, type Product, type RenewalBehavior, type Subscription } from './model.js';
+import { formatDateTime, isLive, isPrepaid, type Merchant, type Product, type RenewalBehavior, type Subscription } from './model.js';
+import { refusalOf, type Checked, type ParsedBody } from './refusal.js';
 import { MIN_ORDERS_PER_BILLING, UpgradeBodySchema } from './schemas.js';
 
 export interface UpgradeRequest {
@@ -10,38 +11,17 @@ export interface UpgradeRequest {
   offer: string;
 }
 
-type Checked<T> = { ok: true; value: T } | { ok: false; detail: string };
-
-/**
- * The body of a refused request, in the service's two shapes: `{"detail": "…"}`, or field errors, one list of
- * messages per field (`{"orders_per_billing": ["This field is required."]}`), as its validation sends them
- * (DESIGN.md §7).
- */
-export type Refusal = { detail: string } | Record<string, string[]>;
-
 /** The issue of the one rule the service checks after the fields: at least 3 orders per billing. */
 const isOrdersRule = (issue: z.core.$ZodIssue) =>
   issue.code === 'too_small' && issue.path[0] === 'orders_per_billing' && issue.minimum === MIN_ORDERS_PER_BILLING;
 
 /**
- * The service's answer to a body that `UpgradeBodySchema` refused, from zod's issues (whose messages are the
- * service's): each field is checked on its own first, and every field in error is named; only when every field is
- * valid is the rule across the request told, orders_per_billing greater than 2, as a `detail`. A body that is not an
- * object at all is a `detail` too.
+ * Checks the body on its own, before anything about the subscription is known: each field first, every field in
+ * error named; only when every field is valid the rule across the request, orders_per_billing greater than 2.
  */
-function refusalOf(issues: readonly z.core.$ZodIssue[]): Refusal {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if (field !== undefined && !isOrdersRule(issue)) (fieldErrors[String(field)] ??= []).push(issue.message);
-  }
-  return Object.keys(fieldErrors).length > 0 ? fieldErrors : { detail: issues[0]!.message };
-}
-
-/** Checks the body on its own, before anything about the subscription is known. */
-export function parseUpgradeRequest(body: unknown): { ok: true; value: UpgradeRequest } | { ok: false; refusal: Refusal } {
+export function parseUpgradeRequest(body: unknown): ParsedBody<UpgradeRequest> {
   const parsed = UpgradeBodySchema.safeParse(body);
-  if (!parsed.success) return { ok: false, refusal: refusalOf(parsed.error.issues) };
+  if (!parsed.success) return { ok: false, refusal: refusalOf(parsed.error.issues, isOrdersRule) };
   const { orders_per_billing, renewal_behavior, offer } = parsed.data;
   return { ok: true, value: { ordersPerBilling: orders_per_billing, renewalBehavior: renewal_behavior, offer } };
 }
@@ -64,9 +44,6 @@ export function checkUpgradable(
   if (!product.offers.includes(request.offer)) return { ok: false, detail: `Unknown offer "${request.offer}" for this product.` };
   return { ok: true, value: request.offer };
 }
-
-/** `YYYY-MM-DD HH:MM:SS` in UTC, the shape of `created` and `updated`. */
-const formatDateTime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The subscription after a successful upgrade: nothing is charged now; the next order bills N orders. */
 export function upgradedSubscription(subscription: Subscription, request: UpgradeRequest, offer: string, nowMs: number): Subscription {

@@ -39,10 +39,12 @@ describe('sandbox: its OpenAPI document', () => {
       '/subscriptions/',
       '/subscriptions/{id}/',
       '/subscriptions/{id}/upgrade_to_prepaid/',
+      '/subscriptions/{id}/change_renewal_behavior/',
       '/products/{id}/',
       '/customers',
     );
     expect(Object.keys(document.paths['/subscriptions/{id}/upgrade_to_prepaid/'])).to.deep.equal(['patch']);
+    expect(Object.keys(document.paths['/subscriptions/{id}/change_renewal_behavior/'])).to.deep.equal(['patch']);
     expect(Object.keys(document.paths['/customers'])).to.deep.equal(['get']);
     expect(document.components.securitySchemes.storefront).to.include({ type: 'apiKey', in: 'header', name: 'authorization' });
     expect(document.components.securitySchemes.application).to.include({ type: 'apiKey', in: 'header', name: 'x-api-key' });
@@ -62,13 +64,26 @@ describe('sandbox: its OpenAPI document', () => {
     expect(body.properties.offer).to.include({ type: 'string', minLength: 1, default: 'live' });
   });
 
-  it('describes the upgrade’s 400 in both of the service’s shapes: field errors, or a detail', () => {
-    const refused = document.paths['/subscriptions/{id}/upgrade_to_prepaid/'].patch.responses['400'];
-    const shapes = refused.content['application/json'].schema.oneOf.map((schema: Schema) => resolve(document, schema));
-    expect(shapes).to.deep.include.members([
-      resolve(document, { $ref: '#/components/schemas/Problem' }),
-      resolve(document, { $ref: '#/components/schemas/FieldErrors' }),
-    ]);
+  it('describes the renewal change’s body: renewal_behavior required, one of three, no default', () => {
+    const operation = document.paths['/subscriptions/{id}/change_renewal_behavior/'].patch;
+    expect(operation.requestBody.required).to.equal(true);
+    const body = resolve(document, operation.requestBody.content['application/json'].schema);
+    expect(body.type).to.equal('object');
+    expect(body.required).to.deep.equal(['renewal_behavior']);
+    expect(resolve(document, body.properties.renewal_behavior).enum).to.deep.equal(['autorenew', 'cancel', 'downgrade']);
+    expect(body.properties.renewal_behavior.default).to.equal(undefined);
+    expect(Object.keys(operation.responses)).to.include.members(['200', '400', '404', '423']);
+  });
+
+  it('describes the 400 of both changes in both of the service’s shapes: field errors, or a detail', () => {
+    for (const path of ['/subscriptions/{id}/upgrade_to_prepaid/', '/subscriptions/{id}/change_renewal_behavior/']) {
+      const refused = document.paths[path].patch.responses['400'];
+      const shapes = refused.content['application/json'].schema.oneOf.map((schema: Schema) => resolve(document, schema));
+      expect(shapes, path).to.deep.include.members([
+        resolve(document, { $ref: '#/components/schemas/Problem' }),
+        resolve(document, { $ref: '#/components/schemas/FieldErrors' }),
+      ]);
+    }
     const problem = resolve(document, { $ref: '#/components/schemas/Problem' });
     expect(problem.required).to.deep.equal(['detail']);
     const fieldErrors = resolve(document, { $ref: '#/components/schemas/FieldErrors' });

@@ -10,59 +10,17 @@ import {
 } from '../../src/sandbox/index.js';
 import { signMessage, signStorefrontToken } from '../../src/server/index.js';
 import { SPEC_SUBSCRIPTION_FIELDS } from '../fixtures/subscriptions.js';
+import { ORIGIN, asServer, call, expectError, tokenFor, type Answer, type CallOptions } from '../helpers/sandbox-calls.js';
 
-// The sandbox is called in the page, exactly as a dev server or the test runner's mount calls it.
-const ORIGIN = 'https://sandbox.test';
 const ADA = SANDBOX_CUSTOMERS[0]!.customerId;
 const GRACE = SANDBOX_CUSTOMERS[1]!.customerId;
 const { eligible, prepaid, cancelled, notEligible, prepaidDisabled, eligibleEur, eligibleJpy } = SANDBOX_SUBSCRIPTIONS;
 const NOON = Date.parse('2026-11-22T12:00:00Z');
 
-interface CallOptions {
-  token?: string;
-  apiKey?: string;
-  json?: unknown;
-  body?: string;
-}
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: any;
-}
-
-async function call(sandbox: Sandbox, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
-  const headers = new Headers();
-  if (options.token !== undefined) headers.set('authorization', options.token);
-  if (options.apiKey !== undefined) headers.set('x-api-key', options.apiKey);
-  let body = options.body;
-  if (options.json !== undefined) {
-    body = JSON.stringify(options.json);
-    headers.set('content-type', 'application/json');
-  }
-  const response = await sandbox.handle(new Request(new URL(path, ORIGIN), { method, headers, body }));
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
-}
-
-function tokenFor(customerId: string, options: { merchant?: { publicId: string; hashKey: string }; ts?: number } = {}): Promise<string> {
-  const merchant = options.merchant ?? SANDBOX_MERCHANT;
-  return signStorefrontToken({ merchantPublicId: merchant.publicId, customerId, hashKey: merchant.hashKey, ts: options.ts });
-}
-
 const asAda = async (): Promise<CallOptions> => ({ token: await tokenFor(ADA) });
-const asServer: CallOptions = { apiKey: SANDBOX_MERCHANT.apiKeys.production };
 
 const upgrade = (sandbox: Sandbox, id: string, json: unknown, auth: CallOptions) =>
   call(sandbox, 'PATCH', `/subscriptions/${id}/upgrade_to_prepaid/`, { ...auth, json });
-
-/** An error answer: the status, a JSON content type and a `detail` text. */
-function expectError(answer: Answer, status: number, detailPattern?: RegExp): void {
-  expect(answer.status, JSON.stringify(answer.body)).to.equal(status);
-  expect(answer.headers.get('content-type')).to.equal('application/json');
-  expect(answer.body.detail).to.be.a('string').and.not.be.empty;
-  if (detailPattern) expect(answer.body.detail).to.match(detailPattern);
-}
 
 /** Follows `paging.next` from `path` to the end; returns every result and how many pages there were. */
 async function walk(
@@ -487,7 +445,7 @@ describe('sandbox: request size', () => {
 
 describe('sandbox: concurrent upgrades (423)', () => {
   it('answers 423 to a second upgrade of the same subscription while the first is under way', async () => {
-    const sandbox = createSandbox({ upgradeDurationMs: 200 });
+    const sandbox = createSandbox({ writeDurationMs: 200 });
     const auth = await asAda();
     const answers = await Promise.all([
       upgrade(sandbox, eligible.id, { orders_per_billing: 3 }, auth),
@@ -503,7 +461,7 @@ describe('sandbox: concurrent upgrades (423)', () => {
   });
 
   it('lets exactly one of 50 concurrent upgrades succeed, and keeps the winner’s choice', async () => {
-    const sandbox = createSandbox({ upgradeDurationMs: 100 });
+    const sandbox = createSandbox({ writeDurationMs: 100 });
     const auth = await asAda();
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => upgrade(sandbox, eligible.id, { orders_per_billing: 3 + i }, auth)),
