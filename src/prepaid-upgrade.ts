@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { CONNECTION_PROPERTIES, connect, type Connection } from './api/connection.js';
 import { ApiError, isAbortError } from './api/errors.js';
 import type { RenewalBehavior, Subscription, UpgradeRequest } from './api/schemas.js';
-import { upgradeAndConfirm } from './api/upgrade.js';
+import { sendAndConfirm, upgradeWrite } from './api/writes.js';
 import { isRenewalBehavior } from './api/upgrade-request.js';
 import { CHOICE_PROPERTIES, parseChoices, type Choices } from './element/choices.js';
 import { showCustomState } from './element/custom-state.js';
@@ -204,7 +204,7 @@ export class PrepaidUpgrade extends LitElement {
       this.dispatchEvent(submit);
       if (submit.defaultPrevented) return undefined;
       return {
-        send: (signal) => upgradeAndConfirm(client, subscriptionId, request, { signal }),
+        send: (signal) => sendAndConfirm(client, subscriptionId, upgradeWrite(request), { signal }),
         succeeded: (subscription) => {
           this.#focusOutcome = true;
           this.#takeFocus('[part~="success"]');

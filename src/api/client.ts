@@ -15,6 +15,7 @@ import {
   type Subscription,
   type UpgradeRequest,
 } from './schemas.js';
+import type { RenewalBehavior } from './upgrade-request.js';
 
 /**
  * What the client needs of `StorefrontCredentials`: the `authorization` header value for the next request, and after
@@ -45,6 +46,8 @@ export interface ApiClient {
   getSubscription(subscriptionId: string, options?: RequestOptions): Promise<Subscription>;
   getProduct(productId: string, options?: RequestOptions): Promise<Product>;
   upgradeToPrepaid(subscriptionId: string, request: UpgradeRequest, options?: RequestOptions): Promise<Subscription>;
+  /** What happens when a prepaid subscription's prepaid orders run out. */
+  changeRenewalBehavior(subscriptionId: string, renewalBehavior: RenewalBehavior, options?: RequestOptions): Promise<Subscription>;
 }
 
 /** `.` and `..` (and nothing) would be read as path steps, not as an id, and send a request elsewhere under the base address. */
@@ -57,10 +60,10 @@ export function createApiClient({
   maxAttempts = MAX_ATTEMPTS,
 }: ApiClientOptions): ApiClient {
   /**
-   * Tries until an answer can be used, a failure is final, or the retry policy is spent. The upgrade is the one
-   * request with a body, so the body decides the method.
+   * Tries until an answer can be used, a failure is final, or the retry policy is spent. The changes are the
+   * requests with a body, so the body decides the method.
    */
-  async function send<T>(path: string, schema: Schema<T>, signal?: AbortSignal, body?: UpgradeRequest): Promise<T> {
+  async function send<T>(path: string, schema: Schema<T>, signal?: AbortSignal, body?: object): Promise<T> {
     const method = body ? 'PATCH' : 'GET';
     const url = new URL(path, baseAddress);
     const what = `${method} ${url.pathname}`;
@@ -150,8 +153,8 @@ export function createApiClient({
    * Every field is optional in the schema, but an answer about a subscription must say which one it is: rendering
    * (or worse, confirming an upgrade of) some other subscription is the one mistake this widget must not make.
    */
-  const subscription = async (id: string, signal?: AbortSignal, request?: UpgradeRequest) => {
-    const answer = await send(`subscriptions/${segment(id)}/${request ? 'upgrade_to_prepaid/' : ''}`, SubscriptionSchema, signal, request);
+  const subscription = async (id: string, signal?: AbortSignal, change?: [step: string, body: object]) => {
+    const answer = await send(`subscriptions/${segment(id)}/${change?.[0] ?? ''}`, SubscriptionSchema, signal, change?.[1]);
     if (answer.public_id !== id) {
       const about = answer.public_id ? `is about ${answer.public_id}` : 'has no public_id';
       throw new ApiError('malformed', `asked for subscription ${id}, the answer ${about}`, { status: 200 });
@@ -162,7 +165,9 @@ export function createApiClient({
   return {
     getSubscription: (id, options) => subscription(id, options?.signal),
     getProduct: async (id, options) => send(`products/${segment(id)}/`, ProductSchema, options?.signal),
-    upgradeToPrepaid: (id, request, options) => subscription(id, options?.signal, request),
+    upgradeToPrepaid: (id, request, options) => subscription(id, options?.signal, ['upgrade_to_prepaid/', request]),
+    changeRenewalBehavior: (id, renewalBehavior, options) =>
+      subscription(id, options?.signal, ['change_renewal_behavior/', { renewal_behavior: renewalBehavior }]),
   };
 }
 
