@@ -88,6 +88,27 @@ const COMMON_PROBLEMS = {
 
 const pathId = (description: string) => ({ name: 'id', in: 'path', required: true, description, schema: { type: 'string' } });
 
+/**
+ * A change of one subscription (`PATCH`, either scope): its body, the changed subscription, a 400 in the service's
+ * two shapes, and the answers every change shares.
+ */
+const subscriptionChange = (summary: string, body: ComponentName, changed: string, refused: string) => ({
+  patch: {
+    summary,
+    security: BOTH_SCOPES,
+    parameters: [pathId('The subscription’s public id.')],
+    requestBody: { required: true, ...jsonContent(ref(body)) },
+    responses: {
+      200: answer(changed, 'Subscription'),
+      400: { description: refused, ...jsonContent({ oneOf: [ref('FieldErrors'), ref('Problem')] }) },
+      404: answer('No such subscription, or another customer’s.', 'Problem'),
+      413: answer('A body over 64 KiB.', 'Problem'),
+      423: answer('Another request is changing this subscription: retry shortly.', 'Problem'),
+      ...COMMON_PROBLEMS,
+    },
+  },
+});
+
 const PAGE_PARAMETERS = [
   {
     name: 'limit',
@@ -134,49 +155,21 @@ function paths() {
         },
       },
     },
-    '/subscriptions/{id}/upgrade_to_prepaid/': {
-      patch: {
-        summary: 'Make a pay-as-you-go subscription prepaid (nothing is charged now; the next order bills N orders)',
-        security: BOTH_SCOPES,
-        parameters: [pathId('The subscription’s public id.')],
-        requestBody: { required: true, ...jsonContent(ref('UpgradeRequest')) },
-        responses: {
-          200: answer('The upgraded subscription.', 'Subscription'),
-          400: {
-            description:
-              'Refused: field errors for a field that is missing or not valid; otherwise a `detail` (fewer than 3 orders, ' +
-              'prepaid not enabled, already prepaid, not live, product not eligible, unknown offer, a body that is not a ' +
-              'JSON object).',
-            ...jsonContent({ oneOf: [ref('FieldErrors'), ref('Problem')] }),
-          },
-          404: answer('No such subscription, or another customer’s.', 'Problem'),
-          413: answer('A body over 64 KiB.', 'Problem'),
-          423: answer('Another request is changing this subscription: retry shortly.', 'Problem'),
-          ...COMMON_PROBLEMS,
-        },
-      },
-    },
-    '/subscriptions/{id}/change_renewal_behavior/': {
-      patch: {
-        summary: 'Change what happens when a prepaid subscription’s prepaid orders run out',
-        security: BOTH_SCOPES,
-        parameters: [pathId('The subscription’s public id.')],
-        requestBody: { required: true, ...jsonContent(ref('RenewalChangeRequest')) },
-        responses: {
-          200: answer('The subscription with its new renewal behaviour.', 'Subscription'),
-          400: {
-            description:
-              'Refused: a field error for a `renewal_behavior` that is missing, null or not one of the three; otherwise a ' +
-              '`detail` (the subscription is not prepaid, a body that is not a JSON object).',
-            ...jsonContent({ oneOf: [ref('FieldErrors'), ref('Problem')] }),
-          },
-          404: answer('No such subscription, or another customer’s.', 'Problem'),
-          413: answer('A body over 64 KiB.', 'Problem'),
-          423: answer('Another request is changing this subscription: retry shortly.', 'Problem'),
-          ...COMMON_PROBLEMS,
-        },
-      },
-    },
+    '/subscriptions/{id}/upgrade_to_prepaid/': subscriptionChange(
+      'Make a pay-as-you-go subscription prepaid (nothing is charged now; the next order bills N orders)',
+      'UpgradeRequest',
+      'The upgraded subscription.',
+      'Refused: field errors for a field that is missing or not valid; otherwise a `detail` (fewer than 3 orders, ' +
+        'prepaid not enabled, already prepaid, not live, product not eligible, unknown offer, a body that is not a ' +
+        'JSON object).',
+    ),
+    '/subscriptions/{id}/change_renewal_behavior/': subscriptionChange(
+      'Change what happens when a prepaid subscription’s prepaid orders run out',
+      'RenewalChangeRequest',
+      'The subscription with its new renewal behaviour.',
+      'Refused: a field error for a `renewal_behavior` that is missing, null or not one of the three; otherwise a ' +
+        '`detail` (the subscription is not prepaid, a body that is not a JSON object).',
+    ),
     '/products/{id}/': {
       get: {
         summary: 'Read a product',
