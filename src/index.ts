@@ -9,5 +9,7 @@ import { PrepaidUpgrade } from './prepaid-upgrade.js';
 export * from './public-api.js';
 
 useLocaleLoader(loadLocaleChunk);
+// A server that renders the page has no custom elements to define the tag in: the browser does it.
+if (!globalThis.customElements) PrepaidUpgrade.finalize();
 // A page may load the script twice (a theme and an app both include it): the second registration is a no-op.
-if (!customElements.get('prepaid-upgrade')) customElements.define('prepaid-upgrade', PrepaidUpgrade);
+else if (!customElements.get('prepaid-upgrade')) customElements.define('prepaid-upgrade', PrepaidUpgrade);

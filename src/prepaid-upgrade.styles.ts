@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from './element/css.js';
 
 /**
  * Every colour, size and font comes from a `--prepaid-upgrade-*` custom property with a default that meets WCAG AA

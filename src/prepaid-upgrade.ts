@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit-html';
 import { CONNECTION_PROPERTIES, connect, type Connection } from './api/connection.js';
 import { ApiError, isAbortError } from './api/errors.js';
 import type { RenewalBehavior, Subscription, UpgradeRequest } from './api/schemas.js';
@@ -21,6 +21,7 @@ import {
   type FormView,
   type Loaded,
 } from './element/templates.js';
+import { UpdatingElement, type PropertyValues } from './element/updating-element.js';
 import { WriteController } from './element/write-controller.js';
 import {
   PrepaidUpgradeChangeEvent,
@@ -88,9 +89,9 @@ export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'submitti
  * @cssstate success - The subscription is now prepaid.
  * @cssstate error - Something failed; the message says what to do.
  */
-export class PrepaidUpgrade extends LitElement {
+export class PrepaidUpgrade extends UpdatingElement {
   static override styles = styles;
-  static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+  static override shadowRootOptions: ShadowRootInit = { mode: 'open', delegatesFocus: true };
   static override properties = {
     subscriptionId: { attribute: 'subscription-id' },
     token: {},
@@ -225,7 +226,7 @@ export class PrepaidUpgrade extends LitElement {
     if (!this.hasUpdated) this.performUpdate();
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
+  protected override willUpdate(changed: PropertyValues): void {
     if (CONNECTION_PROPERTIES.some((name) => changed.has(name)) || this.#connection === undefined) {
       this.#upgrade.reset();
       this.#connection = connect(this, {

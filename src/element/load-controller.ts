@@ -3,7 +3,7 @@
  * aborts the run it supersedes so that a late answer never renders, is aborted when the element leaves the page and
  * runs again when it comes back.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from '../reactive-controller.js';
 
 export type LoadStatus = 'initial' | 'pending' | 'complete' | 'error';
 

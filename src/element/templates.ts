@@ -2,7 +2,7 @@
  * What `<prepaid-upgrade>` shows in each state, as templates of plain data: the element decides the state and hands
  * over the texts, the loaded subscription and its handlers. Everything from the service is rendered as text.
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit-html';
 import { isSafeImageAddress } from '../api/base-address.js';
 import type { Product, Subscription } from '../api/schemas.js';
 import { isRenewalBehavior } from '../api/upgrade-request.js';

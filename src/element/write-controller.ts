@@ -3,7 +3,7 @@
  * flight at a time, aborted when the element leaves the page or its subscription changes, and an outcome the element
  * renders. What is sent, and how an ambiguous answer is confirmed, is the write's own (`sendAndConfirm` with an `upgradeWrite`, say).
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from '../reactive-controller.js';
 
 export type WriteOutcome<T> =
   { status: 'idle' } | { status: 'submitting' } | { status: 'success'; value: T } | { status: 'error'; error: unknown };
