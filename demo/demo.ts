@@ -159,6 +159,9 @@ async function listSubscriptions(): Promise<void> {
   renderWidgets();
 }
 
+/** The demo store's prepaid discount per term, in percent. */
+const PREPAID_DISCOUNTS = '3:5,6:10,12:15';
+
 function renderWidgets(): void {
   const count = subscriptionIds.length;
   ui.subscriptionsStatus.textContent =
@@ -172,6 +175,8 @@ function renderWidgets(): void {
       // The widget fetches (and renews) its token from the store's server; no token in the page's markup.
       widget.setAttribute('auth-url', `${MERCHANT}/token`);
       widget.setAttribute('timeout', String(WIDGET_TIMEOUT_MS));
+      // The store's prepaid discounts: the service does not know them, the store says them.
+      widget.setAttribute('prepaid-discounts', PREPAID_DISCOUNTS);
       item.append(widget);
       return item;
     }),

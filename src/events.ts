@@ -14,6 +14,8 @@ export interface ReadyDetail {
 export interface ChangeDetail {
   ordersPerBilling: number;
   renewalBehavior: RenewalBehavior;
+  /** The store's prepaid discount of the chosen term, in percent (`prepaid-discounts`); `null` without one. */
+  discountPercent: number | null;
 }
 export interface SubmitDetail {
   subscriptionId: string;

@@ -120,6 +120,26 @@ export const styles = css`
     grid-column: 2;
     font-size: 0.875rem;
   }
+  /* A saving badge: "Save 10%" on a choice, "Save up to 15%" in the header. */
+  .savings {
+    display: inline-block;
+    margin-inline-start: 0.5rem;
+    padding-inline: 0.375rem;
+    border-radius: calc(var(--_radius) / 2);
+    font-size: 0.875rem;
+    font-weight: 600;
+    color: var(--_background);
+    background: var(--_accent);
+  }
+  .header .savings {
+    justify-self: start;
+    margin-inline-start: 0;
+  }
+  /* The full price next to the discounted one; screen readers hear "was …" from a hidden text instead. */
+  .was {
+    margin-inline-start: 0.25rem;
+    text-decoration: line-through;
+  }
   .summary {
     display: grid;
     gap: 0.25rem;
@@ -177,7 +197,7 @@ export const styles = css`
     gap: var(--_gap);
     forced-color-adjust: none;
   }
-  .placeholder :is(.product-image, .product-name, .product-price, .legend, label, .hint, .summary-heading, .summary p, .submit) {
+  .placeholder :is(.product-image, .product-name, .product-price, .legend, label, .hint, .savings, .summary-heading, .summary p, .submit) {
     color: transparent;
     border-color: transparent;
     /* Chrome 109 and 110, without color-mix(), take the light palette's border at 22% (a theme's border aside). */
@@ -215,12 +235,16 @@ export const styles = css`
     }
   }
   @media (forced-colors: active) {
+    .savings {
+      border: 1px solid CanvasText;
+    }
     .submit {
       color: ButtonText;
       background: ButtonFace;
       border-color: ButtonText;
     }
-    .placeholder :is(.product-image, .product-name, .product-price, .legend, label, .hint, .summary-heading, .summary p, .submit) {
+    .placeholder
+      :is(.product-image, .product-name, .product-price, .legend, label, .hint, .savings, .summary-heading, .summary p, .submit) {
       background: GrayText;
     }
     .summary {

@@ -10,15 +10,14 @@ import { describeFailure } from './element/failure.js';
 import { ConsoleLines } from './element/console-lines.js';
 import { loadSubscription } from './element/load-subscription.js';
 import { LoadController } from './element/load-controller.js';
+import { formTemplate, loadingTemplate, type FormView } from './element/form-template.js';
 import {
   announcement,
   errorTemplate,
-  formTemplate,
+  headerTemplate,
   ineligibleTemplate,
-  loadingTemplate,
   productTemplate,
   successTemplate,
-  type FormView,
   type Loaded,
 } from './element/templates.js';
 import { UpdatingElement, type PropertyValues } from './element/updating-element.js';
@@ -52,7 +51,7 @@ export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'submitti
  * @slot success - Added to the success message.
  *
  * @event prepaid-upgrade-ready - The subscription was loaded and rendered. `detail: { subscription }`
- * @event prepaid-upgrade-change - The customer changed a choice. `detail: { ordersPerBilling, renewalBehavior }`
+ * @event prepaid-upgrade-change - The customer changed a choice. `detail: { ordersPerBilling, renewalBehavior, discountPercent }`
  * @event prepaid-upgrade-submit - Before the upgrade request is sent; `preventDefault()` stops it. `detail: { subscriptionId, request }`
  * @event prepaid-upgrade-success - The upgrade succeeded. `detail: { subscription }`
  * @event prepaid-upgrade-error - A load or upgrade failed for good. `detail: { phase, status, message, retryable }`
@@ -67,6 +66,7 @@ export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'submitti
  * @csspart renewal - The group of renewal choices.
  * @csspart renewal-option - One renewal choice (radio, label and consequence).
  * @csspart summary - What will be billed, and when.
+ * @csspart savings - Every saving badge: "Save up to 15%" in the header, "Save 10%" on a choice with a discount.
  * @csspart submit - The confirm button.
  * @csspart status - The live region that announces loading, submitting and success.
  * @csspart error - The error message.
@@ -104,6 +104,7 @@ export class PrepaidUpgrade extends UpdatingElement {
     renewalOptions: { attribute: 'renewal-options' },
     renewalBehavior: { attribute: 'renewal-behavior' },
     offer: {},
+    prepaidDiscounts: { attribute: 'prepaid-discounts' },
     timeout: { type: Number },
     tokenProvider: { attribute: false },
     strings: { attribute: false },
@@ -131,6 +132,8 @@ export class PrepaidUpgrade extends UpdatingElement {
   declare renewalBehavior: string | undefined;
   /** The offer the subscription moves to: an offer public id, or `live` (default). */
   declare offer: string | undefined;
+  /** The store's prepaid discount per term, as `orders:percent` pairs (`3:5,6:10,12:15`), each percent in (0, 100). */
+  declare prepaidDiscounts: string | undefined;
   /** Time limit of each request in milliseconds; default 6000. */
   declare timeout: number | undefined;
   /** Returns the storefront token; wins over every other credential source and is asked again to renew it. */
@@ -350,11 +353,7 @@ export class PrepaidUpgrade extends UpdatingElement {
         dir=${isRightToLeft(language.language) ? 'rtl' : 'ltr'}
         aria-busy=${state === 'loading' || state === 'submitting' ? 'true' : 'false'}
       >
-        <header part="header" class="header">
-          <slot name="heading"><h2 class="heading">${t.heading}</h2></slot>
-          <slot name="description"><p class="description">${t.description}</p></slot>
-        </header>
-        ${loaded ? productTemplate(base, loaded) : nothing} ${body}
+        ${headerTemplate(base, view ? view.choices : undefined)} ${loaded ? productTemplate(base, loaded) : nothing} ${body}
         <div part="status" class="visually-hidden" role="status">${announcement(t, state, loaded)}</div>
       </div>
     `;
@@ -382,8 +381,10 @@ export class PrepaidUpgrade extends UpdatingElement {
     this.requestUpdate();
     const ordersPerBilling = this.#selectedOrders;
     const renewalBehavior = this.#selectedRenewal;
-    if (ordersPerBilling !== undefined && renewalBehavior)
-      this.dispatchEvent(new PrepaidUpgradeChangeEvent({ ordersPerBilling, renewalBehavior }));
+    const discounts = this.#choices && 'discounts' in this.#choices ? this.#choices.discounts : {};
+    if (ordersPerBilling === undefined || !renewalBehavior) return;
+    const discountPercent = discounts[ordersPerBilling] ?? null;
+    this.dispatchEvent(new PrepaidUpgradeChangeEvent({ ordersPerBilling, renewalBehavior, discountPercent }));
   }
 }
 

@@ -15,6 +15,7 @@ export interface ChoiceAttributes {
   renewalOptions?: string | null | undefined;
   renewalBehavior?: string | null | undefined;
   offer?: string | null | undefined;
+  prepaidDiscounts?: string | null | undefined;
 }
 
 /** The element's properties the choices are read from: a change of any of them reads them again. */
@@ -24,6 +25,7 @@ export const CHOICE_PROPERTIES = [
   'renewalOptions',
   'renewalBehavior',
   'offer',
+  'prepaidDiscounts',
 ] as const satisfies ReadonlyArray<keyof ChoiceAttributes>;
 
 export interface Choices {
@@ -34,6 +36,8 @@ export interface Choices {
   /** The preselected renewal behaviour: one of `renewalOptions`. */
   renewalBehavior: RenewalBehavior;
   offer: string;
+  /** The store's prepaid discount of each offered term that has one, in percent: `{ 6: 10, 12: 15 }`. */
+  discounts: Partial<Record<number, number>>;
 }
 
 export type ChoicesResult = { choices: Choices; warnings: string[] } | { error: string; warnings: string[] };
@@ -92,6 +96,32 @@ function preselect<T extends number | string>(
   return fallback;
 }
 
+/**
+ * The store's prepaid discounts, `3:5,6:10,12:15`: for each term, a percent more than 0 and less than 100 (the
+ * service does not say them; the merchant does). A malformed pair or a repeat is dropped, a term that is not offered
+ * is ignored, each with a warning.
+ */
+function parseDiscounts(value: string | null | undefined, ordersOptions: readonly number[], warnings: string[]): Choices['discounts'] {
+  const discounts: Choices['discounts'] = {};
+  for (const item of value?.split(',').map((entry) => entry.trim()) ?? []) {
+    if (item === '') continue;
+    const [, term, percent] = /^(\d+) *: *(\d+(?:\.\d+)?) *%?$/.exec(item) ?? [];
+    const orders = Number(term);
+    const rate = Number(percent);
+    const problem =
+      term === undefined
+        ? 'dropped, not a pair of orders:percent'
+        : !(rate > 0 && rate < 100)
+          ? 'dropped, the percent must be more than 0 and less than 100'
+          : discounts[orders] !== undefined
+            ? 'dropped, a repeat'
+            : !ordersOptions.includes(orders) && `ignored, ${orders} orders is not one of the orders options (${ordersOptions.join(', ')})`;
+    if (problem) warnings.push(`prepaid-discounts: ${JSON.stringify(item)} ${problem}`);
+    else discounts[orders] = rate;
+  }
+  return discounts;
+}
+
 export function parseChoices(attributes: ChoiceAttributes): ChoicesResult {
   const warnings: string[] = [];
   const ordersOptions = parseList('orders-options', attributes.ordersOptions, DEFAULT_ORDERS_OPTIONS, readOrders, warnings);
@@ -109,5 +139,6 @@ export function parseChoices(attributes: ChoiceAttributes): ChoicesResult {
   const ordersPerBilling = preselect('orders-per-billing', attributes.ordersPerBilling, ordersOptions, ordersOptions[0]!, warnings);
   const defaultRenewal = renewalOptions.includes('autorenew') ? 'autorenew' : renewalOptions[0]!;
   const renewalBehavior = preselect('renewal-behavior', attributes.renewalBehavior, renewalOptions, defaultRenewal, warnings);
-  return { choices: { ordersOptions, ordersPerBilling, renewalOptions, renewalBehavior, offer }, warnings };
+  const discounts = parseDiscounts(attributes.prepaidDiscounts, ordersOptions, warnings);
+  return { choices: { ordersOptions, ordersPerBilling, renewalOptions, renewalBehavior, offer, discounts }, warnings };
 }

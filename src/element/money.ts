@@ -28,3 +28,32 @@ export function formatMoney(amount: number, currency: string | null | undefined,
   }
   return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
 }
+
+/** Digits of a currency's minor unit: 2 for USD, 0 for JPY, 3 for KWD; 2 when the currency is unknown. */
+export function minorDigits(currency: string | null | undefined): number {
+  if (!currency) return 2;
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * `amount` less `percent` per cent, and the saving, each in whole minor units of the currency (no half yen), so
+ * that the two add up to `amount` as shown.
+ */
+export function applyDiscount(
+  amount: number,
+  percent: number,
+  currency: string | null | undefined,
+): { discounted: number; saving: number } {
+  const scale = 10 ** minorDigits(currency);
+  const whole = Math.round(amount * scale);
+  const saving = Math.round((whole * percent) / 100);
+  return { discounted: (whole - saving) / scale, saving: saving / scale };
+}
+
+/** A percent as the page's language writes it: 10%, 10 %, 12.5%. */
+export const formatPercent = (percent: number, locale: string): string =>
+  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);

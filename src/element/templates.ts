@@ -1,6 +1,7 @@
 /**
  * What `<prepaid-upgrade>` shows in each state, as templates of plain data: the element decides the state and hands
- * over the texts, the loaded subscription and its handlers. Everything from the service is rendered as text.
+ * over the texts, the loaded subscription and its handlers. Everything from the service is rendered as text. The
+ * form, and the loading state that is its shape, are in `form-template.ts`.
  */
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { isSafeImageAddress } from '../api/base-address.js';
@@ -11,7 +12,7 @@ import type { Choices } from './choices.js';
 import { formatServiceDate } from './dates.js';
 import type { Eligibility } from './eligibility.js';
 import type { Failure } from './failure.js';
-import { formatMoney, pricePerOrder } from './money.js';
+import { formatMoney, formatPercent, pricePerOrder } from './money.js';
 
 export interface Loaded {
   subscription: Subscription;
@@ -25,36 +26,9 @@ export interface View {
   locale: string;
 }
 
-export type FormMode = 'live' | 'submitting' | 'placeholder';
-
-export interface FormView extends View {
-  choices: Choices;
-  orders: number;
-  renewal: Choices['renewalBehavior'];
-  onSubmit(event: SubmitEvent): void;
-  onOrdersChange(event: Event): void;
-  onRenewalChange(event: Event): void;
-}
-
-/** Stands in for the subscription while it loads: a product with a price, so that the price lines are reserved too. */
-const PLACEHOLDER: Loaded = {
-  subscription: { price: '00.00', quantity: 1 },
-  product: { name: 'Loading subscription details' },
-  eligibility: { eligible: true },
-};
-
-const money = ({ locale }: View, amount: number | undefined, subscription: Subscription) =>
+/** An amount in the subscription's currency, as the page's language writes it; `undefined` stays unknown. */
+export const money = ({ locale }: View, amount: number | undefined, subscription: Subscription) =>
   amount === undefined ? undefined : formatMoney(amount, subscription.currency_code, locale);
-
-/**
- * The ready state's layout with every text hidden behind a shimmer, so that the page does not move when the
- * subscription arrives. It is inert and hidden from assistive technology: the status region says "loading".
- */
-export const loadingTemplate = (view: FormView): TemplateResult => html`
-  <div class="placeholder" .inert=${true} aria-hidden="true">
-    ${productTemplate(view, PLACEHOLDER, true)} ${formTemplate(view, PLACEHOLDER, 'placeholder')}
-  </div>
-`;
 
 export function productTemplate(view: View, { subscription, product }: Loaded, placeholder = false): TemplateResult | typeof nothing {
   if (!product?.name) return nothing;
@@ -76,64 +50,15 @@ export function productTemplate(view: View, { subscription, product }: Loaded, p
   `;
 }
 
-export function formTemplate(view: FormView, { subscription, product }: Loaded, mode: FormMode): TemplateResult {
-  const { t, choices, orders, renewal } = view;
-  const submitting = mode === 'submitting';
-  const perOrderAmount = pricePerOrder(subscription, product);
-  const total = (count: number) => money(view, perOrderAmount === undefined ? undefined : perOrderAmount * count, subscription);
+/** The heading and description (each replaceable through its slot), and "Save up to 15%" with the largest discount. */
+export function headerTemplate({ t, locale }: View, choices: Choices | undefined): TemplateResult {
+  const largest = Math.max(0, ...Object.values(choices?.discounts ?? {}).map(Number));
   return html`
-    <form part="form" class="form" novalidate @submit=${view.onSubmit}>
-      <fieldset part="orders" class="group" ?disabled=${submitting}>
-        <legend class="legend">${t.ordersLegend}</legend>
-        ${choices.ordersOptions.map((count) => {
-          const price = total(count);
-          return html`
-            <div part="orders-option" class="option">
-              <input
-                type="radio"
-                id="orders-${count}"
-                name="orders"
-                .value=${String(count)}
-                .checked=${count === orders}
-                aria-describedby=${price ? `orders-${count}-hint` : nothing}
-                @change=${view.onOrdersChange}
-              />
-              <label for="orders-${count}">${t.ordersOption(count)}</label>
-              ${price ? html`<p class="hint" id="orders-${count}-hint">${t.ordersOptionPrice(price)}</p>` : nothing}
-            </div>
-          `;
-        })}
-      </fieldset>
-      <fieldset part="renewal" class="group" ?disabled=${submitting}>
-        <legend class="legend">${t.renewalLegend}</legend>
-        ${choices.renewalOptions.map(
-          (behavior) => html`
-            <div part="renewal-option" class="option">
-              <input
-                type="radio"
-                id="renewal-${behavior}"
-                name="renewal"
-                .value=${behavior}
-                .checked=${behavior === renewal}
-                aria-describedby="renewal-${behavior}-hint"
-                @change=${view.onRenewalChange}
-              />
-              <label for="renewal-${behavior}">${t.renewalOption(behavior)}</label>
-              <p class="hint" id="renewal-${behavior}-hint">${t.renewalHint(behavior, orders)}</p>
-            </div>
-          `,
-        )}
-      </fieldset>
-      <div part="summary" class="summary">
-        <h3 class="summary-heading">${t.summaryHeading}</h3>
-        <p>${t.summary(orders, total(orders), money(view, perOrderAmount, subscription))}</p>
-        <p>${t.nothingChargedNow}</p>
-      </div>
-      <slot name="terms"></slot>
-      <button part="submit" class="submit" type="submit" aria-disabled=${submitting ? 'true' : 'false'}>
-        ${submitting ? t.submitting : t.submit(orders)}
-      </button>
-    </form>
+    <header part="header" class="header">
+      <slot name="heading"><h2 class="heading">${t.heading}</h2></slot>
+      <slot name="description"><p class="description">${t.description}</p></slot>
+      ${largest > 0 ? html`<p part="savings" class="savings">${t.saveUpTo(formatPercent(largest, locale))}</p>` : nothing}
+    </header>
   `;
 }
 

@@ -23,6 +23,11 @@ export const en: Strings = {
   summary: (count, total, perOrder) =>
     `${orders(count)} billed together at your next order${total && perOrder ? `: ${total} (${count} × ${perOrder})` : ''}.`,
   nothingChargedNow: 'Nothing is charged today.',
+  saveUpTo: (percent) => `Save up to ${percent}`,
+  savings: (percent) => `Save ${percent}`,
+  wasPrice: (total) => `was ${total}`,
+  summarySaving: (total, saving, percent) => `With the store’s ${percent} prepaid discount: ${total}, you save ${saving}.`,
+  finalPriceNote: 'An estimate: the store confirms the final price when it bills your next order.',
   submit: (count) => `Prepay ${orders(count)}`,
   submitting: 'Upgrading your subscription…',
   successHeading: 'Your subscription is now prepaid',

@@ -32,6 +32,16 @@ export interface Strings {
   /** "6 orders billed together at your next order" with the price when known. */
   summary: (orders: number, total: string | undefined, perOrder: string | undefined) => string;
   nothingChargedNow: string;
+  /** In the header, with the largest of the store's prepaid discounts: "Save up to 15%". */
+  saveUpTo: (percent: string) => string;
+  /** The badge of a choice with a discount: "Save 10%". */
+  savings: (percent: string) => string;
+  /** What a screen reader hears for the struck-through full price: "was $75.00". */
+  wasPrice: (total: string) => string;
+  /** In the summary, with the chosen term's discount: what the next order bills after it, and the saving. */
+  summarySaving: (total: string, saving: string, percent: string) => string;
+  /** Under the summary when a discount applies: the amount is the widget's estimate, the store's bill is final. */
+  finalPriceNote: string;
   submit: (orders: number) => string;
   submitting: string;
   successHeading: string;

@@ -42,8 +42,8 @@ describe('<prepaid-upgrade> happy path', () => {
     radio(m, '6').click();
     radio(m, 'downgrade').click();
     expect(m.eventsOf('prepaid-upgrade-change').map((e) => e.detail)).to.deep.equal([
-      { ordersPerBilling: 6, renewalBehavior: 'autorenew' },
-      { ordersPerBilling: 6, renewalBehavior: 'downgrade' },
+      { ordersPerBilling: 6, renewalBehavior: 'autorenew', discountPercent: null },
+      { ordersPerBilling: 6, renewalBehavior: 'downgrade', discountPercent: null },
     ]);
     await m.el.updateComplete;
     expect(text(m.$('[part~=summary]'))).to.contain('$75.00');

@@ -139,7 +139,11 @@ describe('prepaid-upgrade/react in a React app', { timeout: 120_000 }, () => {
     await waitForCall('with-provider', 'onSuccess');
     assert.deepEqual(await callsOf('with-provider'), [
       { prop: 'onReady', type: 'prepaid-upgrade-ready', detail: { subscriptionId: eligible.id } },
-      { prop: 'onChange', type: 'prepaid-upgrade-change', detail: { ordersPerBilling: 6, renewalBehavior: 'cancel' } },
+      {
+        prop: 'onChange',
+        type: 'prepaid-upgrade-change',
+        detail: { ordersPerBilling: 6, renewalBehavior: 'cancel', discountPercent: null },
+      },
       {
         prop: 'onSubmit',
         type: 'prepaid-upgrade-submit',

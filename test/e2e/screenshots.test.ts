@@ -59,12 +59,17 @@ interface StateScenario {
   fault?: Fault;
   /** Confirm the upgrade with the preselected choices. */
   submit?: boolean;
+  /** The picture's name when the state is shown more than one way (default: the state). */
+  name?: string;
+  /** More attributes of the widget. */
+  attributes?: Record<string, string>;
 }
 
 const SCENARIOS: StateScenario[] = [
   { state: 'loading', customer: ELIGIBLE, fault: { latencyMs: HOLD_MS, method: 'GET' } },
   { state: 'submitting', customer: ELIGIBLE, fault: { latencyMs: HOLD_MS, method: 'PATCH', path: 'upgrade_to_prepaid' }, submit: true },
   { state: 'ready', customer: ELIGIBLE },
+  { state: 'ready', name: 'ready-savings', customer: ELIGIBLE, attributes: { 'prepaid-discounts': '3:5,6:10,12:15' } },
   { state: 'ineligible', customer: PREPAID },
   { state: 'success', customer: ELIGIBLE, submit: true },
   { state: 'error', customer: PREPAID_DISABLED, submit: true },
@@ -74,6 +79,7 @@ interface PageOptions {
   theme: Theme;
   customer: Customer;
   lang?: string;
+  attributes?: Record<string, string>;
 }
 
 /**
@@ -118,7 +124,10 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
   );
 
   /** A fresh sandbox instance, the page that shows one widget, and a browser page with motion reduced. */
-  async function open({ theme, customer, lang = 'en' }: PageOptions, fault?: Fault): Promise<{ page: Page; close: () => Promise<void> }> {
+  async function open(
+    { theme, customer, lang = 'en', attributes = {} }: PageOptions,
+    fault?: Fault,
+  ): Promise<{ page: Page; close: () => Promise<void> }> {
     const apiBase = `/sandbox/i/${randomUUID()}`;
     if (fault) {
       const response = await fetch(`${server.origin}${apiBase}/__sandbox/faults`, { method: 'POST', body: JSON.stringify(fault) });
@@ -139,7 +148,11 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
           .join('') +
         `<script type="module" src="/dist/prepaid-upgrade.js"></script></head><body>` +
         `<div class="widget-area" data-theme="${theme}"><prepaid-upgrade subscription-id="${escapeAttribute(customer.subscriptionId)}" ` +
-        `api-base="${apiBase}" token="${escapeAttribute(token)}"></prepaid-upgrade></div></body></html>`,
+        `api-base="${apiBase}" token="${escapeAttribute(token)}"` +
+        Object.entries(attributes)
+          .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
+          .join('') +
+        `></prepaid-upgrade></div></body></html>`,
     );
     const context = await browser.newContext({ viewport: { width: 520, height: 900 }, deviceScaleFactor: 1, reducedMotion: 'reduce' });
     const page = await context.newPage();
@@ -219,17 +232,17 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
   }
 
   // State by state, so that the requests the sandbox holds open are over long before the last test ends.
-  for (const { state, customer, fault, submit: confirm } of SCENARIOS) {
+  for (const { state, customer, fault, submit: confirm, name = state, attributes } of SCENARIOS) {
     for (const theme of THEMES) {
-      it(`${theme}, ${state}`, { timeout: 30_000 }, async () => {
-        const { page, close } = await open({ theme, customer }, fault);
+      it(`${theme}, ${name}`, { timeout: 30_000 }, async () => {
+        const { page, close } = await open({ theme, customer, attributes }, fault);
         try {
           if (confirm) {
             await waitForState(page, 'ready');
             await submit(page);
           }
           await waitForState(page, state);
-          await expectScreenshot(page, `${theme}-${state}`);
+          await expectScreenshot(page, `${theme}-${name}`);
           // A held request must still be held, or the picture may show the next state.
           assert.equal(
             await page.locator('prepaid-upgrade').evaluate((element) => (element as HTMLElement & { state: string }).state),

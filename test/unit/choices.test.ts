@@ -25,6 +25,7 @@ describe('parseChoices', () => {
           renewalOptions: ['autorenew', 'cancel', 'downgrade'],
           renewalBehavior: 'autorenew',
           offer: 'live',
+          discounts: {},
         },
         warnings: [],
       });
@@ -88,6 +89,28 @@ describe('parseChoices', () => {
       warnings: [],
     });
     expect(choicesOf({ offer: 'off_morning-roast:2w.1' }).offer).to.equal('off_morning-roast:2w.1');
+  });
+});
+
+describe('parseChoices: prepaid discounts', () => {
+  it('reads a percent for each offered term', () => {
+    expect(choicesOf({ prepaidDiscounts: '3:5, 6 : 10,12:15%' }).discounts).to.deep.equal({ 3: 5, 6: 10, 12: 15 });
+    expect(choicesOf({ prepaidDiscounts: '6:12.5' }).discounts).to.deep.equal({ 6: 12.5 });
+    expect(choicesOf({ prepaidDiscounts: ' ' }).discounts).to.deep.equal({});
+  });
+
+  it('drops a malformed pair or a repeat and ignores a term that is not offered, naming the attribute', () => {
+    const { choices, warnings } = parse({ ordersOptions: '3,6', prepaidDiscounts: '3:5,6,x:10,6:0,6:100,6:-5,3:7,24:20,6:10' });
+    expect(choices.discounts).to.deep.equal({ 3: 5, 6: 10 });
+    expect(warnings).to.deep.equal([
+      'prepaid-discounts: "6" dropped, not a pair of orders:percent',
+      'prepaid-discounts: "x:10" dropped, not a pair of orders:percent',
+      'prepaid-discounts: "6:0" dropped, the percent must be more than 0 and less than 100',
+      'prepaid-discounts: "6:100" dropped, the percent must be more than 0 and less than 100',
+      'prepaid-discounts: "6:-5" dropped, not a pair of orders:percent',
+      'prepaid-discounts: "3:7" dropped, a repeat',
+      'prepaid-discounts: "24:20" ignored, 24 orders is not one of the orders options (3, 6)',
+    ]);
   });
 });
 

@@ -60,6 +60,9 @@ const LARGE = 12345;
 const format = (locale: string, value: number) => new Intl.NumberFormat(locale).format(value);
 /** Prices arrive already formatted, in the page's language. */
 const price = (locale: string, amount: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(amount);
+/** Percentages too: 10 % in French and German, 10% in English. */
+const percent = (locale: string, value: number) =>
+  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
 
 const statuses = (): PrepaidStatus[] =>
   COUNTS.flatMap((ordersPerBilling) =>
@@ -96,6 +99,10 @@ function samples(locale: string): { [K in FunctionKey]: Parameters<Strings[K]>[]
     cancelledOn: [[new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, 8, 14))]],
     prepaidStatus: statuses().map((status) => [status]),
     failure: FAILURE_KINDS.map((kind) => [kind]),
+    saveUpTo: [[percent(locale, 15)], [percent(locale, 12.5)]],
+    savings: [[percent(locale, 5)], [percent(locale, 10)]],
+    wasPrice: [[total]],
+    summarySaving: [[price(locale, 67.5), price(locale, 7.5), percent(locale, 10)]],
   };
 }
 

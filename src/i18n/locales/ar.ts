@@ -40,6 +40,11 @@ const ar: Strings = {
       ? `فاتورة واحدة مقابل ${ordersGenitive(count)} عند طلبك التالي: ${total} (${number(count)} × ${perOrder}).`
       : `فاتورة واحدة مقابل ${ordersGenitive(count)} عند طلبك التالي.`,
   nothingChargedNow: 'لن يُحصَّل أي مبلغ اليوم.',
+  saveUpTo: (percent) => `وفِّر حتى ${percent}`,
+  savings: (percent) => `وفِّر ${percent}`,
+  wasPrice: (total) => `بدلًا من ${total}`,
+  summarySaving: (total, saving, percent) => `مع خصم الدفع المسبق البالغ ${percent}: ${total}، توفِّر ${saving}.`,
+  finalPriceNote: 'المبلغ تقديري: يؤكد المتجر السعر النهائي عند إصدار فاتورة طلبك التالي.',
   submit: (count) => `ادفع ثمن ${ordersGenitive(count)} مسبقًا`,
   submitting: 'جارٍ تحويل اشتراكك إلى الدفع المسبق…',
   successHeading: 'أصبح اشتراكك مدفوعًا مسبقًا',

@@ -35,6 +35,11 @@ const de: Strings = {
   summary: (count, total, perOrder) =>
     total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
   nothingChargedNow: 'Heute wird nichts berechnet.',
+  saveUpTo: (percent) => `Bis zu ${percent} sparen`,
+  savings: (percent) => `${percent} sparen`,
+  wasPrice: (total) => `statt ${total}`,
+  summarySaving: (total, saving, percent) => `Mit dem Vorauszahlungsrabatt von ${percent}: ${total}, Sie sparen ${saving}.`,
+  finalPriceNote: 'Geschätzter Betrag: Der Shop bestätigt den endgültigen Preis, wenn er Ihre nächste Bestellung abrechnet.',
   submit: (count) => `${orders(count)} im Voraus bezahlen`,
   submitting: 'Ihr Abonnement wird umgestellt…',
   successHeading: 'Ihr Abonnement ist jetzt vorausbezahlt',

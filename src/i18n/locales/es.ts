@@ -38,6 +38,11 @@ const es: Strings = {
   summary: (count, total, perOrder) =>
     total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
   nothingChargedNow: 'Hoy no se le cobra nada.',
+  saveUpTo: (percent) => `Ahorre hasta un ${percent}`,
+  savings: (percent) => `Ahorre un ${percent}`,
+  wasPrice: (total) => `antes ${total}`,
+  summarySaving: (total, saving, percent) => `Con el descuento del ${percent} por prepago: ${total}; ahorra ${saving}.`,
+  finalPriceNote: 'Importe estimado: la tienda confirma el precio final al facturar su próximo pedido.',
   submit: (count) => `Prepagar ${orders(count)}`,
   submitting: 'Actualizando su suscripción…',
   successHeading: 'Su suscripción ya es prepagada',

@@ -42,6 +42,11 @@ const fr: Strings = {
   summary: (count, total, perOrder) =>
     total && perOrder ? `${billedAtNextOrder(count)}\u00a0: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
   nothingChargedNow: 'Rien ne vous est facturé aujourd’hui.',
+  saveUpTo: (percent) => `Économisez jusqu’à ${percent}`,
+  savings: (percent) => `Économisez ${percent}`,
+  wasPrice: (total) => `au lieu de ${total}`,
+  summarySaving: (total, saving, percent) => `Avec la remise de ${percent} sur le prépaiement\u00a0: ${total}, soit ${saving} d’économie.`,
+  finalPriceNote: 'Montant estimé\u00a0: la boutique confirme le prix final lors de la facturation de votre prochaine commande.',
   submit: (count) => `Prépayer ${orders(count)}`,
   submitting: 'Passage de votre abonnement au prépaiement…',
   successHeading: 'Votre abonnement est désormais prépayé',

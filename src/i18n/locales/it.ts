@@ -38,6 +38,11 @@ const it: Strings = {
   summary: (count, total, perOrder) =>
     total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
   nothingChargedNow: 'Oggi non le viene addebitato nulla.',
+  saveUpTo: (percent) => `Risparmi fino al ${percent}`,
+  savings: (percent) => `Risparmi il ${percent}`,
+  wasPrice: (total) => `invece di ${total}`,
+  summarySaving: (total, saving, percent) => `Con lo sconto del ${percent} sul prepagato: ${total}, risparmia ${saving}.`,
+  finalPriceNote: 'Importo stimato: il negozio conferma il prezzo finale quando addebita il suo prossimo ordine.',
   submit: (count) => `Prepaga ${orders(count)}`,
   submitting: 'Aggiornamento dell’abbonamento in corso…',
   successHeading: 'Il suo abbonamento ora è prepagato',

@@ -28,6 +28,11 @@ const ja: Strings = {
       ? `${orders(count)}の代金を次回のご注文時にまとめて請求いたします：${total}（${number(count)} × ${perOrder}）。`
       : `${orders(count)}の代金を次回のご注文時にまとめて請求いたします。`,
   nothingChargedNow: '本日のご請求はありません。',
+  saveUpTo: (percent) => `最大${percent}お得`,
+  savings: (percent) => `${percent}お得`,
+  wasPrice: (total) => `通常価格 ${total}`,
+  summarySaving: (total, saving, percent) => `前払い割引（${percent}）適用後: ${total}（${saving}お得）`,
+  finalPriceNote: 'お支払い額は概算です。最終的な価格は次回のご注文の請求時にストアが確定します。',
   submit: (count) => `${orders(count)}を前払いする`,
   submitting: '定期購入を前払いに切り替えています…',
   successHeading: '定期購入が前払いになりました',

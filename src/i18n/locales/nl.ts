@@ -35,6 +35,11 @@ const nl: Strings = {
   summary: (count, total, perOrder) =>
     total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
   nothingChargedNow: 'Er wordt vandaag niets in rekening gebracht.',
+  saveUpTo: (percent) => `Bespaar tot ${percent}`,
+  savings: (percent) => `Bespaar ${percent}`,
+  wasPrice: (total) => `was ${total}`,
+  summarySaving: (total, saving, percent) => `Met de vooruitbetalingskorting van ${percent}: ${total}, u bespaart ${saving}.`,
+  finalPriceNote: 'Geschat bedrag: de winkel bevestigt de definitieve prijs wanneer uw volgende bestelling wordt gefactureerd.',
   submit: (count) => `${orders(count)} vooruitbetalen`,
   submitting: 'Uw abonnement wordt omgezet…',
   successHeading: 'Uw abonnement is nu vooruitbetaald',

@@ -38,6 +38,11 @@ const ptBR: Strings = {
   summary: (count, total, perOrder) =>
     total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
   nothingChargedNow: 'Nada é cobrado hoje.',
+  saveUpTo: (percent) => `Economize até ${percent}`,
+  savings: (percent) => `Economize ${percent}`,
+  wasPrice: (total) => `antes ${total}`,
+  summarySaving: (total, saving, percent) => `Com o desconto de ${percent} no pré-pagamento: ${total}, você economiza ${saving}.`,
+  finalPriceNote: 'Valor estimado: a loja confirma o preço final ao cobrar seu próximo pedido.',
   submit: (count) => `Pagar ${orders(count)} antecipadamente`,
   submitting: 'Atualizando sua assinatura…',
   successHeading: 'Sua assinatura agora é pré-paga',

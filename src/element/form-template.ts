@@ -1,0 +1,133 @@
+/**
+ * The form: how many orders to prepay (with the store's discounts), what happens when they run out, the summary and
+ * the confirm button; and the loading state, which is the same form with every text behind a shimmer.
+ */
+import { html, nothing, type TemplateResult } from 'lit-html';
+import type { Choices } from './choices.js';
+import { applyDiscount, formatPercent, pricePerOrder } from './money.js';
+import { money, productTemplate, type Loaded, type View } from './templates.js';
+
+export type FormMode = 'live' | 'submitting' | 'placeholder';
+
+export interface FormView extends View {
+  choices: Choices;
+  orders: number;
+  renewal: Choices['renewalBehavior'];
+  onSubmit(event: SubmitEvent): void;
+  onOrdersChange(event: Event): void;
+  onRenewalChange(event: Event): void;
+}
+
+/** Stands in for the subscription while it loads: a product with a price, so that the price lines are reserved too. */
+const PLACEHOLDER: Loaded = {
+  subscription: { price: '00.00', quantity: 1 },
+  product: { name: 'Loading subscription details' },
+  eligibility: { eligible: true },
+};
+
+/**
+ * The ready state's layout with every text hidden behind a shimmer, so that the page does not move when the
+ * subscription arrives. It is inert and hidden from assistive technology: the status region says "loading".
+ */
+export const loadingTemplate = (view: FormView): TemplateResult => html`
+  <div class="placeholder" .inert=${true} aria-hidden="true">
+    ${productTemplate(view, PLACEHOLDER, true)} ${formTemplate(view, PLACEHOLDER, 'placeholder')}
+  </div>
+`;
+
+export function formTemplate(view: FormView, { subscription, product }: Loaded, mode: FormMode): TemplateResult {
+  const { t, choices, orders, renewal } = view;
+  const submitting = mode === 'submitting';
+  const perOrderAmount = pricePerOrder(subscription, product);
+  const currency = subscription.currency_code;
+  const total = (count: number) => money(view, perOrderAmount === undefined ? undefined : perOrderAmount * count, subscription);
+  /** A term's discount in percent, and with a known price its amounts: after the discount, and the saving. */
+  const discountOf = (count: number) => {
+    const percent = choices.discounts[count];
+    if (percent === undefined) return undefined;
+    const full = perOrderAmount === undefined ? undefined : perOrderAmount * count;
+    const amounts = full === undefined ? undefined : applyDiscount(full, percent, currency);
+    return {
+      percent: formatPercent(percent, view.locale),
+      discounted: amounts && money(view, amounts.discounted, subscription),
+      saving: amounts && money(view, amounts.saving, subscription),
+    };
+  };
+  const chosen = discountOf(orders);
+  return html`
+    <form part="form" class="form" novalidate @submit=${view.onSubmit}>
+      <fieldset part="orders" class="group" ?disabled=${submitting}>
+        <legend class="legend">${t.ordersLegend}</legend>
+        ${choices.ordersOptions.map((count) => {
+          const price = total(count);
+          const discount = discountOf(count);
+          return html`
+            <div part="orders-option" class="option">
+              <input
+                type="radio"
+                id="orders-${count}"
+                name="orders"
+                .value=${String(count)}
+                .checked=${count === orders}
+                aria-describedby=${price ? `orders-${count}-hint` : nothing}
+                @change=${view.onOrdersChange}
+              />
+              <label for="orders-${count}"
+                >${t.ordersOption(count)}
+                ${discount ? html`<span part="savings" class="savings">${t.savings(discount.percent)}</span>` : nothing}</label
+              >
+              ${
+                price
+                  ? html`<p class="hint" id="orders-${count}-hint">
+                      ${
+                        discount?.discounted
+                          ? html`${t.ordersOptionPrice(discount.discounted)}
+                              <s class="was" aria-hidden="true">${price}</s>
+                              <span class="visually-hidden">${t.wasPrice(price)}</span>`
+                          : t.ordersOptionPrice(price)
+                      }
+                    </p>`
+                  : nothing
+              }
+            </div>
+          `;
+        })}
+      </fieldset>
+      <fieldset part="renewal" class="group" ?disabled=${submitting}>
+        <legend class="legend">${t.renewalLegend}</legend>
+        ${choices.renewalOptions.map(
+          (behavior) => html`
+            <div part="renewal-option" class="option">
+              <input
+                type="radio"
+                id="renewal-${behavior}"
+                name="renewal"
+                .value=${behavior}
+                .checked=${behavior === renewal}
+                aria-describedby="renewal-${behavior}-hint"
+                @change=${view.onRenewalChange}
+              />
+              <label for="renewal-${behavior}">${t.renewalOption(behavior)}</label>
+              <p class="hint" id="renewal-${behavior}-hint">${t.renewalHint(behavior, orders)}</p>
+            </div>
+          `,
+        )}
+      </fieldset>
+      <div part="summary" class="summary">
+        <h3 class="summary-heading">${t.summaryHeading}</h3>
+        <p>${t.summary(orders, total(orders), money(view, perOrderAmount, subscription))}</p>
+        ${
+          chosen?.discounted && chosen.saving
+            ? html`<p>${t.summarySaving(chosen.discounted, chosen.saving, chosen.percent)}</p>
+                <p>${t.finalPriceNote}</p>`
+            : nothing
+        }
+        <p>${t.nothingChargedNow}</p>
+      </div>
+      <slot name="terms"></slot>
+      <button part="submit" class="submit" type="submit" aria-disabled=${submitting ? 'true' : 'false'}>
+        ${submitting ? t.submitting : t.submit(orders)}
+      </button>
+    </form>
+  `;
+}
