@@ -183,6 +183,12 @@ const partVisible = (part: string) => {
   return !!element && element.checkVisibility() && element.getBoundingClientRect().height > 0;
 };
 
+/** The texts of the saving badges the customer sees, in page order. */
+const savingsShown = () =>
+  [...document.querySelector('prepaid-upgrade')!.shadowRoot!.querySelectorAll<HTMLElement>('[part~="savings"]')]
+    .filter((badge) => badge.checkVisibility())
+    .map((badge) => badge.textContent!.trim());
+
 /** Chooses 6 orders and `downgrade` on the shown form and submits it, all with real clicks; waits for success. */
 async function upgradeByClicking(page: EnginePage): Promise<void> {
   await page.click('input[type="radio"][value="6"]');
@@ -242,9 +248,10 @@ describe('the built bundles in a plain page, in every engine', () => {
         name: string,
         prepare: (apiBase: string, subscriptionId: string) => Promise<void>,
         test: (page: EnginePage, widget: Awaited<ReturnType<typeof widgetPage>>) => Promise<void>,
+        attributes: Record<string, string> = {},
       ): Promise<void> {
         assert.ok(driver, `${engine} is running`);
-        const widget = await widgetPage(server, bundle, `${engine}-${name}`, RECORDER);
+        const widget = await widgetPage(server, bundle, `${engine}-${name}`, RECORDER, attributes);
         await prepare(widget.apiBase, widget.subscriptionId);
         const page = await driver.open();
         try {
@@ -256,33 +263,38 @@ describe('the built bundles in a plain page, in every engine', () => {
       }
 
       for (const bundle of BUNDLES) {
-        it(`${bundle.name}: chooses 6 orders and downgrade by clicking, upgrades once, with the token only`, { timeout: 30_000 }, () =>
-          withWidget(
-            bundle,
-            'upgrade',
-            async () => {},
-            async (page, { apiBase, subscriptionId, token }) => {
-              await page.waitFor(hasEvent, 'prepaid-upgrade-ready', 'the ready event');
-              await upgradeByClicking(page);
+        it(
+          `${bundle.name}: shows the store's discounts, chooses 6 orders and downgrade by clicking, upgrades once, with the token only`,
+          { timeout: 30_000 },
+          () =>
+            withWidget(
+              bundle,
+              'upgrade',
+              async () => {},
+              async (page, { apiBase, subscriptionId, token }) => {
+                await page.waitFor(hasEvent, 'prepaid-upgrade-ready', 'the ready event');
+                assert.deepEqual(await page.run(savingsShown), ['Save up to 15%', 'Save 5%', 'Save 10%', 'Save 15%']);
+                await upgradeByClicking(page);
 
-              assert.equal(await page.run(widgetState), 'success');
-              const { events, errors } = await page.run(seenInPage);
-              assert.ok(events.includes('prepaid-upgrade-submit') && events.includes('prepaid-upgrade-success'), events.join(', '));
-              assert.ok(!events.includes('prepaid-upgrade-error'), events.join(', '));
+                assert.equal(await page.run(widgetState), 'success');
+                const { events, errors } = await page.run(seenInPage);
+                assert.ok(events.includes('prepaid-upgrade-submit') && events.includes('prepaid-upgrade-success'), events.join(', '));
+                assert.ok(!events.includes('prepaid-upgrade-error'), events.join(', '));
 
-              const requests = await getJson<RecordedRequest[]>(`${server.origin}${apiBase}/__sandbox/requests`);
-              assert.equal(
-                requests.filter((request) => request.method === 'PATCH').length,
-                1,
-                `exactly one PATCH: ${summary(requests).join(', ')}`,
-              );
-              assert.ok(requests.length >= 2, 'the subscription was loaded before the upgrade');
-              assertUpgradedOnce(requests, subscriptionId, token);
+                const requests = await getJson<RecordedRequest[]>(`${server.origin}${apiBase}/__sandbox/requests`);
+                assert.equal(
+                  requests.filter((request) => request.method === 'PATCH').length,
+                  1,
+                  `exactly one PATCH: ${summary(requests).join(', ')}`,
+                );
+                assert.ok(requests.length >= 2, 'the subscription was loaded before the upgrade');
+                assertUpgradedOnce(requests, subscriptionId, token);
 
-              assert.deepEqual(errors, [], 'no errors in the page');
-              assert.deepEqual(page.driverErrors(), [], 'no console or page errors');
-            },
-          ),
+                assert.deepEqual(errors, [], 'no errors in the page');
+                assert.deepEqual(page.driverErrors(), [], 'no console or page errors');
+              },
+              { 'prepaid-discounts': '3:5,6:10,12:15' },
+            ),
         );
 
         it(

@@ -129,7 +129,7 @@ export async function assertBundlesBuilt(): Promise<void> {
  * for its customer and a plain page that loads `bundle` and shows the widget for it. `head` goes into the page's
  * head before the bundle (e.g. an inline script that records what happens in the page).
  */
-export async function widgetPage(server: TestServer, bundle: Bundle, name: string, head = '') {
+export async function widgetPage(server: TestServer, bundle: Bundle, name: string, head = '', attributes: Record<string, string> = {}) {
   const apiBase = `/sandbox/i/${randomUUID()}`;
   const info = await getJson<SandboxInfo>(`${server.origin}${apiBase}/__sandbox/info`);
   const customer = info.customers[0]!;
@@ -145,7 +145,11 @@ export async function widgetPage(server: TestServer, bundle: Bundle, name: strin
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account</title>` +
       `<link rel="icon" href="data:,">${head}${bundle.tag(`/dist/${bundle.file}`)}</head><body><main>` +
       `<prepaid-upgrade subscription-id="${escapeAttribute(subscriptionId)}" api-base="${apiBase}" ` +
-      `token="${escapeAttribute(token)}"></prepaid-upgrade></main></body></html>`,
+      `token="${escapeAttribute(token)}"` +
+      Object.entries(attributes)
+        .map(([attribute, value]) => ` ${attribute}="${escapeAttribute(value)}"`)
+        .join('') +
+      `></prepaid-upgrade></main></body></html>`,
   );
   return { apiBase, subscriptionId, token, url };
 }
