@@ -159,12 +159,14 @@ export abstract class UpdatingElement extends DomElement implements ReactiveCont
   /** Makes the update now, rather than in the microtask it was scheduled for. */
   performUpdate(): void {
     const changed = this.#changed;
-    this.#changed = new Map();
-    this.#pending = undefined;
+    // What `willUpdate`, a controller's `hostUpdate` or the render itself asks for is part of this update, as in Lit;
+    // what `hostUpdated` or `updated` asks for is the next one.
     this.willUpdate(changed);
     for (const controller of this.#controllers) controller.hostUpdate?.();
     // `host`: event listeners in the templates are called with the element as `this`.
     render(this.render(), this.renderRoot, { host: this });
+    this.#changed = new Map();
+    this.#pending = undefined;
     this.hasUpdated = true;
     for (const controller of this.#controllers) controller.hostUpdated?.();
     this.updated(changed);

@@ -173,6 +173,27 @@ describe('UpdatingElement', () => {
     second!.remove();
   });
 
+  it('takes what willUpdate and the controllers ask for into the same update, and what updated asks for into the next', async () => {
+    const { create } = defineProbe();
+    const el = create();
+    let askDuringUpdate = true;
+    el.addController({ hostUpdate: () => askDuringUpdate && el.requestUpdate() });
+    document.body.append(el);
+    await el.updateComplete;
+    await tick();
+    expect(
+      el.log.filter((entry) => entry === 'render'),
+      'a request during the update is that update',
+    ).to.have.length(1);
+    askDuringUpdate = false;
+    el.addController({ hostUpdated: () => el.log.length < 10 && el.requestUpdate() });
+    el.label = 'next';
+    await el.updateComplete;
+    await tick();
+    expect(el.log.filter((entry) => entry === 'render').length, 'a request after the render is another update').to.be.greaterThan(2);
+    el.remove();
+  });
+
   it('makes the update at once when asked to, and only once', async () => {
     const { create } = defineProbe();
     const el = create();
