@@ -54,6 +54,17 @@ const readOrders = (item: string): Entry<number> => {
 const readRenewal = (item: string): Entry<RenewalBehavior> =>
   isRenewalBehavior(item) ? item : { problem: `not one of ${RENEWAL_BEHAVIORS.join(', ')}` };
 
+/** The entries of a comma-separated attribute, trimmed, empty ones left out. */
+const entriesOf = (value: string | null | undefined): string[] =>
+  value
+    ?.split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '') ?? [];
+
+/** The warning for an entry of a list attribute that is left out: `orders-options: dropped "2", <why>`. */
+const leftOut = (attribute: string, verb: 'dropped' | 'ignored', item: string, problem: string) =>
+  `${attribute}: ${verb} ${JSON.stringify(item)}, ${problem}`;
+
 /**
  * The options of a comma-separated list attribute, `defaults` when it is unset. An entry that `read` refuses, a
  * repeat or one beyond the twelfth is dropped with a warning.
@@ -67,15 +78,14 @@ function parseList<T extends number | string>(
 ): T[] {
   if (!value?.trim()) return [...defaults];
   const options: T[] = [];
-  for (const item of value.split(',').map((entry) => entry.trim())) {
-    if (item === '') continue;
+  for (const item of entriesOf(value)) {
     const option = read(item);
     let problem = '';
     if (typeof option === 'object') problem = option.problem;
     else if (options.includes(option)) problem = 'a repeat';
     else if (options.length === MAX_OPTIONS) problem = `at most ${MAX_OPTIONS} choices are shown`;
     else options.push(option);
-    if (problem) warnings.push(`${attribute}: dropped ${JSON.stringify(item)}, ${problem}`);
+    if (problem) warnings.push(leftOut(attribute, 'dropped', item, problem));
   }
   return options;
 }
@@ -103,21 +113,22 @@ function preselect<T extends number | string>(
  */
 function parseDiscounts(value: string | null | undefined, ordersOptions: readonly number[], warnings: string[]): Choices['discounts'] {
   const discounts: Choices['discounts'] = {};
-  for (const item of value?.split(',').map((entry) => entry.trim()) ?? []) {
-    if (item === '') continue;
+  for (const item of entriesOf(value)) {
     const [, term, percent] = /^(\d+) *: *(\d+(?:\.\d+)?) *%?$/.exec(item) ?? [];
     const orders = Number(term);
     const rate = Number(percent);
     const problem =
       term === undefined
-        ? 'dropped, not a pair of orders:percent'
+        ? 'not a pair of orders:percent'
         : !(rate > 0 && rate < 100)
-          ? 'dropped, the percent must be more than 0 and less than 100'
-          : discounts[orders] !== undefined
-            ? 'dropped, a repeat'
-            : !ordersOptions.includes(orders) && `ignored, ${orders} orders is not one of the orders options (${ordersOptions.join(', ')})`;
-    if (problem) warnings.push(`prepaid-discounts: ${JSON.stringify(item)} ${problem}`);
-    else discounts[orders] = rate;
+          ? 'the percent must be more than 0 and less than 100'
+          : discounts[orders] !== undefined && 'a repeat';
+    if (problem) warnings.push(leftOut('prepaid-discounts', 'dropped', item, problem));
+    else if (!ordersOptions.includes(orders)) {
+      warnings.push(
+        leftOut('prepaid-discounts', 'ignored', item, `${orders} orders is not one of the orders options (${ordersOptions.join(', ')})`),
+      );
+    } else discounts[orders] = rate;
   }
   return discounts;
 }

@@ -40,12 +40,14 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
   const submitting = mode === 'submitting';
   const perOrderAmount = pricePerOrder(subscription, product);
   const currency = subscription.currency_code;
-  const total = (count: number) => money(view, perOrderAmount === undefined ? undefined : perOrderAmount * count, subscription);
+  /** What `count` orders cost before any discount; unknown without a price. */
+  const amountOf = (count: number) => (perOrderAmount === undefined ? undefined : perOrderAmount * count);
+  const total = (count: number) => money(view, amountOf(count), subscription);
   /** A term's discount in percent, and with a known price its amounts: after the discount, and the saving. */
   const discountOf = (count: number) => {
     const percent = choices.discounts[count];
     if (percent === undefined) return undefined;
-    const full = perOrderAmount === undefined ? undefined : perOrderAmount * count;
+    const full = amountOf(count);
     const amounts = full === undefined ? undefined : applyDiscount(full, percent, currency);
     return {
       percent: formatPercent(percent, view.locale),

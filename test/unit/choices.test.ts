@@ -103,13 +103,13 @@ describe('parseChoices: prepaid discounts', () => {
     const { choices, warnings } = parse({ ordersOptions: '3,6', prepaidDiscounts: '3:5,6,x:10,6:0,6:100,6:-5,3:7,24:20,6:10' });
     expect(choices.discounts).to.deep.equal({ 3: 5, 6: 10 });
     expect(warnings).to.deep.equal([
-      'prepaid-discounts: "6" dropped, not a pair of orders:percent',
-      'prepaid-discounts: "x:10" dropped, not a pair of orders:percent',
-      'prepaid-discounts: "6:0" dropped, the percent must be more than 0 and less than 100',
-      'prepaid-discounts: "6:100" dropped, the percent must be more than 0 and less than 100',
-      'prepaid-discounts: "6:-5" dropped, not a pair of orders:percent',
-      'prepaid-discounts: "3:7" dropped, a repeat',
-      'prepaid-discounts: "24:20" ignored, 24 orders is not one of the orders options (3, 6)',
+      'prepaid-discounts: dropped "6", not a pair of orders:percent',
+      'prepaid-discounts: dropped "x:10", not a pair of orders:percent',
+      'prepaid-discounts: dropped "6:0", the percent must be more than 0 and less than 100',
+      'prepaid-discounts: dropped "6:100", the percent must be more than 0 and less than 100',
+      'prepaid-discounts: dropped "6:-5", not a pair of orders:percent',
+      'prepaid-discounts: dropped "3:7", a repeat',
+      'prepaid-discounts: ignored "24:20", 24 orders is not one of the orders options (3, 6)',
     ]);
   });
 });
