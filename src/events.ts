@@ -4,9 +4,13 @@
  * None carries the storefront token.
  */
 import type { Subscription, UpgradeRequest, RenewalBehavior } from './api/schemas.js';
+import type { RenewalChangeRequest } from './api/upgrade-request.js';
 
-/** Where a failure happened: reading the subscription, the upgrade itself, or the element's own set-up. */
-export type ErrorPhase = 'load' | 'upgrade' | 'config';
+/**
+ * Where a failure happened: reading the subscription, the upgrade, a change of what happens when the prepaid
+ * orders run out, or the element's own set-up.
+ */
+export type ErrorPhase = 'load' | 'upgrade' | 'renewal' | 'config';
 
 export interface ReadyDetail {
   subscription: Subscription;
@@ -17,11 +21,14 @@ export interface ChangeDetail {
   /** The store's prepaid discount of the chosen term, in percent (`prepaid-discounts`); `null` without one. */
   discountPercent: number | null;
 }
-export interface SubmitDetail {
-  subscriptionId: string;
-  request: UpgradeRequest;
-}
+/** What is about to be sent: the upgrade, or a change of what happens when the prepaid orders run out. */
+export type SubmitDetail =
+  | { action: 'upgrade'; subscriptionId: string; request: UpgradeRequest }
+  | { action: 'change-renewal'; subscriptionId: string; request: RenewalChangeRequest };
 export interface SuccessDetail {
+  subscription: Subscription;
+}
+export interface RenewalChangeDetail {
   subscription: Subscription;
 }
 export interface ErrorDetail {
@@ -52,9 +59,11 @@ const publicEvent =
 
 export class PrepaidUpgradeReadyEvent extends publicEvent<ReadyDetail>()('prepaid-upgrade-ready') {}
 export class PrepaidUpgradeChangeEvent extends publicEvent<ChangeDetail>()('prepaid-upgrade-change') {}
-/** Fired before the upgrade request is sent; `preventDefault()` stops it. */
+/** Fired before the upgrade or a renewal change is sent (`detail.action` says which); `preventDefault()` stops it. */
 export class PrepaidUpgradeSubmitEvent extends publicEvent<SubmitDetail>()('prepaid-upgrade-submit', true) {}
 export class PrepaidUpgradeSuccessEvent extends publicEvent<SuccessDetail>()('prepaid-upgrade-success') {}
+/** The service confirmed a change of what happens when the prepaid orders run out. */
+export class PrepaidUpgradeRenewalChangeEvent extends publicEvent<RenewalChangeDetail>()('prepaid-upgrade-renewal-change') {}
 export class PrepaidUpgradeErrorEvent extends publicEvent<ErrorDetail>()('prepaid-upgrade-error') {}
 /** The credential was refused and no new one could be obtained: the page should sign the customer in again. */
 export class PrepaidUpgradeTokenExpiredEvent extends publicEvent<Record<string, never>>()('prepaid-upgrade-token-expired') {
@@ -72,6 +81,7 @@ export const PREPAID_UPGRADE_EVENTS = {
   onChange: PrepaidUpgradeChangeEvent,
   onSubmit: PrepaidUpgradeSubmitEvent,
   onSuccess: PrepaidUpgradeSuccessEvent,
+  onRenewalChange: PrepaidUpgradeRenewalChangeEvent,
   onError: PrepaidUpgradeErrorEvent,
   onTokenExpired: PrepaidUpgradeTokenExpiredEvent,
 } as const;

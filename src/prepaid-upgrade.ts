@@ -1,16 +1,16 @@
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { CONNECTION_PROPERTIES, connect, type Connection } from './api/connection.js';
 import { ApiError, isAbortError } from './api/errors.js';
-import type { RenewalBehavior, Subscription, UpgradeRequest } from './api/schemas.js';
-import { sendAndConfirm, upgradeWrite } from './api/writes.js';
-import { isRenewalBehavior } from './api/upgrade-request.js';
-import { CHOICE_PROPERTIES, parseChoices, type Choices } from './element/choices.js';
+import type { Subscription } from './api/schemas.js';
+import { CHOICE_PROPERTIES } from './element/choices.js';
 import { showCustomState } from './element/custom-state.js';
 import { describeFailure } from './element/failure.js';
 import { ConsoleLines } from './element/console-lines.js';
 import { loadSubscription } from './element/load-subscription.js';
 import { LoadController } from './element/load-controller.js';
-import { formTemplate, loadingTemplate, type FormView } from './element/form-template.js';
+import { formTemplate, loadingTemplate } from './element/form-template.js';
+import { manageTemplate, prepaidTemplate } from './element/prepaid-template.js';
+import { RenewalController } from './element/renewal-controller.js';
 import {
   announcement,
   errorTemplate,
@@ -21,22 +21,14 @@ import {
   type Loaded,
 } from './element/templates.js';
 import { UpdatingElement, type PropertyValues } from './element/updating-element.js';
-import { WriteController } from './element/write-controller.js';
-import {
-  PrepaidUpgradeChangeEvent,
-  PrepaidUpgradeErrorEvent,
-  PrepaidUpgradeReadyEvent,
-  PrepaidUpgradeSubmitEvent,
-  PrepaidUpgradeSuccessEvent,
-  PrepaidUpgradeTokenExpiredEvent,
-  type ErrorPhase,
-} from './events.js';
+import { UpgradeController } from './element/upgrade-controller.js';
+import { PrepaidUpgradeErrorEvent, PrepaidUpgradeReadyEvent, PrepaidUpgradeTokenExpiredEvent, type ErrorPhase } from './events.js';
 import { LanguageController } from './i18n/language-controller.js';
 import { isRightToLeft } from './i18n/languages.js';
 import type { Strings } from './i18n/strings.js';
 import { styles } from './prepaid-upgrade.styles.js';
 
-export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'submitting' | 'success' | 'error';
+export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'prepaid' | 'submitting' | 'success' | 'error';
 
 /**
  * Lets a customer turn a pay-as-you-go subscription into a prepaid one.
@@ -52,9 +44,10 @@ export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'submitti
  *
  * @event prepaid-upgrade-ready - The subscription was loaded and rendered. `detail: { subscription }`
  * @event prepaid-upgrade-change - The customer changed a choice. `detail: { ordersPerBilling, renewalBehavior, discountPercent }`
- * @event prepaid-upgrade-submit - Before the upgrade request is sent; `preventDefault()` stops it. `detail: { subscriptionId, request }`
+ * @event prepaid-upgrade-submit - Before the upgrade or a renewal change is sent; `preventDefault()` stops it. `detail: { action, subscriptionId, request }`
  * @event prepaid-upgrade-success - The upgrade succeeded. `detail: { subscription }`
- * @event prepaid-upgrade-error - A load or upgrade failed for good. `detail: { phase, status, message, retryable }`
+ * @event prepaid-upgrade-renewal-change - The service confirmed a change of what happens when the prepaid orders run out. `detail: { subscription }`
+ * @event prepaid-upgrade-error - A load, upgrade or renewal change failed for good. `detail: { phase, status, message, retryable }`
  * @event prepaid-upgrade-token-expired - The credential was refused and none could be renewed. `detail: {}`
  *
  * @csspart base - The outermost wrapper.
@@ -63,12 +56,14 @@ export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'submitti
  * @csspart form - The form with both choices.
  * @csspart orders - The group of choices of orders per billing.
  * @csspart orders-option - One choice of orders per billing (radio, label and hint).
- * @csspart renewal - The group of renewal choices.
+ * @csspart renewal - The group of renewal choices, in the upgrade form and in the management form.
  * @csspart renewal-option - One renewal choice (radio, label and consequence).
  * @csspart summary - What will be billed, and when.
  * @csspart savings - Every saving badge: "Save up to 15%" in the header, "Save 10%" on a choice with a discount.
  * @csspart submit - The confirm button.
- * @csspart status - The live region that announces loading, submitting and success.
+ * @csspart manage - The form that changes what happens when a prepaid subscription's orders run out.
+ * @csspart manage-submit - Its button, enabled once the choice differs from the subscription's.
+ * @csspart status - The live region that announces loading, submitting, success and a saved renewal change.
  * @csspart error - The error message.
  * @csspart retry - The button that tries again after an error.
  * @csspart success - The success message.
@@ -85,7 +80,8 @@ export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'submitti
  * @cssstate loading - The subscription is being read.
  * @cssstate ready - The form is shown.
  * @cssstate ineligible - The subscription cannot be upgraded; the reason is shown.
- * @cssstate submitting - The upgrade request is in flight.
+ * @cssstate prepaid - The subscription is prepaid: its terms are shown, and the form that changes what happens when they run out.
+ * @cssstate submitting - The upgrade or a renewal change is in flight.
  * @cssstate success - The subscription is now prepaid.
  * @cssstate error - Something failed; the message says what to do.
  */
@@ -105,6 +101,7 @@ export class PrepaidUpgrade extends UpdatingElement {
     renewalBehavior: { attribute: 'renewal-behavior' },
     offer: {},
     prepaidDiscounts: { attribute: 'prepaid-discounts' },
+    manageRenewal: { attribute: 'manage-renewal', type: (text: string) => text.trim().toLowerCase() !== 'false' },
     timeout: { type: Number },
     tokenProvider: { attribute: false },
     strings: { attribute: false },
@@ -134,6 +131,11 @@ export class PrepaidUpgrade extends UpdatingElement {
   declare offer: string | undefined;
   /** The store's prepaid discount per term, as `orders:percent` pairs (`3:5,6:10,12:15`), each percent in (0, 100). */
   declare prepaidDiscounts: string | undefined;
+  /**
+   * Whether a prepaid subscription's renewal behaviour can be changed here: on unless `false` (`manage-renewal="false"`),
+   * which shows its status without the form.
+   */
+  declare manageRenewal: boolean | undefined;
   /** Time limit of each request in milliseconds; default 6000. */
   declare timeout: number | undefined;
   /** Returns the storefront token; wins over every other credential source and is asked again to renew it. */
@@ -145,11 +147,7 @@ export class PrepaidUpgrade extends UpdatingElement {
   // properties); whatever changes one outside an update asks for the update itself.
   readonly #internals = this.attachInternals();
   readonly #language = new LanguageController(this);
-  readonly #upgrade = new WriteController<Subscription>(this);
   #connection: Connection | { error: string } | undefined;
-  #choices: Choices | { error: string } | undefined;
-  #selectedOrders: number | undefined;
-  #selectedRenewal: RenewalBehavior | undefined;
   /** The customer asked for the work under way (a retry, an upgrade): its outcome may take focus. */
   #focusOutcome = false;
   readonly #console = new ConsoleLines(() => `<prepaid-upgrade subscription-id="${this.subscriptionId ?? ''}">`);
@@ -169,20 +167,51 @@ export class PrepaidUpgrade extends UpdatingElement {
     onError: (error) => void this.#reportFailure('load', error),
   });
 
-  /** The subscription as last read or upgraded; `undefined` until it has loaded. */
+  readonly #upgrade: UpgradeController = new UpgradeController(this, {
+    target: () => {
+      const state = this.state;
+      const connection = this.#connection;
+      const canSubmit = state === 'ready' || (state === 'error' && this.#upgrade.write.outcome.status === 'error');
+      return canSubmit && connection && !('error' in connection) && this.#loaded ? connection : undefined;
+    },
+    // A write is the customer's doing: its outcome takes focus.
+    succeeded: () => this.#takeFocus('[part~="success"]', true),
+    failed: (error) => void this.#reportFailure('upgrade', error, true),
+  });
+
+  readonly #renewal: RenewalController = new RenewalController(this, {
+    target: () => {
+      const state = this.state;
+      const connection = this.#connection;
+      const subscription = this.subscription;
+      const canChange = state === 'prepaid' || state === 'success' || (state === 'error' && this.#renewal.write.outcome.status === 'error');
+      return canChange && this.manageRenewal !== false && connection && !('error' in connection) && subscription
+        ? { connection, subscription }
+        : undefined;
+    },
+    succeeded: () => this.#takeFocus('.confirmation', true),
+    failed: (error) => void this.#reportFailure('renewal', error, true),
+  });
+
+  /** The subscription as last read, upgraded or changed; `undefined` until it has loaded. */
   get subscription(): Subscription | undefined {
-    const outcome = this.#upgrade.outcome;
-    return outcome.status === 'success' ? outcome.value : this.#loaded?.subscription;
+    const outcome = this.#upgrade.write.outcome;
+    return this.#renewal.changed ?? (outcome.status === 'success' ? outcome.value : this.#loaded?.subscription);
   }
 
-  /** Where the widget is: `loading`, `ready`, `ineligible`, `submitting`, `success` or `error`. */
+  /** Where the widget is: `loading`, `ready`, `ineligible`, `prepaid`, `submitting`, `success` or `error`. */
   get state(): PrepaidUpgradeState {
-    const outcome = this.#upgrade.outcome.status;
+    const change = this.#renewal.write.outcome.status;
+    const outcome = this.#upgrade.write.outcome.status;
     const load = this.#load;
     if (this.#setupError !== undefined) return 'error';
-    // An upgrade under way or done outranks the load it started from.
+    // A write under way or done outranks what it started from: a renewal change the upgrade, the upgrade the load.
+    if (change !== 'idle') return change === 'success' ? 'prepaid' : change;
     if (outcome !== 'idle') return outcome;
-    if (load.status === 'complete') return load.value?.eligibility.eligible ? 'ready' : 'ineligible';
+    if (load.status === 'complete') {
+      const eligibility = load.value?.eligibility;
+      return eligibility?.eligible ? 'ready' : eligibility?.reason === 'already-prepaid' ? 'prepaid' : 'ineligible';
+    }
     // A load aborted on disconnection starts again on reconnection: it is still loading.
     return load.status === 'error' ? 'error' : 'loading';
   }
@@ -192,34 +221,7 @@ export class PrepaidUpgrade extends UpdatingElement {
    * While one is in flight, further calls share it: one request, however often this is called.
    */
   upgrade(): Promise<boolean> {
-    return this.#upgrade.run(() => {
-      const state = this.state;
-      const connection = this.#connection;
-      const choices = this.#choices;
-      const canSubmit = state === 'ready' || (state === 'error' && this.#upgrade.outcome.status === 'error');
-      if (!canSubmit || !connection || 'error' in connection || !choices || 'error' in choices || !this.#loaded) return undefined;
-      const { subscriptionId, client } = connection;
-      const request: UpgradeRequest = {
-        orders_per_billing: this.#selectedOrders ?? choices.ordersPerBilling,
-        renewal_behavior: this.#selectedRenewal ?? choices.renewalBehavior,
-        offer: choices.offer,
-      };
-      const submit = new PrepaidUpgradeSubmitEvent({ subscriptionId, request: { ...request } });
-      this.dispatchEvent(submit);
-      if (submit.defaultPrevented) return undefined;
-      return {
-        send: (signal) => sendAndConfirm(client, subscriptionId, upgradeWrite(request), { signal }),
-        succeeded: (subscription) => {
-          this.#focusOutcome = true;
-          this.#takeFocus('[part~="success"]');
-          this.dispatchEvent(new PrepaidUpgradeSuccessEvent({ subscription }));
-        },
-        failed: (error) => {
-          this.#focusOutcome = true;
-          void this.#reportFailure('upgrade', error);
-        },
-      };
-    });
+    return this.#upgrade.upgrade();
   }
 
   override connectedCallback(): void {
@@ -231,21 +233,16 @@ export class PrepaidUpgrade extends UpdatingElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     if (CONNECTION_PROPERTIES.some((name) => changed.has(name)) || this.#connection === undefined) {
-      this.#upgrade.reset();
+      this.#upgrade.write.reset();
+      this.#renewal.reset();
       this.#connection = connect(this, {
         pageUrl: document.baseURI,
         readCookies: () => document.cookie,
         onWarning: (warning) => this.#console.warnOnce(warning),
       });
     }
-    if (CHOICE_PROPERTIES.some((name) => changed.has(name)) || this.#choices === undefined) {
-      const result = parseChoices(this);
-      for (const warning of result.warnings) this.#console.warnOnce(warning);
-      this.#choices = 'error' in result ? { error: result.error } : result.choices;
-      if ('choices' in result) {
-        this.#selectedOrders = result.choices.ordersPerBilling;
-        this.#selectedRenewal = result.choices.renewalBehavior;
-      }
+    if (CHOICE_PROPERTIES.some((name) => changed.has(name)) || this.#upgrade.choices === undefined) {
+      this.#upgrade.readChoices(this, (warning) => this.#console.warnOnce(warning));
     }
   }
 
@@ -258,7 +255,8 @@ export class PrepaidUpgrade extends UpdatingElement {
   /** A problem of the element's own attributes: nothing can be sent until it is fixed. */
   get #setupError(): string | undefined {
     if (this.#connection && 'error' in this.#connection) return this.#connection.error;
-    if (this.#choices && 'error' in this.#choices) return this.#choices.error;
+    const choices = this.#upgrade.choices;
+    if (choices && 'error' in choices) return choices.error;
     return undefined;
   }
 
@@ -274,11 +272,11 @@ export class PrepaidUpgrade extends UpdatingElement {
     this.#takeFocus('[part~="form"] input:checked, .notice');
   }
 
-  async #reportFailure(phase: ErrorPhase, error: unknown): Promise<void> {
+  async #reportFailure(phase: ErrorPhase, error: unknown, asked?: boolean): Promise<void> {
     if (isAbortError(error)) return;
     await this.updateComplete;
     this.#report(phase, error);
-    this.#takeFocus('[part~="error"]');
+    this.#takeFocus('[part~="error"]', asked);
   }
 
   #report(phase: ErrorPhase, error: unknown): void {
@@ -288,24 +286,30 @@ export class PrepaidUpgrade extends UpdatingElement {
     if (credentialRefused) this.dispatchEvent(new PrepaidUpgradeTokenExpiredEvent());
   }
 
-  /** Moves focus to an outcome the customer asked for; never steals it on a page that just loaded. */
-  #takeFocus(selector: string): void {
-    if (!this.#focusOutcome) return;
+  /**
+   * Moves focus to an outcome the customer asked for (`asked`, or a retry under way); never steals it on a page that
+   * just loaded.
+   */
+  #takeFocus(selector: string, asked = this.#focusOutcome): void {
+    if (!asked) return;
     this.#focusOutcome = false;
     this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
   }
 
+  /** The error's button: the failed write again when that can help, else a fresh read of the subscription. */
   #retry(): void {
     this.#focusOutcome = true;
-    const outcome = this.#upgrade.outcome;
-    if (outcome.status === 'error' && describeFailure(outcome.error).retryable) {
-      void this.upgrade();
+    const change = this.#renewal.write.outcome;
+    const failed = change.status === 'error' ? change : this.#upgrade.write.outcome;
+    if (failed.status === 'error' && describeFailure(failed.error).retryable) {
+      void (failed === change ? this.#renewal.change() : this.upgrade());
       return;
     }
-    if (outcome.status === 'error' || this.#load.status === 'error') {
+    if (failed.status === 'error' || this.#load.status === 'error') {
       const connection = this.#connection;
       if (connection && !('error' in connection)) connection.credentials.renew();
-      this.#upgrade.reset();
+      this.#upgrade.write.reset();
+      this.#renewal.reset();
       void this.#load.run();
     }
   }
@@ -317,34 +321,42 @@ export class PrepaidUpgrade extends UpdatingElement {
     const language = this.#language;
     const t: Strings = this.strings ? { ...language.strings, ...this.strings } : language.strings;
     const loaded = this.#loaded;
-    const choices = this.#choices;
     const base = { t, locale: language.formatLocale };
-    const view: FormView | false | undefined = choices &&
-      !('error' in choices) && {
-        ...base,
-        choices,
-        orders: this.#selectedOrders ?? choices.ordersPerBilling,
-        renewal: this.#selectedRenewal ?? choices.renewalBehavior,
-        onSubmit: this.#onSubmit,
-        onOrdersChange: this.#onOrdersChange,
-        onRenewalChange: this.#onRenewalChange,
-      };
-    const upgrade = this.#upgrade.outcome;
+    const view = this.#upgrade.view(base);
+    const upgrade = this.#upgrade.write.outcome;
+    const change = this.#renewal.write.outcome;
     const form = (mode: 'live' | 'submitting') => (view && loaded ? formTemplate(view, loaded, mode) : nothing);
+    // A prepaid subscription: the success message right after the upgrade (until a renewal change is confirmed), else
+    // its terms; with the form that changes what happens when its orders run out, unless the page hides it.
+    const prepaid = (submitting: boolean) => {
+      const subscription = this.subscription;
+      if (!view || !subscription) return nothing;
+      const manage =
+        this.manageRenewal === false
+          ? nothing
+          : manageTemplate(this.#renewal.view(base, view.choices.renewalOptions, subscription), submitting);
+      return upgrade.status === 'success' && !this.#renewal.changed
+        ? successTemplate(base, subscription, loaded, manage)
+        : prepaidTemplate(base, subscription, manage);
+    };
     const body = {
       loading: () => (view ? loadingTemplate(view) : nothing),
       ready: () => form('live'),
-      submitting: () => form('submitting'),
+      submitting: () => (change.status === 'submitting' ? prepaid(true) : form('submitting')),
       ineligible: () => (loaded ? ineligibleTemplate(base, loaded) : nothing),
-      success: () => (upgrade.status === 'success' ? successTemplate(base, upgrade.value, loaded) : nothing),
-      // A failed upgrade keeps the form above its error, so that the customer sees what was asked; a configuration
+      prepaid: () => prepaid(false),
+      success: () => prepaid(false),
+      // A failed write keeps its form above the error, so that the customer sees what was asked; a configuration
       // error (no failure to retry) shows only what to fix.
       error: () => {
-        const failed = upgrade.status === 'error';
-        const failure = this.#setupError === undefined ? describeFailure(failed ? upgrade.error : this.#load.error) : undefined;
-        return html`${failed ? form('live') : nothing}${errorTemplate(base, failure, this.#retry)}`;
+        const failed = change.status === 'error' ? change : upgrade.status === 'error' ? upgrade : undefined;
+        const phase = failed === change ? 'renewal' : failed ? 'upgrade' : 'load';
+        const failure = this.#setupError === undefined ? describeFailure(failed ? failed.error : this.#load.error) : undefined;
+        return html`${phase === 'renewal' ? prepaid(false) : failed ? form('live') : nothing}${errorTemplate(base, failure, phase, this.#retry)}`;
       },
     }[state]();
+    // "Save up to 15%" sells the upgrade: not to a subscription that is prepaid already or cannot be.
+    const offer = view && loaded?.eligibility.eligible !== false && upgrade.status !== 'success' ? view.choices : undefined;
     return html`
       <div
         part="base"
@@ -353,38 +365,10 @@ export class PrepaidUpgrade extends UpdatingElement {
         dir=${isRightToLeft(language.language) ? 'rtl' : 'ltr'}
         aria-busy=${state === 'loading' || state === 'submitting' ? 'true' : 'false'}
       >
-        ${headerTemplate(base, view ? view.choices : undefined)} ${loaded ? productTemplate(base, loaded) : nothing} ${body}
-        <div part="status" class="visually-hidden" role="status">${announcement(t, state, loaded)}</div>
+        ${headerTemplate(base, offer)} ${loaded ? productTemplate(base, loaded) : nothing} ${body}
+        <div part="status" class="visually-hidden" role="status">${announcement(t, state, loaded, change)}</div>
       </div>
     `;
-  }
-
-  // ---- handlers ----------------------------------------------------------------------------------------------
-
-  #onSubmit(event: SubmitEvent): void {
-    event.preventDefault();
-    void this.upgrade();
-  }
-
-  #onOrdersChange(event: Event): void {
-    this.#selectedOrders = Number((event.target as HTMLInputElement).value);
-    this.#announceChange();
-  }
-
-  #onRenewalChange(event: Event): void {
-    const value = (event.target as HTMLInputElement).value;
-    if (isRenewalBehavior(value)) this.#selectedRenewal = value;
-    this.#announceChange();
-  }
-
-  #announceChange(): void {
-    this.requestUpdate();
-    const ordersPerBilling = this.#selectedOrders;
-    const renewalBehavior = this.#selectedRenewal;
-    const discounts = this.#choices && 'discounts' in this.#choices ? this.#choices.discounts : {};
-    if (ordersPerBilling === undefined || !renewalBehavior) return;
-    const discountPercent = discounts[ordersPerBilling] ?? null;
-    this.dispatchEvent(new PrepaidUpgradeChangeEvent({ ordersPerBilling, renewalBehavior, discountPercent }));
   }
 }
 

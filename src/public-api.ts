@@ -6,4 +6,4 @@ export { PrepaidUpgrade, type PrepaidUpgradeState } from './prepaid-upgrade.js';
 export * from './events.js';
 export type { Strings, FailureKind, PrepaidStatus } from './i18n/strings.js';
 export type { Subscription, Product, UpgradeRequest, RenewalBehavior, PrepaidSubscriptionContext } from './api/schemas.js';
-export type { IneligibleReason } from './api/upgrade-request.js';
+export type { IneligibleReason, RenewalChangeRequest } from './api/upgrade-request.js';

@@ -13,5 +13,10 @@ export interface UpgradeRequest {
   offer: string;
 }
 
+/** What a change of a prepaid subscription's renewal behaviour asks the service for. */
+export interface RenewalChangeRequest {
+  renewal_behavior: RenewalBehavior;
+}
+
 /** Why a subscription cannot be upgraded, as the service's rules say (the widget checks them before offering the form). */
 export type IneligibleReason = 'already-prepaid' | 'not-live' | 'product-not-eligible';

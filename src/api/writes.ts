@@ -9,7 +9,7 @@
 import type { ApiClient, RequestOptions } from './client.js';
 import { ApiError } from './errors.js';
 import type { Subscription, UpgradeRequest } from './schemas.js';
-import type { RenewalBehavior } from './upgrade-request.js';
+import { isRenewalBehavior, type RenewalBehavior } from './upgrade-request.js';
 
 /** One change: how it is sent, and how a subscription read afterwards shows it. */
 export interface SubscriptionWrite {
@@ -24,6 +24,12 @@ export interface SubscriptionWrite {
 export function isPrepaidAsRequested(subscription: Subscription, request: UpgradeRequest): boolean {
   const context = subscription.prepaid_subscription_context;
   return context?.prepaid_orders_per_billing === request.orders_per_billing && hasRenewalBehavior(subscription, request.renewal_behavior);
+}
+
+/** What happens when a prepaid subscription's orders run out, as the service says; `undefined` when it does not. */
+export function renewalBehaviorOf(subscription: Subscription): RenewalBehavior | undefined {
+  const behavior = subscription.prepaid_subscription_context?.renewal_behavior;
+  return isRenewalBehavior(behavior) ? behavior : undefined;
 }
 
 /** Whether a prepaid subscription ends its prepaid orders as `renewalBehavior` says (the service's default: renew). */

@@ -3,6 +3,8 @@
  * the confirm button; and the loading state, which is the same form with every text behind a shimmer.
  */
 import { html, nothing, type TemplateResult } from 'lit-html';
+import type { RenewalBehavior } from '../api/upgrade-request.js';
+import type { Strings } from '../i18n/strings.js';
 import type { Choices } from './choices.js';
 import { applyDiscount, formatPercent, pricePerOrder } from './money.js';
 import { money, productTemplate, type Loaded, type View } from './templates.js';
@@ -95,26 +97,7 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
           `;
         })}
       </fieldset>
-      <fieldset part="renewal" class="group" ?disabled=${submitting}>
-        <legend class="legend">${t.renewalLegend}</legend>
-        ${choices.renewalOptions.map(
-          (behavior) => html`
-            <div part="renewal-option" class="option">
-              <input
-                type="radio"
-                id="renewal-${behavior}"
-                name="renewal"
-                .value=${behavior}
-                .checked=${behavior === renewal}
-                aria-describedby="renewal-${behavior}-hint"
-                @change=${view.onRenewalChange}
-              />
-              <label for="renewal-${behavior}">${t.renewalOption(behavior)}</label>
-              <p class="hint" id="renewal-${behavior}-hint">${t.renewalHint(behavior, orders)}</p>
-            </div>
-          `,
-        )}
-      </fieldset>
+      ${renewalFieldset(t, { name: 'renewal', legend: t.renewalLegend, options: choices.renewalOptions, chosen: renewal, orders, disabled: submitting, onChange: view.onRenewalChange })}
       <div part="summary" class="summary">
         <h3 class="summary-heading">${t.summaryHeading}</h3>
         <p>${t.summary(orders, total(orders), money(view, perOrderAmount, subscription))}</p>
@@ -133,3 +116,42 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
     </form>
   `;
 }
+
+export interface RenewalGroup {
+  /** The radios' name, and the prefix of their ids: one group per form. */
+  name: string;
+  legend: string;
+  options: readonly RenewalBehavior[];
+  chosen: RenewalBehavior | undefined;
+  /** The orders per billing the consequences speak of. */
+  orders: number;
+  disabled: boolean;
+  onChange(event: Event): void;
+}
+
+/**
+ * What happens when the prepaid orders run out: a radio per choice, each with its consequence. The upgrade form asks
+ * it, and the management form of a prepaid subscription asks it again.
+ */
+export const renewalFieldset = (t: Strings, { name, legend, options, chosen, orders, disabled, onChange }: RenewalGroup) => html`
+  <fieldset part="renewal" class="group" ?disabled=${disabled}>
+    <legend class="legend">${legend}</legend>
+    ${options.map(
+      (behavior) => html`
+        <div part="renewal-option" class="option">
+          <input
+            type="radio"
+            id="${name}-${behavior}"
+            name=${name}
+            .value=${behavior}
+            .checked=${behavior === chosen}
+            aria-describedby="${name}-${behavior}-hint"
+            @change=${onChange}
+          />
+          <label for="${name}-${behavior}">${t.renewalOption(behavior)}</label>
+          <p class="hint" id="${name}-${behavior}-hint">${t.renewalHint(behavior, orders)}</p>
+        </div>
+      `,
+    )}
+  </fieldset>
+`;

@@ -6,12 +6,14 @@
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { isSafeImageAddress } from '../api/base-address.js';
 import type { Product, Subscription } from '../api/schemas.js';
-import { isRenewalBehavior } from '../api/upgrade-request.js';
+import { renewalBehaviorOf } from '../api/writes.js';
 import type { Strings } from '../i18n/strings.js';
 import type { Choices } from './choices.js';
 import { formatServiceDate } from './dates.js';
 import type { Eligibility } from './eligibility.js';
 import type { Failure } from './failure.js';
+import type { WriteOutcome } from './write-controller.js';
+import type { ErrorPhase } from '../events.js';
 import { formatMoney, formatPercent, pricePerOrder } from './money.js';
 
 export interface Loaded {
@@ -64,47 +66,42 @@ export function headerTemplate({ t, locale }: View, choices: Choices | undefined
 
 export function ineligibleTemplate(view: View, { subscription, product, eligibility }: Loaded): TemplateResult | typeof nothing {
   if (eligibility.eligible) return nothing;
-  const { t } = view;
-  const context = subscription.prepaid_subscription_context;
-  const renewal = context?.renewal_behavior;
   const cancelledOn = formatServiceDate(subscription.cancelled, view.locale);
   return html`
     <div class="notice" tabindex="-1">
-      <p class="notice-title">${t.ineligible(eligibility.reason, product?.name ?? undefined)}</p>
-      ${eligibility.reason === 'not-live' && cancelledOn ? html`<p>${t.cancelledOn(cancelledOn)}</p>` : nothing}
-      ${
-        eligibility.reason === 'already-prepaid' && context
-          ? html`<p>
-              ${t.prepaidStatus({
-                ordersPerBilling: context.prepaid_orders_per_billing ?? 0,
-                ordersRemaining: context.prepaid_orders_remaining ?? 0,
-                renewalBehavior: isRenewalBehavior(renewal) ? renewal : undefined,
-              })}
-            </p>`
-          : nothing
-      }
+      <p class="notice-title">${view.t.ineligible(eligibility.reason, product?.name ?? undefined)}</p>
+      ${eligibility.reason === 'not-live' && cancelledOn ? html`<p>${view.t.cancelledOn(cancelledOn)}</p>` : nothing}
     </div>
   `;
 }
 
-export function successTemplate(view: View, subscription: Subscription, loaded: Loaded | undefined): TemplateResult {
+/** The upgrade succeeded: what the next order bills, what happens when the orders run out, and the form to change that. */
+export function successTemplate(
+  view: View,
+  subscription: Subscription,
+  loaded: Loaded | undefined,
+  manage: TemplateResult | typeof nothing,
+): TemplateResult {
   const { t } = view;
-  const context = subscription.prepaid_subscription_context;
-  const orders = context?.prepaid_orders_per_billing ?? 0;
-  const renewal = context?.renewal_behavior;
+  const orders = subscription.prepaid_subscription_context?.prepaid_orders_per_billing ?? 0;
+  const renewal = renewalBehaviorOf(subscription);
   const perOrder = pricePerOrder(subscription, loaded?.product);
   return html`
     <div part="success" class="success" tabindex="-1">
       <h3 class="success-heading">${t.successHeading}</h3>
       <p>${t.successBody(orders, money(view, perOrder === undefined ? undefined : perOrder * orders, subscription))}</p>
-      ${isRenewalBehavior(renewal) ? html`<p>${t.renewalHint(renewal, orders)}</p>` : nothing}
+      ${renewal ? html`<p>${t.renewalHint(renewal, orders)}</p>` : nothing}
       <slot name="success"></slot>
     </div>
+    ${manage}
   `;
 }
 
-/** A failure, or (without one) a configuration error: what happened, the service's reason, and what to do. */
-export function errorTemplate({ t }: View, failure: Failure | undefined, onRetry: () => void): TemplateResult {
+/**
+ * A failure, or (without one) a configuration error: what happened, the service's reason, and what to do. `phase`:
+ * which request failed, for the one message that differs between the upgrade and a renewal change.
+ */
+export function errorTemplate({ t }: View, failure: Failure | undefined, phase: ErrorPhase, onRetry: () => void): TemplateResult {
   // A reason about one of the customer's choices is labelled with the words the form asks for it with; a reason
   // about anything else, with nothing. (A field named like `toString` finds a value of the object's prototype,
   // which is no key of the texts either.)
@@ -112,7 +109,7 @@ export function errorTemplate({ t }: View, failure: Failure | undefined, onRetry
   const label = t[choice as 'ordersLegend' | 'renewalLegend'];
   return html`
     <div part="error" class="error" role="alert" tabindex="-1">
-      <p>${t.failure(failure?.kind ?? 'config')}</p>
+      <p>${phase === 'renewal' && failure?.kind === 'unconfirmed' ? t.changeUnconfirmed : t.failure(failure?.kind ?? 'config')}</p>
       ${
         failure?.detail
           ? html`<p>${t.refusedBecause} <span class="detail">${failure.detail}</span>${label ? ` (${label})` : nothing}</p>`
@@ -127,11 +124,17 @@ export function errorTemplate({ t }: View, failure: Failure | undefined, onRetry
   `;
 }
 
-/** What the polite status region says in each state: loading, submitting and success are announced. */
-export function announcement(t: Strings, state: string, loaded: Loaded | undefined): string {
+/**
+ * What the polite status region says in each state: loading, submitting, success, a confirmed renewal change and why
+ * a subscription cannot be upgraded are announced. `renewal`: the outcome of the last renewal change.
+ */
+export function announcement(t: Strings, state: string, loaded: Loaded | undefined, renewal: WriteOutcome<Subscription>): string {
   if (state === 'loading') return t.loading;
-  if (state === 'submitting') return t.submitting;
+  if (state === 'submitting') return renewal.status === 'submitting' ? t.savingChange : t.submitting;
   if (state === 'success') return t.successHeading;
+  const changed = renewal.status === 'success' && renewalBehaviorOf(renewal.value);
+  if (changed) return t.renewalChanged(changed);
+  if (state === 'prepaid') return t.ineligible('already-prepaid', undefined);
   if (state === 'ineligible' && loaded && !loaded.eligibility.eligible) {
     return t.ineligible(loaded.eligibility.reason, loaded.product?.name ?? undefined);
   }

@@ -6,7 +6,7 @@
  * contract is Lit's, so that Lit's controllers and habits carry over:
  * - `static properties` declares the public properties: each gets an accessor that asks for an update when its value
  *   changes, and the attribute named in it (`attribute: false`: none; default: the name in lower case) sets it, read
- *   through `type: Number` when given;
+ *   through `type` when given (`type: Number`, say);
  * - an update runs in a microtask after the first request, once the element is in a page: `willUpdate(changed)`,
  *   each controller's `hostUpdate`, `render()` into the shadow root, `hostUpdated`, `updated(changed)`, where
  *   `changed` maps each property that changed to its value before; `updateComplete` resolves after it;
@@ -19,8 +19,8 @@ import type { ReactiveController, ReactiveControllerHost } from '../reactive-con
 export interface PropertyDeclaration {
   /** The attribute that sets the property; `false` for none. Default (or `true`): the property's name in lower case. */
   attribute?: string | boolean;
-  /** `Number`: the attribute's text is read as a number (`NaN` when it is not one). */
-  type?: NumberConstructor;
+  /** Reads the attribute's text into the property's value: `Number` (`NaN` when it is not one), say. */
+  type?: (text: string) => unknown;
 }
 
 /** The properties that changed since the last update, each with its value before. */

@@ -44,6 +44,12 @@ export const en: Strings = {
     (renewalBehavior
       ? ` When they run out: ${{ autorenew: 'it renews automatically', cancel: 'it ends', downgrade: 'it goes back to paying per order' }[renewalBehavior]}.`
       : ''),
+  manageLegend: 'Change what happens when they run out',
+  manageSubmit: 'Save change',
+  savingChange: 'Saving your change…',
+  renewalChanged: (behavior) =>
+    `Saved. When your prepaid orders run out, ${{ autorenew: 'your subscription renews automatically', cancel: 'your subscription ends', downgrade: 'you go back to paying per order' }[behavior]}.`,
+  changeUnconfirmed: 'We could not confirm whether your change was saved. Try again: saving it twice changes nothing more.',
   failure: (kind) =>
     ({
       config: 'This form is not set up correctly, so nothing can be changed here. Please contact the store.',

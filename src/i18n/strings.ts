@@ -50,6 +50,16 @@ export interface Strings {
   /** Under the "no longer active" notice, when the service says when: "Cancelled on 14 September 2026." */
   cancelledOn: (date: string) => string;
   prepaidStatus: (status: PrepaidStatus) => string;
+  /** The legend of the form that changes what happens when a prepaid subscription's orders run out. */
+  manageLegend: string;
+  /** Its button, enabled once the choice differs from the subscription's. */
+  manageSubmit: string;
+  /** Announced, and on its button, while a renewal change is sent. */
+  savingChange: string;
+  /** Once the service confirmed a renewal change: what now happens when the prepaid orders run out. */
+  renewalChanged: (behavior: RenewalBehavior) => string;
+  /** A renewal change whose outcome could not be confirmed (the `unconfirmed` failure of the upgrade has its own). */
+  changeUnconfirmed: string;
   failure: (kind: FailureKind) => string;
   /** Introduces the service's own explanation of a refused upgrade. */
   refusedBecause: string;

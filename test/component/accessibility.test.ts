@@ -1,6 +1,6 @@
 /**
- * Every state passes axe, the whole upgrade works by keyboard alone (real key presses), state changes are announced
- * and focus goes where the customer's attention must go.
+ * Every state passes axe, the whole upgrade and a renewal change work by keyboard alone (real key presses), state
+ * changes are announced and focus goes where the customer's attention must go.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
@@ -8,6 +8,7 @@ import { mount, type Mounted } from '../helpers/mount.js';
 import { SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
 
 const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
+const prepaid = SANDBOX_SUBSCRIPTIONS.prepaid.id;
 const text = (node: Element | null) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 /** Silences the element's expected console messages for failure states, so the run's output stays readable. */
@@ -44,7 +45,6 @@ describe('axe finds no violation', () => {
   });
 
   for (const [name, id] of [
-    ['already prepaid', SANDBOX_SUBSCRIPTIONS.prepaid.id],
     ['not live', SANDBOX_SUBSCRIPTIONS.cancelled.id],
     ['product not eligible', SANDBOX_SUBSCRIPTIONS.notEligible.id],
   ] as const) {
@@ -54,6 +54,43 @@ describe('axe finds no violation', () => {
       await expect(m.el).to.be.accessible();
     });
   }
+
+  it('when prepaid, with the management form', async () => {
+    const m = await mountFor(prepaid);
+    await m.waitForState('prepaid');
+    await expect(m.el).to.be.accessible();
+  });
+
+  it('when prepaid, without the management form (manage-renewal="false")', async () => {
+    const m = await mountFor(prepaid, { 'manage-renewal': 'false' });
+    await m.waitForState('prepaid');
+    await expect(m.el).to.be.accessible();
+  });
+
+  it('while a renewal change is sent, and once it is confirmed', async () => {
+    const m = await mountFor(prepaid);
+    await m.waitForState('prepaid');
+    await m.session.fault({ latencyMs: 500, method: 'PATCH' });
+    m.$<HTMLInputElement>('[part~=manage] input[value=cancel]')!.click();
+    await m.el.updateComplete;
+    m.$<HTMLButtonElement>('[part~=manage-submit]')!.click();
+    await m.waitForState('submitting');
+    await expect(m.el).to.be.accessible();
+    await m.waitForEvent('prepaid-upgrade-renewal-change');
+    await expect(m.el).to.be.accessible();
+  });
+
+  it('after a failed renewal change (500)', async () => {
+    const m = await mountFor(prepaid);
+    await m.waitForState('prepaid');
+    await m.session.fault({ status: 500, method: 'PATCH' });
+    m.$<HTMLInputElement>('[part~=manage] input[value=downgrade]')!.click();
+    await m.el.updateComplete;
+    m.$<HTMLButtonElement>('[part~=manage-submit]')!.click();
+    await m.waitForEvent('prepaid-upgrade-error');
+    expect(m.el.state).to.equal('error');
+    await expect(m.el).to.be.accessible();
+  });
 
   it('while submitting', async () => {
     const m = await mountFor(eligible);
@@ -176,6 +213,35 @@ describe('keyboard alone', () => {
     }
   });
 
+  it('changes what happens when a prepaid subscription’s orders run out with Tab, arrow keys and Enter', async () => {
+    const session = await sandboxSession();
+    const before = document.createElement('button');
+    before.textContent = 'Before the widget';
+    document.body.prepend(before);
+    try {
+      const m = await mountFor(prepaid, {}, session);
+      await m.waitForState('prepaid');
+      before.focus();
+      await sendKeys({ press: 'Tab' });
+      expect(focused(m)?.getAttribute('value'), 'Tab lands on the current choice').to.equal('autorenew');
+      expect(focused(m)?.closest('[part~=manage]')).to.not.equal(null);
+      // An arrow key picks the next choice, which enables the button: Tab reaches it.
+      await sendKeys({ press: 'ArrowDown' });
+      expect(focused(m)?.getAttribute('value')).to.equal('cancel');
+      await m.el.updateComplete;
+      await sendKeys({ press: 'Tab' });
+      expect(focused(m)?.getAttribute('part')).to.equal('manage-submit');
+      await sendKeys({ press: 'Enter' });
+      const changed = await m.waitForEvent('prepaid-upgrade-renewal-change');
+      expect(changed.detail.subscription.prepaid_subscription_context).to.deep.include({ renewal_behavior: 'cancel' });
+      await waitUntil(() => focused(m)?.classList.contains('confirmation'), 'focus did not move to the confirmation');
+      const patches = (await session.requests()).filter((r) => r.method === 'PATCH');
+      expect(patches.map((r) => r.body)).to.deep.equal([{ renewal_behavior: 'cancel' }]);
+    } finally {
+      before.remove();
+    }
+  });
+
   it('reaches the retry button after an error and tries again with Enter', async () => {
     const m = await mountAfterButton();
     try {
@@ -214,6 +280,20 @@ describe('announcements', () => {
     expect(text(m.$('[part~=status]'))).to.equal('Upgrading your subscription…');
     await m.waitForState('success');
     expect(text(m.$('[part~=status]'))).to.equal('Your subscription is now prepaid');
+  });
+
+  it('says politely that a renewal change is being saved, then that it is saved', async () => {
+    const m = await mountFor(prepaid);
+    await m.waitForState('prepaid');
+    expect(text(m.$('[part~=status]'))).to.equal('This subscription is already prepaid.');
+    await m.session.fault({ latencyMs: 300, method: 'PATCH' });
+    m.$<HTMLInputElement>('[part~=manage] input[value=downgrade]')!.click();
+    await m.el.updateComplete;
+    m.$<HTMLButtonElement>('[part~=manage-submit]')!.click();
+    await m.el.updateComplete;
+    expect(text(m.$('[part~=status]'))).to.equal('Saving your change…');
+    await m.waitForEvent('prepaid-upgrade-renewal-change');
+    expect(text(m.$('[part~=status]'))).to.equal('Saved. When your prepaid orders run out, you go back to paying per order.');
   });
 
   it('says errors assertively, once', async () => {

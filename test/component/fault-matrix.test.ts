@@ -1,6 +1,7 @@
 /**
  * The fault matrix: every way the service can fail (each error status of spec §7, a network failure, a timeout,
- * answers that cannot be read), in each phase (loading the subscription, upgrading it), against the real sandbox.
+ * answers that cannot be read), in each phase (loading the subscription, upgrading it, changing what happens when a
+ * prepaid subscription's orders run out), against the real sandbox.
  * One row of the table below is one test. Each says what the customer sees (state, message, retry button), which
  * events the page gets, and which requests the sandbox saw: retried or not, and how often. The widget waits between
  * tries on a controlled clock (test/helpers/controlled-clock.ts) that moves on to each wait at once and records it,
@@ -21,10 +22,16 @@ const SUBSCRIPTION = SANDBOX_SUBSCRIPTIONS.eligible.id;
 const PRODUCT = 'prod_morning_roast';
 /** What the customer picks before confirming; a reconciliation only counts these as "done". */
 const CHOSEN = { orders: 6, renewal: 'cancel' } as const;
+/** The renewal changes are made on a prepaid subscription (it renews automatically), to what this says. */
+const PREPAID = SANDBOX_SUBSCRIPTIONS.prepaid.id;
+const CHANGED_TO = 'cancel';
 
 // Where a fault applies: the subscription read (the load, and the read that confirms an upgrade), or the upgrade.
 const read = (fault: Partial<Fault>): Partial<Fault> => ({ method: 'GET', path: `/subscriptions/${SUBSCRIPTION}/`, ...fault });
 const upgrade = (fault: Partial<Fault>): Partial<Fault> => ({ method: 'PATCH', path: '/upgrade_to_prepaid/', ...fault });
+// For a renewal change: the read of the prepaid subscription, and the change.
+const readPrepaid = (fault: Partial<Fault>): Partial<Fault> => ({ method: 'GET', path: `/subscriptions/${PREPAID}/`, ...fault });
+const change = (fault: Partial<Fault>): Partial<Fault> => ({ method: 'PATCH', path: '/change_renewal_behavior/', ...fault });
 
 // Answers the service might send with a 2xx that the widget must not trust.
 const json = (value: unknown) => JSON.stringify(value);
@@ -44,9 +51,12 @@ const MALFORMED = {
 } satisfies Record<string, Partial<Fault>>;
 
 interface Outcome {
-  /** The state the customer sees: the form (`ready`), the success message, or an error. */
-  state: 'ready' | 'success' | 'error';
-  /** For `error`: the message shown, `en.failure(kind)`. */
+  /**
+   * The state the customer sees: the form (`ready`), the success message, a prepaid subscription with its change
+   * confirmed (`prepaid`), or an error.
+   */
+  state: 'ready' | 'success' | 'prepaid' | 'error';
+  /** For `error`: the message shown, `en.failure(kind)` (a renewal change's `unconfirmed`: `en.changeUnconfirmed`). */
   kind?: FailureKind;
   /** The service's own reason, shown as text after "The store said:". */
   detail?: RegExp;
@@ -75,9 +85,9 @@ interface Outcome {
 }
 
 interface Row {
-  phase: 'load' | 'upgrade';
+  phase: 'load' | 'upgrade' | 'renewal';
   name: string;
-  /** Queued before the phase starts: before mounting for `load`, once the form is shown for `upgrade`. */
+  /** Queued before the phase starts: before mounting for `load`, once the form is shown for `upgrade` and `renewal`. */
   faults: Array<Partial<Fault>>;
   /** The `timeout` attribute, in ms. */
   timeout?: number;
@@ -86,12 +96,12 @@ interface Row {
    * (`new-token`) or the same one (`same-token`).
    */
   provider?: 'new-token' | 'same-token';
-  /** Something else that happens before the phase starts (for `upgrade`: once the form is shown). */
+  /** Something else that happens before the phase starts (for `upgrade` and `renewal`: once the form is shown). */
   meanwhile?: (session: SandboxSession) => Promise<void>;
   expect: Outcome;
   /**
    * Then the trouble is over (faults still queued are dropped) and the customer presses the retry button (for an
-   * upgrade: twice, then the confirm button: still one PATCH).
+   * upgrade or a renewal change: twice, then the form's button: still one PATCH).
    */
   thenRetry?: Outcome;
 }
@@ -664,6 +674,218 @@ const UPGRADE_ROWS: Row[] = [
   },
 ];
 
+/** The renewal change: the same write as the upgrade, so the same rows, with the service's own refusals of it (§3). */
+const RENEWAL_ROWS: Row[] = [
+  {
+    phase: 'renewal',
+    name: '400, not prepaid',
+    faults: [change({ status: 400, detail: 'This subscription is not prepaid' })],
+    expect: {
+      state: 'error',
+      kind: 'badRequest',
+      detail: /^This subscription is not prepaid$/,
+      button: 'Reload',
+      error: { status: 400, retryable: false },
+      seen: ['GET 200', 'PATCH 400', 'GET 200'],
+    },
+  },
+  {
+    phase: 'renewal',
+    name: '400 with a field error',
+    faults: [change({ status: 400, body: json({ renewal_behavior: ["Value 'x' is not a valid choice."] }) })],
+    expect: {
+      state: 'error',
+      kind: 'badRequest',
+      detail: /^Value 'x' is not a valid choice\.$/,
+      label: en.renewalLegend,
+      button: 'Reload',
+      error: { status: 400, retryable: false },
+      message: /answered 400: renewal_behavior: Value 'x' is not a valid choice\./,
+      seen: ['GET 200', 'PATCH 400', 'GET 200'],
+    },
+  },
+  {
+    phase: 'renewal',
+    name: '400 with a null field error',
+    faults: [change({ status: 400, body: json({ renewal_behavior: ['This field cannot be null.'] }) })],
+    expect: {
+      state: 'error',
+      kind: 'badRequest',
+      detail: /^This field cannot be null\.$/,
+      label: en.renewalLegend,
+      button: 'Reload',
+      error: { status: 400, retryable: false },
+      seen: ['GET 200', 'PATCH 400', 'GET 200'],
+    },
+  },
+  {
+    phase: 'renewal',
+    name: '400, but an earlier lost try applied it',
+    faults: [change({ status: 400, detail: 'This subscription is not prepaid', apply: true })],
+    expect: { state: 'prepaid', seen: ['GET 200', 'PATCH 400 applied', 'GET 200'] },
+  },
+  {
+    phase: 'renewal',
+    name: '401, token attribute',
+    faults: [change({ status: 401 })],
+    expect: {
+      state: 'error',
+      kind: 'unauthorized',
+      button: 'Reload',
+      error: { status: 401, retryable: false },
+      tokenExpired: true,
+      seen: ['GET 200', 'PATCH 401'],
+    },
+  },
+  {
+    phase: 'renewal',
+    name: '401, tokenProvider with a new token',
+    faults: [change({ status: 401 })],
+    provider: 'new-token',
+    expect: { state: 'prepaid', seen: ['GET 200', 'PATCH 401', 'PATCH 200'] },
+  },
+  {
+    phase: 'renewal',
+    name: '403',
+    faults: [change({ status: 403 })],
+    expect: {
+      state: 'error',
+      kind: 'forbidden',
+      button: 'Reload',
+      error: { status: 403, retryable: false },
+      seen: ['GET 200', 'PATCH 403'],
+      console: /other environment/,
+    },
+  },
+  {
+    phase: 'renewal',
+    name: '404',
+    faults: [change({ status: 404 })],
+    expect: {
+      state: 'error',
+      kind: 'notFound',
+      button: 'Reload',
+      error: { status: 404, retryable: false },
+      seen: ['GET 200', 'PATCH 404'],
+    },
+  },
+  {
+    phase: 'renewal',
+    name: '423 once',
+    faults: [change({ status: 423 })],
+    expect: { state: 'prepaid', seen: ['GET 200', 'PATCH 423', 'PATCH 200'], waits: [BACKOFF_1] },
+  },
+  {
+    phase: 'renewal',
+    name: '423 every time',
+    faults: [change({ status: 423, count: 10 })],
+    expect: {
+      state: 'error',
+      kind: 'locked',
+      button: 'Try again',
+      error: { status: 423, retryable: true },
+      seen: ['GET 200', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 423'],
+      waits: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
+    },
+    thenRetry: { state: 'prepaid', seen: ['GET 200', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 200'] },
+  },
+  {
+    phase: 'renewal',
+    name: '429 once, Retry-After: 1',
+    faults: [change({ status: 429, retryAfter: 1 })],
+    expect: { state: 'prepaid', seen: ['GET 200', 'PATCH 429', 'PATCH 200'], waits: [1000] },
+  },
+  {
+    phase: 'renewal',
+    name: '429 every time, Retry-After: 0',
+    faults: [change({ status: 429, retryAfter: 0, count: 10 })],
+    expect: {
+      state: 'error',
+      kind: 'rateLimited',
+      button: 'Try again',
+      error: { status: 429, retryable: true },
+      seen: ['GET 200', 'PATCH 429', 'PATCH 429', 'PATCH 429', 'PATCH 429'],
+      waits: [0, 0, 0],
+    },
+  },
+  ...AMBIGUOUS.flatMap(([name, fault, kind, status, timeout]): Row[] => {
+    const answered = fault.status ?? 200;
+    return [
+      {
+        phase: 'renewal',
+        name: `${name}, not applied`,
+        faults: [change(fault)],
+        ...(timeout ? { timeout } : {}),
+        expect: {
+          state: 'error',
+          kind,
+          button: 'Try again',
+          error: { status, retryable: true },
+          seen: ['GET 200', `PATCH ${answered}`, 'GET 200'],
+        },
+        thenRetry: { state: 'prepaid', seen: ['GET 200', `PATCH ${answered}`, 'GET 200', 'PATCH 200'] },
+      },
+      {
+        phase: 'renewal',
+        name: `${name}, applied but the answer lost`,
+        faults: [change({ ...fault, apply: true })],
+        ...(timeout ? { timeout } : {}),
+        expect: { state: 'prepaid', seen: ['GET 200', `PATCH ${answered} applied`, 'GET 200'] },
+      },
+    ];
+  }),
+  {
+    // The change lands after the widget gave up; asking again is the same change, which the service simply makes.
+    phase: 'renewal',
+    name: 'timeout, the change applied late (after the check)',
+    faults: [change({ latencyMs: 1000 })],
+    timeout: 300,
+    expect: {
+      state: 'error',
+      kind: 'timeout',
+      button: 'Try again',
+      error: { status: 0, retryable: true },
+      seen: ['GET 200', 'PATCH 200', 'GET 200'],
+    },
+    thenRetry: { state: 'prepaid', seen: ['GET 200', 'PATCH 200', 'GET 200', 'PATCH 200'] },
+  },
+  {
+    phase: 'renewal',
+    name: '503, not applied, and the confirming read fails (500)',
+    faults: [change({ status: 503 }), readPrepaid({ status: 500 })],
+    expect: {
+      state: 'error',
+      kind: 'unconfirmed',
+      button: 'Try again',
+      error: { status: 503, retryable: true },
+      seen: ['GET 200', 'PATCH 503', 'GET 500'],
+    },
+    thenRetry: { state: 'prepaid', seen: ['GET 200', 'PATCH 503', 'GET 500', 'PATCH 200'] },
+  },
+  {
+    phase: 'renewal',
+    name: '500, meanwhile changed elsewhere to something else',
+    faults: [change({ status: 500 })],
+    meanwhile: async (session) => {
+      const answer = await fetch(`${session.apiBase}/subscriptions/${PREPAID}/change_renewal_behavior/`, {
+        method: 'PATCH',
+        headers: { authorization: session.token, 'content-type': 'application/json' },
+        body: json({ renewal_behavior: 'downgrade' }),
+      });
+      expect(answer.status).to.equal(200);
+    },
+    // The read shows another choice than the customer's: not done. Trying again makes the customer's.
+    expect: {
+      state: 'error',
+      kind: 'server',
+      button: 'Try again',
+      error: { status: 500, retryable: true },
+      seen: ['GET 200', 'PATCH 200', 'PATCH 500', 'GET 200'],
+    },
+    thenRetry: { state: 'prepaid', seen: ['GET 200', 'PATCH 200', 'PATCH 500', 'GET 200', 'PATCH 200'] },
+  },
+];
+
 const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 function seen(log: RecordedRequest[]): string[] {
@@ -715,8 +937,10 @@ describe('<prepaid-upgrade> fault matrix', () => {
     outcome: Outcome,
     tokens: string[],
   ): Promise<void> {
-    const finals =
-      row.phase === 'load' ? ['prepaid-upgrade-ready', 'prepaid-upgrade-error'] : ['prepaid-upgrade-success', 'prepaid-upgrade-error'];
+    const finals = [
+      { load: 'prepaid-upgrade-ready', upgrade: 'prepaid-upgrade-success', renewal: 'prepaid-upgrade-renewal-change' }[row.phase],
+      'prepaid-upgrade-error',
+    ];
     const since = () => m.events.slice(from);
     await until(() => since().some((e) => finals.includes(e.type)), `no outcome (state ${m.el.state})`, 8000);
     await m.el.updateComplete;
@@ -728,7 +952,8 @@ describe('<prepaid-upgrade> fault matrix', () => {
     if (outcome.state === 'error') {
       expect(errorPart !== null, 'an error part is shown').to.be.true;
       expect(errorPart!.getAttribute('role')).to.equal('alert');
-      expect(text(errorPart), 'message').to.contain(en.failure(outcome.kind!));
+      const message = row.phase === 'renewal' && outcome.kind === 'unconfirmed' ? en.changeUnconfirmed : en.failure(outcome.kind!);
+      expect(text(errorPart), 'message').to.contain(message);
       const detail = errorPart!.querySelector('.detail');
       if (outcome.detail) {
         expect(text(errorPart)).to.contain(`${en.refusedBecause} ${text(detail)}${outcome.label ? ` (${outcome.label})` : ''} `);
@@ -748,10 +973,22 @@ describe('<prepaid-upgrade> fault matrix', () => {
         renewal_behavior: CHOSEN.renewal,
       });
     }
+    if (outcome.state === 'prepaid') {
+      // The change is confirmed where the customer made it, and the status says what now happens.
+      expect(text(m.$('[part~=manage] .confirmation'))).to.equal(en.renewalChanged(CHANGED_TO));
+      expect(m.el.subscription?.prepaid_subscription_context?.renewal_behavior).to.equal(CHANGED_TO);
+      expect(m.$<HTMLInputElement>(`input[name=manage][value="${CHANGED_TO}"]`)?.checked, 'the new choice is the current one').to.be.true;
+      expect(m.$<HTMLButtonElement>('[part~=manage-submit]')?.disabled, 'nothing left to save').to.be.true;
+    }
     if (row.phase === 'upgrade' && outcome.state === 'error') {
       // The form stays, with the customer's choices.
       expect(m.$<HTMLInputElement>(`input[name=orders][value="${CHOSEN.orders}"]`)?.checked, 'orders choice kept').to.be.true;
       expect(m.$<HTMLInputElement>(`input[name=renewal][value="${CHOSEN.renewal}"]`)?.checked, 'renewal choice kept').to.be.true;
+    }
+    if (row.phase === 'renewal' && outcome.state === 'error') {
+      // The management form stays, with the customer's choice, ready to be sent again.
+      expect(m.$<HTMLInputElement>(`input[name=manage][value="${CHANGED_TO}"]`)?.checked, 'choice kept').to.be.true;
+      expect(m.$<HTMLButtonElement>('[part~=manage-submit]')?.disabled, 'the button still sends it').to.be.false;
     }
 
     // What the page gets.
@@ -773,6 +1010,12 @@ describe('<prepaid-upgrade> fault matrix', () => {
     // Counts, not the events: an assertion message that serialized an event would serialize the page with it.
     expect(ofType('prepaid-upgrade-token-expired').length, 'token-expired events').to.equal(outcome.tokenExpired ? 1 : 0);
     expect(ofType('prepaid-upgrade-success').length, 'success events').to.equal(outcome.state === 'success' ? 1 : 0);
+    expect(ofType('prepaid-upgrade-renewal-change').length, 'renewal-change events').to.equal(outcome.state === 'prepaid' ? 1 : 0);
+    if (outcome.state === 'prepaid') {
+      expect(ofType('prepaid-upgrade-renewal-change')[0]!.detail.subscription.prepaid_subscription_context).to.deep.include({
+        renewal_behavior: CHANGED_TO,
+      });
+    }
     if (outcome.state === 'success') {
       expect(ofType('prepaid-upgrade-success')[0]!.detail.subscription.prepaid_subscription_context).to.deep.include({
         prepaid_orders_per_billing: CHOSEN.orders,
@@ -785,13 +1028,11 @@ describe('<prepaid-upgrade> fault matrix', () => {
     // What the sandbox saw.
     expect(seen(log), 'requests').to.deep.equal(outcome.seen);
     if (!row.meanwhile) {
-      for (const patch of log.filter((r) => r.method === 'PATCH')) {
-        expect(patch.body, 'every try asks for the same').to.deep.equal({
-          orders_per_billing: CHOSEN.orders,
-          renewal_behavior: CHOSEN.renewal,
-          offer: 'live',
-        });
-      }
+      const asked =
+        row.phase === 'renewal'
+          ? { renewal_behavior: CHANGED_TO }
+          : { orders_per_billing: CHOSEN.orders, renewal_behavior: CHOSEN.renewal, offer: 'live' };
+      for (const patch of log.filter((r) => r.method === 'PATCH')) expect(patch.body, 'every try asks for the same').to.deep.equal(asked);
     }
     // How long the widget waited before each retry.
     if (outcome.waits) {
@@ -804,13 +1045,14 @@ describe('<prepaid-upgrade> fault matrix', () => {
     }
   }
 
-  for (const row of [...LOAD_ROWS, ...UPGRADE_ROWS]) {
+  for (const row of [...LOAD_ROWS, ...UPGRADE_ROWS, ...RENEWAL_ROWS]) {
     const summary = (o: Outcome) => (o.state === 'error' ? `error "${o.kind}"` : o.state);
     const title = `${row.phase} · ${row.name} → ${summary(row.expect)}${row.thenRetry ? `; retry → ${summary(row.thenRetry)}` : ''}`;
     it(title, async () => {
       const session = await sandboxSession();
       const tokens = [session.token];
-      const attributes: Record<string, string> = { 'subscription-id': SUBSCRIPTION, 'api-base': session.apiBase };
+      const subscriptionId = row.phase === 'renewal' ? PREPAID : SUBSCRIPTION;
+      const attributes: Record<string, string> = { 'subscription-id': subscriptionId, 'api-base': session.apiBase };
       if (row.timeout) attributes.timeout = String(row.timeout);
       const properties: { tokenProvider?: () => Promise<string> } = {};
       let asked = 0;
@@ -831,6 +1073,15 @@ describe('<prepaid-upgrade> fault matrix', () => {
         m.$<HTMLInputElement>(`input[name=renewal][value="${CHOSEN.renewal}"]`)!.click();
         await m.el.updateComplete;
       }
+      if (row.phase === 'renewal') {
+        m = await mount(attributes, properties);
+        await m.waitForEvent('prepaid-upgrade-ready');
+        expect(m.el.state).to.equal('prepaid');
+        m.$<HTMLInputElement>(`input[name=manage][value="${CHANGED_TO}"]`)!.click();
+        await m.el.updateComplete;
+      }
+      /** The button that sends the phase's write. */
+      const send = row.phase === 'renewal' ? '[part~=manage-submit]' : '[part~=submit]';
       const clock = installClock({ auto: true });
       try {
         await row.meanwhile?.(session);
@@ -840,10 +1091,10 @@ describe('<prepaid-upgrade> fault matrix', () => {
           m = await mount(attributes, properties);
         } else {
           from = m.events.length;
-          m.$('[part~=submit]')!.click();
+          m.$(send)!.click();
           expect(m.el.state).to.equal('submitting');
-          // Asked again while it is under way: still one upgrade (the requests below show no extra PATCH).
-          m.$('[part~=submit]')!.click();
+          // Asked again while it is under way: still one write (the requests below show no extra PATCH).
+          m.$(send)!.click();
           void m.el.upgrade();
         }
         await check(row, m, session, [from, 0], clock, row.expect, tokens);
@@ -861,18 +1112,23 @@ describe('<prepaid-upgrade> fault matrix', () => {
           await session.control('/faults', { method: 'DELETE' });
           const retryFrom: [number, number] = [m.events.length, clock.waits.length];
           m.$<HTMLButtonElement>('[part~=retry]')!.click();
-          if (row.phase === 'upgrade') {
-            // Pressed again before the page re-rendered, then the confirm button and upgrade() too: still one PATCH.
+          if (row.phase !== 'load') {
+            // Pressed again before the page re-rendered, then the form's button and upgrade() too: still one PATCH.
             m.$<HTMLButtonElement>('[part~=retry]')?.click();
             expect(m.el.state).to.equal('submitting');
-            m.$<HTMLButtonElement>('[part~=submit]')?.click();
+            m.$<HTMLButtonElement>(send)?.click();
             void m.el.upgrade();
           }
           await check(row, m, session, retryFrom, clock, row.thenRetry, tokens);
-          if (row.phase === 'upgrade')
-            expect(m.events.slice(retryFrom[0]).filter((e) => e.type === 'prepaid-upgrade-submit').length, 'one submit per retry').to.equal(
-              1,
-            );
+          if (row.phase !== 'load') {
+            const submits = m.events.slice(retryFrom[0]).filter((e) => e.type === 'prepaid-upgrade-submit') as Array<
+              Event & { detail: any }
+            >;
+            expect(
+              submits.map((e) => e.detail.action),
+              'one submit per retry',
+            ).to.deep.equal([row.phase === 'renewal' ? 'change-renewal' : 'upgrade']);
+          }
         }
       } finally {
         clock.uninstall();

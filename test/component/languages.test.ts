@@ -11,6 +11,7 @@ import { mount } from '../helpers/mount.js';
 import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
 
 const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
+const prepaid = SANDBOX_SUBSCRIPTIONS.prepaid.id;
 /** White space folded, non-breaking spaces (French punctuation, German amounts) included, on both sides. */
 const norm = (value: string) => value.replace(/\s+/g, ' ').trim();
 const text = (node: Element | null) => norm(node?.textContent ?? '');
@@ -31,6 +32,26 @@ describe('every language', () => {
       expect(m.el.state).to.equal('success');
       expect(text(m.$('.success-heading'))).to.equal(norm(strings.successHeading));
       expect(text(m.$('[part~=status]'))).to.equal(norm(strings.successHeading));
+    });
+
+    it(`renders the prepaid state and a renewal change in ${language}`, async () => {
+      const strings = await stringsOf(language);
+      const session = await sandboxSession();
+      const m = await mount({ 'subscription-id': prepaid, 'api-base': session.apiBase, token: session.token, lang: language });
+      await m.waitForState('prepaid');
+      expect(text(m.$('.notice'))).to.contain(
+        norm(strings.prepaidStatus({ ordersPerBilling: 6, ordersRemaining: 4, renewalBehavior: 'autorenew' })),
+      );
+      expect(text(m.$('[part~=manage] legend'))).to.equal(norm(strings.manageLegend));
+      expect(text(m.$('[part~=manage-submit]'))).to.equal(norm(strings.manageSubmit));
+      m.$<HTMLInputElement>('[part~=manage] input[value=downgrade]')!.click();
+      await m.el.updateComplete;
+      m.$<HTMLButtonElement>('[part~=manage-submit]')!.click();
+      await m.el.updateComplete;
+      expect(text(m.$('[part~=status]'))).to.equal(norm(strings.savingChange));
+      await m.waitForEvent('prepaid-upgrade-renewal-change');
+      expect(text(m.$('[part~=manage] .confirmation'))).to.equal(norm(strings.renewalChanged('downgrade')));
+      expect(text(m.$('[part~=status]'))).to.equal(norm(strings.renewalChanged('downgrade')));
     });
   }
 });

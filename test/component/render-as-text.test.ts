@@ -196,7 +196,7 @@ async function renderCase(session: SandboxSession, id: number, c: Case, check: (
   document.body.append(container);
   try {
     await ready;
-    expect(el.state).to.equal(c.kind === 'eligible' ? 'ready' : 'ineligible');
+    expect(el.state).to.equal({ eligible: 'ready', 'already-prepaid': 'prepaid', 'product-not-eligible': 'ineligible' }[c.kind]);
     check(el, 'loaded');
     if (c.kind === 'eligible') {
       const refused = whenFired(el, 'prepaid-upgrade-error');

@@ -103,6 +103,7 @@ function samples(locale: string): { [K in FunctionKey]: Parameters<Strings[K]>[]
     savings: [[percent(locale, 5)], [percent(locale, 10)]],
     wasPrice: [[total]],
     summarySaving: [[price(locale, 67.5), price(locale, 7.5), percent(locale, 10)]],
+    renewalChanged: RENEWAL_BEHAVIORS.map((behavior) => [behavior]),
   };
 }
 
@@ -288,6 +289,14 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
       const withRenewal = RENEWAL_BEHAVIORS.map(status);
       expect(new Set(withRenewal).size).to.equal(RENEWAL_BEHAVIORS.length);
       for (const text of withRenewal) expect(text.startsWith(status(undefined))).to.equal(true);
+    });
+
+    it('confirms each renewal change in its own words, and tells an unconfirmed change from an unconfirmed upgrade', () => {
+      const confirmations = RENEWAL_BEHAVIORS.map((behavior) => strings.renewalChanged(behavior));
+      expect(new Set(confirmations).size).to.equal(RENEWAL_BEHAVIORS.length);
+      for (const behavior of RENEWAL_BEHAVIORS) expect(strings.renewalChanged(behavior), behavior).to.not.equal(en.renewalChanged(behavior));
+      expect(strings.changeUnconfirmed).to.not.equal(strings.failure('unconfirmed'));
+      expect(strings.manageLegend).to.not.equal(strings.renewalLegend);
     });
   });
 }

@@ -64,6 +64,13 @@ const de: Strings = {
     (renewalBehavior
       ? ` Wenn sie aufgebraucht sind, ${{ autorenew: 'wird das Abonnement automatisch verlängert', cancel: 'endet das Abonnement', downgrade: 'bezahlen Sie wieder pro Bestellung' }[renewalBehavior]}.`
       : ''),
+  manageLegend: 'Ändern, was geschieht, wenn sie aufgebraucht sind',
+  manageSubmit: 'Änderung speichern',
+  savingChange: 'Ihre Änderung wird gespeichert…',
+  renewalChanged: (behavior) =>
+    `Gespeichert. Wenn Ihre vorausbezahlten Bestellungen aufgebraucht sind, ${{ autorenew: 'wird Ihr Abonnement automatisch verlängert', cancel: 'endet Ihr Abonnement', downgrade: 'bezahlen Sie wieder pro Bestellung' }[behavior]}.`,
+  changeUnconfirmed:
+    'Wir konnten nicht bestätigen, ob Ihre Änderung gespeichert wurde. Versuchen Sie es erneut: Ein zweites Speichern ändert nichts zusätzlich.',
   failure: (kind) =>
     ({
       config: 'Dieses Formular ist nicht richtig eingerichtet, daher kann hier nichts geändert werden. Bitte wenden Sie sich an den Shop.',

@@ -66,6 +66,12 @@ const es: Strings = {
     (renewalBehavior
       ? ` Cuando se agoten, ${{ autorenew: 'la suscripción se renueva automáticamente', cancel: 'la suscripción finaliza', downgrade: 'la suscripción vuelve al pago por pedido' }[renewalBehavior]}.`
       : ''),
+  manageLegend: 'Cambiar lo que ocurre cuando se agoten',
+  manageSubmit: 'Guardar el cambio',
+  savingChange: 'Guardando su cambio…',
+  renewalChanged: (behavior) =>
+    `Guardado. Cuando se agoten sus pedidos prepagados, ${{ autorenew: 'su suscripción se renovará automáticamente', cancel: 'su suscripción finalizará', downgrade: 'volverá a pagar por pedido' }[behavior]}.`,
+  changeUnconfirmed: 'No pudimos confirmar si su cambio se guardó. Vuelva a intentarlo: guardarlo dos veces no cambia nada más.',
   failure: (kind) =>
     ({
       config:

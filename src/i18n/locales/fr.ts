@@ -72,6 +72,13 @@ const fr: Strings = {
     (renewalBehavior
       ? ` Une fois celles-ci épuisées, ${{ autorenew: 'l’abonnement se renouvelle automatiquement', cancel: 'l’abonnement prend fin', downgrade: 'l’abonnement repasse au paiement à la commande' }[renewalBehavior]}.`
       : ''),
+  manageLegend: 'Modifier ce qui se passe lorsqu’elles sont épuisées',
+  manageSubmit: 'Enregistrer la modification',
+  savingChange: 'Enregistrement de votre modification…',
+  renewalChanged: (behavior) =>
+    `C’est enregistré. Lorsque vos commandes prépayées seront épuisées, ${{ autorenew: 'votre abonnement se renouvellera automatiquement', cancel: 'votre abonnement prendra fin', downgrade: 'vous reviendrez au paiement à la commande' }[behavior]}.`,
+  changeUnconfirmed:
+    'Nous n’avons pas pu confirmer l’enregistrement de votre modification. Réessayez\u00a0: l’enregistrer deux fois ne change rien de plus.',
   failure: (kind) =>
     ({
       config:

@@ -66,6 +66,13 @@ const it: Strings = {
     (renewalBehavior
       ? ` Una volta esauriti, ${{ autorenew: 'l’abbonamento si rinnova automaticamente', cancel: 'l’abbonamento termina', downgrade: 'l’abbonamento torna al pagamento per ordine' }[renewalBehavior]}.`
       : ''),
+  manageLegend: 'Modifichi cosa succede quando si esauriscono',
+  manageSubmit: 'Salva la modifica',
+  savingChange: 'Salvataggio della modifica in corso…',
+  renewalChanged: (behavior) =>
+    `Salvato. Quando i suoi ordini prepagati si esauriranno, ${{ autorenew: 'l’abbonamento si rinnoverà automaticamente', cancel: 'l’abbonamento terminerà', downgrade: 'tornerà a pagare per ordine' }[behavior]}.`,
+  changeUnconfirmed:
+    'Non è stato possibile confermare se la modifica è stata salvata. Riprovi: salvarla due volte non cambia nulla di più.',
   failure: (kind) =>
     ({
       config:

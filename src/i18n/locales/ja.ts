@@ -52,6 +52,12 @@ const ja: Strings = {
     (renewalBehavior
       ? `すべて使い切った後は、${{ autorenew: '自動で更新されます', cancel: '定期購入が終了します', downgrade: '都度払いに戻ります' }[renewalBehavior]}。`
       : ''),
+  manageLegend: '使い切ったときの扱いを変更する',
+  manageSubmit: '変更を保存する',
+  savingChange: '変更を保存しています…',
+  renewalChanged: (behavior) =>
+    `保存しました。前払い分をすべて使い切った後は、${{ autorenew: '自動で更新されます', cancel: '定期購入が終了します', downgrade: '都度払いに戻ります' }[behavior]}。`,
+  changeUnconfirmed: '変更が保存されたかどうかを確認できませんでした。もう一度お試しください。二度保存しても、それ以上は何も変わりません。',
   failure: (kind) =>
     ({
       config: 'このフォームが正しく設定されていないため、ここでは変更できません。ストアにお問い合わせください。',

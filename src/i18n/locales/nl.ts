@@ -64,6 +64,13 @@ const nl: Strings = {
     (renewalBehavior
       ? ` Als ze op zijn, ${{ autorenew: 'wordt het abonnement automatisch verlengd', cancel: 'eindigt het abonnement', downgrade: 'betaalt u weer per bestelling' }[renewalBehavior]}.`
       : ''),
+  manageLegend: 'Wijzigen wat er gebeurt als ze op zijn',
+  manageSubmit: 'Wijziging opslaan',
+  savingChange: 'Uw wijziging wordt opgeslagen…',
+  renewalChanged: (behavior) =>
+    `Opgeslagen. Als uw vooruitbetaalde bestellingen op zijn, ${{ autorenew: 'wordt uw abonnement automatisch verlengd', cancel: 'eindigt uw abonnement', downgrade: 'betaalt u weer per bestelling' }[behavior]}.`,
+  changeUnconfirmed:
+    'We konden niet bevestigen of uw wijziging is opgeslagen. Probeer het opnieuw: twee keer opslaan verandert verder niets.',
   failure: (kind) =>
     ({
       config: 'Dit formulier is niet goed ingesteld, dus hier kan niets worden gewijzigd. Neem contact op met de winkel.',

@@ -66,6 +66,12 @@ const ptBR: Strings = {
     (renewalBehavior
       ? ` Quando eles acabarem, ${{ autorenew: 'a assinatura é renovada automaticamente', cancel: 'a assinatura é encerrada', downgrade: 'você volta a pagar por pedido' }[renewalBehavior]}.`
       : ''),
+  manageLegend: 'Alterar o que acontece quando eles acabarem',
+  manageSubmit: 'Salvar alteração',
+  savingChange: 'Salvando sua alteração…',
+  renewalChanged: (behavior) =>
+    `Salvo. Quando seus pedidos pré-pagos acabarem, ${{ autorenew: 'sua assinatura será renovada automaticamente', cancel: 'sua assinatura será encerrada', downgrade: 'você voltará a pagar por pedido' }[behavior]}.`,
+  changeUnconfirmed: 'Não conseguimos confirmar se sua alteração foi salva. Tente novamente: salvar duas vezes não muda nada além disso.',
   failure: (kind) =>
     ({
       config: 'Este formulário não está configurado corretamente, por isso nada pode ser alterado aqui. Entre em contato com a loja.',

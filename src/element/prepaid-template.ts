@@ -1,0 +1,65 @@
+/**
+ * A prepaid subscription: its terms (orders per billing, orders left, what happens when they run out) and the form
+ * that changes what happens when they run out. The form is shown in the `prepaid` state and under the success
+ * message of an upgrade.
+ */
+import { html, nothing, type TemplateResult } from 'lit-html';
+import type { Subscription } from '../api/schemas.js';
+import type { RenewalBehavior } from '../api/upgrade-request.js';
+import { renewalBehaviorOf } from '../api/writes.js';
+import { renewalFieldset } from './form-template.js';
+import type { View } from './templates.js';
+
+export function prepaidTemplate({ t }: View, subscription: Subscription, manage: TemplateResult | typeof nothing): TemplateResult {
+  const context = subscription.prepaid_subscription_context;
+  return html`
+    <div class="notice" tabindex="-1">
+      <p class="notice-title">${t.ineligible('already-prepaid', undefined)}</p>
+      <p>
+        ${t.prepaidStatus({
+          ordersPerBilling: context?.prepaid_orders_per_billing ?? 0,
+          ordersRemaining: context?.prepaid_orders_remaining ?? 0,
+          renewalBehavior: renewalBehaviorOf(subscription),
+        })}
+      </p>
+    </div>
+    ${manage}
+  `;
+}
+
+export interface ManageView extends View {
+  /** The choices the page offers (`renewal-options`). */
+  options: readonly RenewalBehavior[];
+  subscription: Subscription;
+  /** The customer's pick; `undefined`: what the subscription does now. */
+  choice: RenewalBehavior | undefined;
+  /** The service confirmed the last change: it is said under the button. */
+  confirmed: boolean;
+  onChange(event: Event): void;
+  onSubmit(event: SubmitEvent): void;
+}
+
+export function manageTemplate(view: ManageView, submitting: boolean): TemplateResult {
+  const { t, subscription } = view;
+  const current = renewalBehaviorOf(subscription);
+  const chosen = view.choice ?? current;
+  // The button is enabled only for a change: saving what the subscription already does would change nothing. While a
+  // change is sent it keeps its focus, so it is marked busy rather than disabled.
+  return html`
+    <form part="manage" class="form" novalidate @submit=${view.onSubmit}>
+      ${renewalFieldset(t, {
+        name: 'manage',
+        legend: t.manageLegend,
+        options: view.options,
+        chosen,
+        orders: subscription.prepaid_subscription_context?.prepaid_orders_per_billing ?? 0,
+        disabled: submitting,
+        onChange: view.onChange,
+      })}
+      <button part="manage-submit" class="submit" type="submit" ?disabled=${chosen === current} aria-disabled=${submitting}>
+        ${submitting ? t.savingChange : t.manageSubmit}
+      </button>
+      ${view.confirmed && current ? html`<p class="confirmation" tabindex="-1">${t.renewalChanged(current)}</p>` : nothing}
+    </form>
+  `;
+}
