@@ -165,6 +165,16 @@ export const styles = css`
     cursor: progress;
     opacity: 0.8;
   }
+  /* The management form's button while the choice is the subscription's own: nothing to save. */
+  .submit:disabled {
+    color: var(--_text);
+    background: transparent;
+    border-color: var(--_border);
+    cursor: not-allowed;
+  }
+  .confirmation {
+    font-weight: 600;
+  }
   .retry {
     color: var(--_accent);
     background: transparent;
@@ -242,6 +252,10 @@ export const styles = css`
       color: ButtonText;
       background: ButtonFace;
       border-color: ButtonText;
+    }
+    .submit:disabled {
+      color: GrayText;
+      border-color: GrayText;
     }
     .placeholder
       :is(.product-image, .product-name, .product-price, .legend, label, .hint, .savings, .summary-heading, .summary p, .submit) {

@@ -20,7 +20,7 @@ import {
   successTemplate,
   type Loaded,
 } from './element/templates.js';
-import { UpdatingElement, type PropertyValues } from './element/updating-element.js';
+import { UpdatingElement, onUnlessFalse, type PropertyValues } from './element/updating-element.js';
 import { UpgradeController } from './element/upgrade-controller.js';
 import { PrepaidUpgradeErrorEvent, PrepaidUpgradeReadyEvent, PrepaidUpgradeTokenExpiredEvent, type ErrorPhase } from './events.js';
 import { LanguageController } from './i18n/language-controller.js';
@@ -101,7 +101,7 @@ export class PrepaidUpgrade extends UpdatingElement {
     renewalBehavior: { attribute: 'renewal-behavior' },
     offer: {},
     prepaidDiscounts: { attribute: 'prepaid-discounts' },
-    manageRenewal: { attribute: 'manage-renewal', type: (text: string) => text.trim().toLowerCase() !== 'false' },
+    manageRenewal: { attribute: 'manage-renewal', type: onUnlessFalse },
     timeout: { type: Number },
     tokenProvider: { attribute: false },
     strings: { attribute: false },

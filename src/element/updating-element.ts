@@ -23,6 +23,12 @@ export interface PropertyDeclaration {
   type?: (text: string) => unknown;
 }
 
+/**
+ * A `type` for a switch that is on unless its attribute says `false` (in any case, spaces around): unlike an HTML
+ * boolean attribute, `manage-renewal="false"` turns it off.
+ */
+export const onUnlessFalse = (text: string): boolean => text.trim().toLowerCase() !== 'false';
+
 /** The properties that changed since the last update, each with its value before. */
 export type PropertyValues = Map<PropertyKey, unknown>;
 
