@@ -1,5 +1,5 @@
 // End to end in all three engines: the built bundles, loaded by plain HTML pages the way a storefront loads them,
-// upgrade a subscription against the sandbox with real clicks, and ride out a retried fault, in Chromium and
+// upgrade a subscription against the sandbox with real clicks, change its renewal, and ride out a retried fault, in Chromium and
 // Firefox (puppeteer-core; Firefox over WebDriver BiDi) and WebKit (WebKitGTK's MiniBrowser through WebKitWebDriver,
 // with webdriverio). `BROWSERS=webkit` (comma-separated) picks engines; a selected engine that is not installed
 // fails. Run after `npm run build`.
@@ -205,7 +205,9 @@ async function upgradeByClicking(page: EnginePage): Promise<void> {
 
 /** The one upgrade the sandbox applied, and that every request carried the customer's token and nothing else. */
 function assertUpgradedOnce(requests: RecordedRequest[], subscriptionId: string, token: string): void {
-  const patches = requests.filter((request) => request.method === 'PATCH' && request.status === 200);
+  const patches = requests.filter(
+    (request) => request.method === 'PATCH' && request.status === 200 && request.path.endsWith('/upgrade_to_prepaid/'),
+  );
   assert.equal(patches.length, 1, 'exactly one upgrade was applied');
   assert.equal(patches[0]!.path, `/subscriptions/${subscriptionId}/upgrade_to_prepaid/`);
   assert.deepEqual(patches[0]!.body, { orders_per_billing: 6, renewal_behavior: 'downgrade', offer: 'live' });
@@ -264,7 +266,7 @@ describe('the built bundles in a plain page, in every engine', () => {
 
       for (const bundle of BUNDLES) {
         it(
-          `${bundle.name}: shows the store's discounts, chooses 6 orders and downgrade by clicking, upgrades once, with the token only`,
+          `${bundle.name}: shows the store's discounts, chooses 6 orders and downgrade by clicking, upgrades once, then changes the renewal, with the token only`,
           { timeout: 30_000 },
           () =>
             withWidget(
@@ -277,15 +279,34 @@ describe('the built bundles in a plain page, in every engine', () => {
                 await upgradeByClicking(page);
 
                 assert.equal(await page.run(widgetState), 'success');
+                // The success message offers to change what happens when the orders run out: back to renewing.
+                assert.equal(await page.run(partVisible, 'manage'), true, 'the management form is shown under the success');
+                await page.click('[part~="manage"] input[type="radio"][value="autorenew"]');
+                await page.click('button[part~="manage-submit"]');
+                await page.waitFor(hasEvent, 'prepaid-upgrade-renewal-change', 'the renewal-change event');
+                assert.equal(await page.run(widgetState), 'prepaid');
+                assert.equal(
+                  await page.run(() =>
+                    document.querySelector('prepaid-upgrade')!.shadowRoot!.querySelector('.confirmation')?.textContent?.trim(),
+                  ),
+                  'Saved. When your prepaid orders run out, your subscription renews automatically.',
+                );
                 const { events, errors } = await page.run(seenInPage);
                 assert.ok(events.includes('prepaid-upgrade-submit') && events.includes('prepaid-upgrade-success'), events.join(', '));
                 assert.ok(!events.includes('prepaid-upgrade-error'), events.join(', '));
 
                 const requests = await getJson<RecordedRequest[]>(`${server.origin}${apiBase}/__sandbox/requests`);
-                assert.equal(
-                  requests.filter((request) => request.method === 'PATCH').length,
-                  1,
-                  `exactly one PATCH: ${summary(requests).join(', ')}`,
+                assert.deepEqual(
+                  requests.filter((request) => request.method === 'PATCH').map((request) => [request.path, request.body, request.status]),
+                  [
+                    [
+                      `/subscriptions/${subscriptionId}/upgrade_to_prepaid/`,
+                      { orders_per_billing: 6, renewal_behavior: 'downgrade', offer: 'live' },
+                      200,
+                    ],
+                    [`/subscriptions/${subscriptionId}/change_renewal_behavior/`, { renewal_behavior: 'autorenew' }, 200],
+                  ],
+                  `one upgrade, then one renewal change: ${summary(requests).join(', ')}`,
                 );
                 assert.ok(requests.length >= 2, 'the subscription was loaded before the upgrade');
                 assertUpgradedOnce(requests, subscriptionId, token);

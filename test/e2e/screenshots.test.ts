@@ -42,6 +42,7 @@ const ADA = {
 };
 const ELIGIBLE: Customer = { ...ADA, subscriptionId: SANDBOX_SUBSCRIPTIONS.eligible.id };
 const PREPAID: Customer = { ...ADA, subscriptionId: SANDBOX_SUBSCRIPTIONS.prepaid.id };
+const NOT_ELIGIBLE: Customer = { ...ADA, subscriptionId: SANDBOX_SUBSCRIPTIONS.notEligible.id };
 const PREPAID_DISABLED: Customer = {
   subscriptionId: SANDBOX_SUBSCRIPTIONS.prepaidDisabled.id,
   customerId: SANDBOX_SUBSCRIPTIONS.prepaidDisabled.customerId,
@@ -59,6 +60,8 @@ interface StateScenario {
   fault?: Fault;
   /** Confirm the upgrade with the preselected choices. */
   submit?: boolean;
+  /** On a prepaid subscription: pick this renewal behaviour in the management form and save it. */
+  change?: string;
   /** The picture's name when the state is shown more than one way (default: the state). */
   name?: string;
   /** More attributes of the widget. */
@@ -70,9 +73,25 @@ const SCENARIOS: StateScenario[] = [
   { state: 'submitting', customer: ELIGIBLE, fault: { latencyMs: HOLD_MS, method: 'PATCH', path: 'upgrade_to_prepaid' }, submit: true },
   { state: 'ready', customer: ELIGIBLE },
   { state: 'ready', name: 'ready-savings', customer: ELIGIBLE, attributes: { 'prepaid-discounts': '3:5,6:10,12:15' } },
-  { state: 'ineligible', customer: PREPAID },
+  { state: 'ineligible', customer: NOT_ELIGIBLE },
+  { state: 'prepaid', customer: PREPAID },
+  {
+    state: 'submitting',
+    name: 'submitting-renewal',
+    customer: PREPAID,
+    fault: { latencyMs: HOLD_MS, method: 'PATCH', path: 'change_renewal_behavior' },
+    change: 'cancel',
+  },
+  { state: 'prepaid', name: 'prepaid-changed', customer: PREPAID, change: 'cancel' },
   { state: 'success', customer: ELIGIBLE, submit: true },
   { state: 'error', customer: PREPAID_DISABLED, submit: true },
+  {
+    state: 'error',
+    name: 'error-renewal',
+    customer: PREPAID,
+    fault: { status: 400, method: 'PATCH', path: 'change_renewal_behavior', detail: 'This subscription is not prepaid' },
+    change: 'cancel',
+  },
 ];
 
 interface PageOptions {
@@ -190,6 +209,12 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
     await page.mouse.move(0, 0);
   }
 
+  async function changeRenewal(page: Page, behavior: string): Promise<void> {
+    await page.locator(`prepaid-upgrade [part~="manage"] input[value="${behavior}"]`).click();
+    await page.locator('prepaid-upgrade button[part~="manage-submit"]').click();
+    await page.mouse.move(0, 0);
+  }
+
   async function expectScreenshot(page: Page, name: string): Promise<void> {
     const actual = await page.locator('prepaid-upgrade').screenshot({ animations: 'disabled', caret: 'hide' });
     const baselinePath = join(baselineDir, `${name}.png`);
@@ -232,7 +257,7 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
   }
 
   // State by state, so that the requests the sandbox holds open are over long before the last test ends.
-  for (const { state, customer, fault, submit: confirm, name = state, attributes } of SCENARIOS) {
+  for (const { state, customer, fault, submit: confirm, change, name = state, attributes } of SCENARIOS) {
     for (const theme of THEMES) {
       it(`${theme}, ${name}`, { timeout: 30_000 }, async () => {
         const { page, close } = await open({ theme, customer, attributes }, fault);
@@ -240,6 +265,14 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
           if (confirm) {
             await waitForState(page, 'ready');
             await submit(page);
+          }
+          if (change) {
+            await waitForState(page, 'prepaid');
+            await changeRenewal(page, change);
+            // A state the picture waits for may be the one it started from: wait for the change's own outcome.
+            if (state === 'prepaid') {
+              await page.waitForFunction(() => !!document.querySelector('prepaid-upgrade')?.shadowRoot?.querySelector('.confirmation'));
+            }
           }
           await waitForState(page, state);
           await expectScreenshot(page, `${theme}-${name}`);
