@@ -1,7 +1,7 @@
 /** What the widget must stay within, as measured by bench/bench.ts and checked by test/node/bench.test.ts. */
 export const BUDGETS = {
   /** dist/prepaid-upgrade.js, brotli at quality 11, with lit, the answer checker and the English texts inside. */
-  scriptBundleBrotliBytes: 15_000,
+  scriptBundleBrotliBytes: 16_000,
   /** Ready one round trip after the subscription arrives: the subscription, then its product, nothing else. */
   requestsBeforeReady: 2,
   /** ...and the upgrade itself. */

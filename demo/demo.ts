@@ -1,18 +1,12 @@
 // The demo store's account page. It does what a storefront theme would do: signs the customer in through the
 // store's own server, lists their subscriptions, and drops one <prepaid-upgrade> per subscription on the page.
 // Everything under "Sandbox controls" is developer tooling that talks to the local sandbox only.
-import '../src/index.js';
+import { PREPAID_UPGRADE_EVENTS } from '../src/index.js';
 
 const SANDBOX = '/sandbox';
 const MERCHANT = '/merchant';
-const EVENT_TYPES = [
-  'prepaid-upgrade-ready',
-  'prepaid-upgrade-change',
-  'prepaid-upgrade-submit',
-  'prepaid-upgrade-success',
-  'prepaid-upgrade-error',
-  'prepaid-upgrade-token-expired',
-] as const;
+/** Every public event the widgets fire, from the element's own table: the log below shows each. */
+const EVENT_TYPES = Object.values(PREPAID_UPGRADE_EVENTS).map((event) => event.eventName);
 const MAX_LOG_ENTRIES = 200;
 /**
  * The widgets' time limit here: shorter than the default, so that the "Timeout" fault (an answer after 4 s) shows one

@@ -132,11 +132,14 @@ describe('prepaid-upgrade/react in a React app', { timeout: 120_000 }, () => {
     assert.equal(await widget.locator('input[value="cancel"]').isChecked(), true);
   });
 
-  it('calls onReady, onChange, onSubmit and onSuccess with their events', async () => {
+  it('calls onReady, onChange, onSubmit, onSuccess and onRenewalChange with their events', async () => {
     const widget = page.locator('#with-provider');
     await widget.locator('input[type="radio"][value="6"]').check();
     await widget.locator('[part~="submit"]').click();
     await waitForCall('with-provider', 'onSuccess');
+    await widget.locator('[part~="manage"] input[type="radio"][value="autorenew"]').check();
+    await widget.locator('[part~="manage-submit"]').click();
+    await waitForCall('with-provider', 'onRenewalChange');
     assert.deepEqual(await callsOf('with-provider'), [
       { prop: 'onReady', type: 'prepaid-upgrade-ready', detail: { subscriptionId: eligible.id } },
       {
@@ -147,12 +150,26 @@ describe('prepaid-upgrade/react in a React app', { timeout: 120_000 }, () => {
       {
         prop: 'onSubmit',
         type: 'prepaid-upgrade-submit',
-        detail: { subscriptionId: eligible.id, request: { orders_per_billing: 6, renewal_behavior: 'cancel', offer: 'live' } },
+        detail: {
+          action: 'upgrade',
+          subscriptionId: eligible.id,
+          request: { orders_per_billing: 6, renewal_behavior: 'cancel', offer: 'live' },
+        },
       },
       {
         prop: 'onSuccess',
         type: 'prepaid-upgrade-success',
         detail: { context: { prepaid_orders_remaining: 0, prepaid_orders_per_billing: 6, renewal_behavior: 'cancel' } },
+      },
+      {
+        prop: 'onSubmit',
+        type: 'prepaid-upgrade-submit',
+        detail: { action: 'change-renewal', subscriptionId: eligible.id, request: { renewal_behavior: 'autorenew' } },
+      },
+      {
+        prop: 'onRenewalChange',
+        type: 'prepaid-upgrade-renewal-change',
+        detail: { context: { prepaid_orders_remaining: 0, prepaid_orders_per_billing: 6, renewal_behavior: 'autorenew' } },
       },
     ]);
   });

@@ -294,7 +294,8 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
     it('confirms each renewal change in its own words, and tells an unconfirmed change from an unconfirmed upgrade', () => {
       const confirmations = RENEWAL_BEHAVIORS.map((behavior) => strings.renewalChanged(behavior));
       expect(new Set(confirmations).size).to.equal(RENEWAL_BEHAVIORS.length);
-      for (const behavior of RENEWAL_BEHAVIORS) expect(strings.renewalChanged(behavior), behavior).to.not.equal(en.renewalChanged(behavior));
+      for (const behavior of RENEWAL_BEHAVIORS)
+        expect(strings.renewalChanged(behavior), behavior).to.not.equal(en.renewalChanged(behavior));
       expect(strings.changeUnconfirmed).to.not.equal(strings.failure('unconfirmed'));
       expect(strings.manageLegend).to.not.equal(strings.renewalLegend);
     });

@@ -31,6 +31,7 @@ function recordEvents(widget: string): Partial<PrepaidUpgradeProps> {
     onChange: (event) => record('onChange', event, event.detail),
     onSubmit: (event) => record('onSubmit', event, event.detail),
     onSuccess: (event) => record('onSuccess', event, { context: event.detail.subscription.prepaid_subscription_context }),
+    onRenewalChange: (event) => record('onRenewalChange', event, { context: event.detail.subscription.prepaid_subscription_context }),
     onError: (event) => record('onError', event, { phase: event.detail.phase, status: event.detail.status }),
     onTokenExpired: (event) => record('onTokenExpired', event, event.detail),
   };
