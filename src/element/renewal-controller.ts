@@ -29,8 +29,11 @@ export interface RenewalOptions {
   failed(error: unknown): void;
 }
 
+/** The element: it hears about changes, and can render at once (see `#onChange`). */
+type RenewalHost = ReactiveControllerHost & EventTarget & { performUpdate(): void };
+
 export class RenewalController {
-  readonly #host: ReactiveControllerHost & EventTarget;
+  readonly #host: RenewalHost;
   readonly #options: RenewalOptions;
   readonly write: WriteController<Subscription>;
   /** The customer's pick in the form, until the service confirms it; `undefined`: what the subscription does now. */
@@ -38,7 +41,7 @@ export class RenewalController {
   /** The subscription as the last confirmed change left it: still so while a further change is sent or fails. */
   #changed: Subscription | undefined;
 
-  constructor(host: ReactiveControllerHost & EventTarget, options: RenewalOptions) {
+  constructor(host: RenewalHost, options: RenewalOptions) {
     this.#host = host;
     this.#options = options;
     this.write = new WriteController<Subscription>(host);
@@ -98,7 +101,10 @@ export class RenewalController {
   readonly #onChange = (event: Event): void => {
     const value = (event.target as HTMLInputElement).value;
     if (isRenewalBehavior(value)) this.#choice = value;
+    // Rendered at once rather than a microtask later: the button a choice enables is enabled by the time anything
+    // can press it (a script that picks and submits in one go, say).
     this.#host.requestUpdate();
+    this.#host.performUpdate();
   };
 
   readonly #onSubmit = (event: SubmitEvent): void => {

@@ -153,6 +153,15 @@ describe('<prepaid-upgrade> a prepaid subscription', () => {
     await m.waitForEvent('prepaid-upgrade-renewal-change');
   });
 
+  it('enables the button as soon as a choice is made, for a script that picks and presses in one go', async () => {
+    const m = await mountFor(prepaid);
+    manageRadio(m, 'downgrade').click();
+    expect(manageButton(m).disabled).to.be.false;
+    manageButton(m).click();
+    const changed = await m.waitForEvent('prepaid-upgrade-renewal-change');
+    expect(changed.detail.subscription.prepaid_subscription_context).to.deep.include({ renewal_behavior: 'downgrade' });
+  });
+
   it('sends one change however often its button is pressed', async () => {
     const m = await mountFor(prepaid);
     await m.session.fault({ method: 'PATCH', latencyMs: 200 });

@@ -40,6 +40,9 @@ describe('parts', () => {
         'error',
         'retry',
         'success',
+        // Under the success message: the form that changes what happens when the orders run out.
+        'manage',
+        'manage-submit',
       ].sort(),
     );
   });
