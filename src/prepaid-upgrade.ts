@@ -148,7 +148,7 @@ export class PrepaidUpgrade extends UpdatingElement {
   readonly #internals = this.attachInternals();
   readonly #language = new LanguageController(this);
   #connection: Connection | { error: string } | undefined;
-  /** The customer asked for the work under way (a retry, an upgrade): its outcome may take focus. */
+  /** The customer asked for the load under way (a retry): its outcome may take focus. A write's always does. */
   #focusOutcome = false;
   readonly #console = new ConsoleLines(() => `<prepaid-upgrade subscription-id="${this.subscriptionId ?? ''}">`);
 

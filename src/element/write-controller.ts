@@ -1,5 +1,5 @@
 /**
- * A change the customer asks the service to make (the upgrade; later, the renewal change), as one lifecycle: one in
+ * A change the customer asks the service to make (the upgrade, a renewal change), as one lifecycle: one in
  * flight at a time, aborted when the element leaves the page or its subscription changes, and an outcome the element
  * renders. What is sent, and how an ambiguous answer is confirmed, is the write's own (`sendAndConfirm` with an `upgradeWrite`, say).
  */

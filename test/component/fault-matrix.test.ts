@@ -376,6 +376,132 @@ const AMBIGUOUS: Array<[name: string, fault: Partial<Fault>, kind: FailureKind, 
   ['malformed: not JSON', MALFORMED.notJson, 'malformed', 200],
 ];
 
+/**
+ * The rows both writes share, the upgrade and the renewal change: each is sent the same way, so each rides out these
+ * failures the same way. `write` aims a fault at the write; `done` is the state its success shows.
+ */
+function writeRows(phase: 'upgrade' | 'renewal', write: (fault: Partial<Fault>) => Partial<Fault>, done: 'success' | 'prepaid'): Row[] {
+  return [
+    {
+      phase,
+      name: '401, token attribute',
+      faults: [write({ status: 401 })],
+      expect: {
+        state: 'error',
+        kind: 'unauthorized',
+        button: 'Reload',
+        error: { status: 401, retryable: false },
+        tokenExpired: true,
+        seen: ['GET 200', 'PATCH 401'],
+      },
+    },
+    {
+      phase,
+      name: '401, tokenProvider with a new token',
+      faults: [write({ status: 401 })],
+      provider: 'new-token',
+      expect: { state: done, seen: ['GET 200', 'PATCH 401', 'PATCH 200'] },
+    },
+    {
+      phase,
+      name: '403',
+      faults: [write({ status: 403 })],
+      expect: {
+        state: 'error',
+        kind: 'forbidden',
+        button: 'Reload',
+        error: { status: 403, retryable: false },
+        seen: ['GET 200', 'PATCH 403'],
+        console: /other environment/,
+      },
+    },
+    {
+      phase,
+      name: '404',
+      faults: [write({ status: 404 })],
+      expect: {
+        state: 'error',
+        kind: 'notFound',
+        button: 'Reload',
+        error: { status: 404, retryable: false },
+        seen: ['GET 200', 'PATCH 404'],
+      },
+    },
+    {
+      phase,
+      name: '423 once',
+      faults: [write({ status: 423 })],
+      expect: { state: done, seen: ['GET 200', 'PATCH 423', 'PATCH 200'], waits: [BACKOFF_1] },
+    },
+    {
+      phase,
+      name: '423 every time',
+      faults: [write({ status: 423, count: 10 })],
+      expect: {
+        state: 'error',
+        kind: 'locked',
+        button: 'Try again',
+        error: { status: 423, retryable: true },
+        seen: ['GET 200', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 423'],
+        waits: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
+      },
+      thenRetry: { state: done, seen: ['GET 200', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 200'] },
+    },
+    {
+      phase,
+      name: '429 once, Retry-After: 1',
+      faults: [write({ status: 429, retryAfter: 1 })],
+      expect: { state: done, seen: ['GET 200', 'PATCH 429', 'PATCH 200'], waits: [1000] },
+    },
+    {
+      phase,
+      name: '429 every time, Retry-After: 0',
+      faults: [write({ status: 429, retryAfter: 0, count: 10 })],
+      expect: {
+        state: 'error',
+        kind: 'rateLimited',
+        button: 'Try again',
+        error: { status: 429, retryable: true },
+        seen: ['GET 200', 'PATCH 429', 'PATCH 429', 'PATCH 429', 'PATCH 429'],
+        waits: [0, 0, 0],
+      },
+    },
+    ...AMBIGUOUS.flatMap(([name, fault, kind, status, timeout]): Row[] => {
+      const answered = fault.status ?? 200;
+      return [
+        {
+          phase,
+          name: `${name}, not applied`,
+          faults: [write(fault)],
+          ...(timeout ? { timeout } : {}),
+          expect: {
+            state: 'error',
+            kind,
+            button: 'Try again',
+            error: { status, retryable: true },
+            seen: ['GET 200', `PATCH ${answered}`, 'GET 200'],
+          },
+          thenRetry: { state: done, seen: ['GET 200', `PATCH ${answered}`, 'GET 200', 'PATCH 200'] },
+        },
+        {
+          phase,
+          name: `${name}, applied but the answer lost`,
+          faults: [write({ ...fault, apply: true })],
+          ...(timeout ? { timeout } : {}),
+          expect: { state: done, seen: ['GET 200', `PATCH ${answered} applied`, 'GET 200'] },
+        },
+      ];
+    }),
+    {
+      phase,
+      name: 'timeout, applied at once, answer after 1 s',
+      faults: [write({ latencyMs: 1000, apply: true })],
+      timeout: 300,
+      expect: { state: done, seen: ['GET 200', 'PATCH 200 applied', 'GET 200'] },
+    },
+  ];
+}
+
 const UPGRADE_ROWS: Row[] = [
   {
     phase: 'upgrade',
@@ -426,123 +552,7 @@ const UPGRADE_ROWS: Row[] = [
     faults: [upgrade({ status: 400, detail: 'The subscription is already prepaid.', apply: true })],
     expect: { state: 'success', seen: ['GET 200', 'PATCH 400 applied', 'GET 200'] },
   },
-  {
-    phase: 'upgrade',
-    name: '401, token attribute',
-    faults: [upgrade({ status: 401 })],
-    expect: {
-      state: 'error',
-      kind: 'unauthorized',
-      button: 'Reload',
-      error: { status: 401, retryable: false },
-      tokenExpired: true,
-      seen: ['GET 200', 'PATCH 401'],
-    },
-  },
-  {
-    phase: 'upgrade',
-    name: '401, tokenProvider with a new token',
-    faults: [upgrade({ status: 401 })],
-    provider: 'new-token',
-    expect: { state: 'success', seen: ['GET 200', 'PATCH 401', 'PATCH 200'] },
-  },
-  {
-    phase: 'upgrade',
-    name: '403',
-    faults: [upgrade({ status: 403 })],
-    expect: {
-      state: 'error',
-      kind: 'forbidden',
-      button: 'Reload',
-      error: { status: 403, retryable: false },
-      seen: ['GET 200', 'PATCH 403'],
-      console: /other environment/,
-    },
-  },
-  {
-    phase: 'upgrade',
-    name: '404',
-    faults: [upgrade({ status: 404 })],
-    expect: {
-      state: 'error',
-      kind: 'notFound',
-      button: 'Reload',
-      error: { status: 404, retryable: false },
-      seen: ['GET 200', 'PATCH 404'],
-    },
-  },
-  {
-    phase: 'upgrade',
-    name: '423 once',
-    faults: [upgrade({ status: 423 })],
-    expect: { state: 'success', seen: ['GET 200', 'PATCH 423', 'PATCH 200'], waits: [BACKOFF_1] },
-  },
-  {
-    phase: 'upgrade',
-    name: '423 every time',
-    faults: [upgrade({ status: 423, count: 10 })],
-    expect: {
-      state: 'error',
-      kind: 'locked',
-      button: 'Try again',
-      error: { status: 423, retryable: true },
-      seen: ['GET 200', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 423'],
-      waits: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
-    },
-    thenRetry: { state: 'success', seen: ['GET 200', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 200'] },
-  },
-  {
-    phase: 'upgrade',
-    name: '429 once, Retry-After: 1',
-    faults: [upgrade({ status: 429, retryAfter: 1 })],
-    expect: { state: 'success', seen: ['GET 200', 'PATCH 429', 'PATCH 200'], waits: [1000] },
-  },
-  {
-    phase: 'upgrade',
-    name: '429 every time, Retry-After: 0',
-    faults: [upgrade({ status: 429, retryAfter: 0, count: 10 })],
-    expect: {
-      state: 'error',
-      kind: 'rateLimited',
-      button: 'Try again',
-      error: { status: 429, retryable: true },
-      seen: ['GET 200', 'PATCH 429', 'PATCH 429', 'PATCH 429', 'PATCH 429'],
-      waits: [0, 0, 0],
-    },
-  },
-  ...AMBIGUOUS.flatMap(([name, fault, kind, status, timeout]): Row[] => {
-    const answered = fault.status ?? 200;
-    return [
-      {
-        phase: 'upgrade',
-        name: `${name}, not applied`,
-        faults: [upgrade(fault)],
-        ...(timeout ? { timeout } : {}),
-        expect: {
-          state: 'error',
-          kind,
-          button: 'Try again',
-          error: { status, retryable: true },
-          seen: ['GET 200', `PATCH ${answered}`, 'GET 200'],
-        },
-        thenRetry: { state: 'success', seen: ['GET 200', `PATCH ${answered}`, 'GET 200', 'PATCH 200'] },
-      },
-      {
-        phase: 'upgrade',
-        name: `${name}, applied but the answer lost`,
-        faults: [upgrade({ ...fault, apply: true })],
-        ...(timeout ? { timeout } : {}),
-        expect: { state: 'success', seen: ['GET 200', `PATCH ${answered} applied`, 'GET 200'] },
-      },
-    ];
-  }),
-  {
-    phase: 'upgrade',
-    name: 'timeout, applied at once, answer after 1 s',
-    faults: [upgrade({ latencyMs: 1000, apply: true })],
-    timeout: 300,
-    expect: { state: 'success', seen: ['GET 200', 'PATCH 200 applied', 'GET 200'] },
-  },
+  ...writeRows('upgrade', upgrade, 'success'),
   {
     // A latency without apply holds the request, then carries it out: the upgrade lands after the widget gave up.
     phase: 'upgrade',
@@ -724,116 +734,7 @@ const RENEWAL_ROWS: Row[] = [
     faults: [change({ status: 400, detail: 'This subscription is not prepaid', apply: true })],
     expect: { state: 'prepaid', seen: ['GET 200', 'PATCH 400 applied', 'GET 200'] },
   },
-  {
-    phase: 'renewal',
-    name: '401, token attribute',
-    faults: [change({ status: 401 })],
-    expect: {
-      state: 'error',
-      kind: 'unauthorized',
-      button: 'Reload',
-      error: { status: 401, retryable: false },
-      tokenExpired: true,
-      seen: ['GET 200', 'PATCH 401'],
-    },
-  },
-  {
-    phase: 'renewal',
-    name: '401, tokenProvider with a new token',
-    faults: [change({ status: 401 })],
-    provider: 'new-token',
-    expect: { state: 'prepaid', seen: ['GET 200', 'PATCH 401', 'PATCH 200'] },
-  },
-  {
-    phase: 'renewal',
-    name: '403',
-    faults: [change({ status: 403 })],
-    expect: {
-      state: 'error',
-      kind: 'forbidden',
-      button: 'Reload',
-      error: { status: 403, retryable: false },
-      seen: ['GET 200', 'PATCH 403'],
-      console: /other environment/,
-    },
-  },
-  {
-    phase: 'renewal',
-    name: '404',
-    faults: [change({ status: 404 })],
-    expect: {
-      state: 'error',
-      kind: 'notFound',
-      button: 'Reload',
-      error: { status: 404, retryable: false },
-      seen: ['GET 200', 'PATCH 404'],
-    },
-  },
-  {
-    phase: 'renewal',
-    name: '423 once',
-    faults: [change({ status: 423 })],
-    expect: { state: 'prepaid', seen: ['GET 200', 'PATCH 423', 'PATCH 200'], waits: [BACKOFF_1] },
-  },
-  {
-    phase: 'renewal',
-    name: '423 every time',
-    faults: [change({ status: 423, count: 10 })],
-    expect: {
-      state: 'error',
-      kind: 'locked',
-      button: 'Try again',
-      error: { status: 423, retryable: true },
-      seen: ['GET 200', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 423'],
-      waits: [BACKOFF_1, BACKOFF_2, BACKOFF_3],
-    },
-    thenRetry: { state: 'prepaid', seen: ['GET 200', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 423', 'PATCH 200'] },
-  },
-  {
-    phase: 'renewal',
-    name: '429 once, Retry-After: 1',
-    faults: [change({ status: 429, retryAfter: 1 })],
-    expect: { state: 'prepaid', seen: ['GET 200', 'PATCH 429', 'PATCH 200'], waits: [1000] },
-  },
-  {
-    phase: 'renewal',
-    name: '429 every time, Retry-After: 0',
-    faults: [change({ status: 429, retryAfter: 0, count: 10 })],
-    expect: {
-      state: 'error',
-      kind: 'rateLimited',
-      button: 'Try again',
-      error: { status: 429, retryable: true },
-      seen: ['GET 200', 'PATCH 429', 'PATCH 429', 'PATCH 429', 'PATCH 429'],
-      waits: [0, 0, 0],
-    },
-  },
-  ...AMBIGUOUS.flatMap(([name, fault, kind, status, timeout]): Row[] => {
-    const answered = fault.status ?? 200;
-    return [
-      {
-        phase: 'renewal',
-        name: `${name}, not applied`,
-        faults: [change(fault)],
-        ...(timeout ? { timeout } : {}),
-        expect: {
-          state: 'error',
-          kind,
-          button: 'Try again',
-          error: { status, retryable: true },
-          seen: ['GET 200', `PATCH ${answered}`, 'GET 200'],
-        },
-        thenRetry: { state: 'prepaid', seen: ['GET 200', `PATCH ${answered}`, 'GET 200', 'PATCH 200'] },
-      },
-      {
-        phase: 'renewal',
-        name: `${name}, applied but the answer lost`,
-        faults: [change({ ...fault, apply: true })],
-        ...(timeout ? { timeout } : {}),
-        expect: { state: 'prepaid', seen: ['GET 200', `PATCH ${answered} applied`, 'GET 200'] },
-      },
-    ];
-  }),
+  ...writeRows('renewal', change, 'prepaid'),
   {
     // The change lands after the widget gave up; asking again is the same change, which the service simply makes.
     phase: 'renewal',
