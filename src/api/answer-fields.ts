@@ -58,6 +58,16 @@ export const PRODUCT_FIELDS = {
   live: 'boolean',
 } as const satisfies Fields;
 
+/**
+ * A page of a listing, in either of the service's shapes: the spec's `{results, paging: {next}}`, or production's
+ * `{next, previous, results}` (DESIGN.md §7). `results` is checked item by item, as subscriptions.
+ */
+export const PAGE_FIELDS = {
+  next: 'string?',
+  paging: { nullableObject: { next: 'string?' } },
+} as const satisfies Fields;
+
 export type PrepaidSubscriptionContext = Checked<typeof PREPAID_CONTEXT_FIELDS>;
 export type Subscription = Checked<typeof SUBSCRIPTION_FIELDS>;
 export type Product = Checked<typeof PRODUCT_FIELDS>;
+export type SubscriptionPage = Checked<typeof PAGE_FIELDS> & { results: Subscription[] };

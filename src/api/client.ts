@@ -48,6 +48,13 @@ export interface ApiClient {
   upgradeToPrepaid(subscriptionId: string, request: UpgradeRequest, options?: RequestOptions): Promise<Subscription>;
   /** What happens when a prepaid subscription's prepaid orders run out. */
   changeRenewalBehavior(subscriptionId: string, renewalBehavior: RenewalBehavior, options?: RequestOptions): Promise<Subscription>;
+  /** The base address every request is relative to: absolute, ending in `/`. */
+  readonly baseAddress: URL;
+  /**
+   * A read of `address`, relative to the base address or absolute, checked against `schema`: for addresses an answer
+   * names (a listing's next page). One outside the base address is refused unsent: the token must not travel there.
+   */
+  read<T>(address: string, schema: Schema<T>, options?: RequestOptions): Promise<T>;
 }
 
 /** `.` and `..` (and nothing) would be read as path steps, not as an id, and send a request elsewhere under the base address. */
@@ -163,6 +170,15 @@ export function createApiClient({
   };
 
   return {
+    baseAddress,
+    read: async (address, schema, options) => {
+      const url = new URL(address, baseAddress);
+      // Only the service's own addresses get the token, whatever an answer names.
+      if (url.origin !== baseAddress.origin || !url.pathname.startsWith(baseAddress.pathname)) {
+        throw new ApiError('malformed', `${url.origin}${url.pathname} is not an address of the service at ${baseAddress.href}`);
+      }
+      return send(url.href, schema, options?.signal);
+    },
     getSubscription: (id, options) => subscription(id, options?.signal),
     getProduct: async (id, options) => send(`products/${segment(id)}/`, ProductSchema, options?.signal),
     upgradeToPrepaid: (id, request, options) => subscription(id, options?.signal, ['upgrade_to_prepaid/', request]),

@@ -8,6 +8,7 @@
  * copies the value: what passes is the answer itself, unknown fields included.
  */
 import {
+  PAGE_FIELDS,
   PRODUCT_FIELDS,
   SUBSCRIPTION_FIELDS,
   type FieldRule,
@@ -15,10 +16,11 @@ import {
   type PrepaidSubscriptionContext,
   type Product,
   type Subscription,
+  type SubscriptionPage,
 } from './answer-fields.js';
 
 export * from './upgrade-request.js';
-export type { PrepaidSubscriptionContext, Product, Subscription };
+export type { PrepaidSubscriptionContext, Product, Subscription, SubscriptionPage };
 
 /**
  * A schema of an answer whose checked form is `T`: checks `value` (found at `path`, the answer itself when empty),
@@ -65,6 +67,14 @@ const objectSchema =
 
 export const SubscriptionSchema = objectSchema<Subscription>(SUBSCRIPTION_FIELDS);
 export const ProductSchema = objectSchema<Product>(PRODUCT_FIELDS);
+
+/** A page of subscriptions in either shape: its `next` fields, and `results`, a list of subscriptions. */
+export const SubscriptionPageSchema: Schema<SubscriptionPage> = (value, issues): value is SubscriptionPage => {
+  if (!checkObject(PAGE_FIELDS, value, issues)) return false;
+  const { results } = value as { results?: unknown };
+  if (!Array.isArray(results)) return refuse(issues, 'results', 'array');
+  return results.every((item, i) => checkObject(SUBSCRIPTION_FIELDS, item, issues, `results.${i}`));
+};
 
 /** Checks `value` against `schema`; never throws. Up to three problems are told, joined by `; `. */
 export function validate<T>(schema: Schema<T>, value: unknown): Validation<T> {
