@@ -10,8 +10,10 @@ import { checkUpgradable, parseUpgradeRequest, upgradedSubscription } from './up
 export interface ApiContext {
   data: SandboxData;
   principal: Principal;
-  /** The full request address, for building `paging.next`. */
+  /** The full request address, for building the addresses of other pages. */
   url: URL;
+  /** The request's headers: `X-OG-API-VERSION` chooses the listing's shape. */
+  headers: Headers;
   bodyText: string;
   nowMs: () => number;
   /** Ids of the subscriptions a change (an upgrade, a renewal change) is under way on. */
@@ -42,23 +44,23 @@ function findSubscription({ data, principal }: ApiContext, id: string): Subscrip
 const publicProduct = ({ merchant: _merchant, offers: _offers, ...product }: Product) => product;
 const publicCustomer = ({ merchant: _merchant, ...customer }: Customer) => customer;
 
-function pageResponse<T>(items: readonly T[], url: URL): Response {
-  const page = paginate(items, url);
-  return page.ok ? json(200, page.body) : problem(400, page.detail);
+function pageResponse<T>(items: readonly T[], { url, headers }: ApiContext): Response {
+  const page = paginate(items, url, headers);
+  return page.ok ? json(200, page.body) : problem(page.status, page.detail);
 }
 
 function listCustomers(context: ApiContext): Response {
-  const { data, principal, url } = context;
+  const { data, principal } = context;
   if (principal.scope !== 'application') return problem(403, 'Listing customers needs the application scope (an x-api-key).');
   const customers = data.customers.filter((c) => c.merchant === principal.merchant.publicId).map(publicCustomer);
-  return pageResponse(customers, url);
+  return pageResponse(customers, context);
 }
 
 function listSubscriptions(context: ApiContext): Response {
   const live = context.url.searchParams.get('live');
   if (live !== null && live !== 'true' && live !== 'false') return problem(400, 'live must be true or false.');
   const subscriptions = visibleSubscriptions(context).filter((s) => live === null || isLive(s) === (live === 'true'));
-  return pageResponse(subscriptions, context.url);
+  return pageResponse(subscriptions, context);
 }
 
 function getSubscription(context: ApiContext, [id]: string[]): Response {

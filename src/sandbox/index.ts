@@ -5,7 +5,8 @@
  * It runs in browsers and in Node ≥ 20 alike: only WebCrypto and fetch-API globals are used.
  *
  * Routes, relative to `basePath`:
- * - the API of DESIGN.md §3 (`/subscriptions/…`, `/products/{id}/`, `/customers`), both authentication scopes;
+ * - the API of DESIGN.md §3 (`/subscriptions/…`, `/products/{id}/`, `/customers`), both authentication scopes, and
+ *   the listings in both shapes of §7 (the spec's, or production's with `X-OG-API-VERSION: 2`);
  * - `/__sandbox/…` control routes (faults, latency, request log, reset, info, the OpenAPI description of the API),
  *   without authentication;
  * - the same again under `/i/{instanceId}/…`, each id with its own freshly seeded state, so that tests running in
@@ -21,6 +22,7 @@ export type { RecordedRequest, SandboxInfo, SubscriptionKind, SandboxInstance } 
 export type { Environment, PrepaidSubscriptionContext, RenewalBehavior, Subscription } from './model.js';
 export {
   SANDBOX_CUSTOMERS,
+  SANDBOX_DISCOVERY,
   SANDBOX_MERCHANT,
   SANDBOX_MERCHANT_PREPAID_DISABLED,
   SANDBOX_PAGING_CUSTOMER_ID,

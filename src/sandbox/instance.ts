@@ -201,6 +201,9 @@ export class SandboxInstance {
     if (!rate.allowed) {
       return problem(429, `Too many requests; retry in ${rate.retryAfterSeconds} s.`, { 'retry-after': String(rate.retryAfterSeconds) });
     }
-    return route.handler({ data, principal: auth.principal, url, bodyText, nowMs: now, locks: this.#locks, writeDurationMs }, route.params);
+    return route.handler(
+      { data, principal: auth.principal, url, headers: request.headers, bodyText, nowMs: now, locks: this.#locks, writeDurationMs },
+      route.params,
+    );
   }
 }

@@ -6,7 +6,8 @@
  * document cannot drift from what the sandbox does.
  */
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging.js';
+import { jsonContent, jsonSchemaOptions, parameterSchema, type JsonSchema } from './openapi-schema.js';
+import { API_VERSION_HEADER, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_NUMBER_API_VERSION } from './paging.js';
 import {
   CustomerSchema,
   FieldErrorsSchema,
@@ -17,10 +18,9 @@ import {
   RenewalChangeBodySchema,
   SubscriptionSchema,
   UpgradeBodySchema,
+  numberedPageOf,
   pageOf,
 } from './schemas.js';
-
-type JsonSchema = z.core.JSONSchema.BaseSchema;
 
 /** The named schemas of `components.schemas`; other schemas refer to them with `$ref`. */
 const COMPONENTS = {
@@ -28,9 +28,11 @@ const COMPONENTS = {
   PrepaidSubscriptionContext: PrepaidSubscriptionContextSchema,
   Subscription: SubscriptionSchema,
   SubscriptionPage: pageOf(SubscriptionSchema),
+  SubscriptionNumberedPage: numberedPageOf(SubscriptionSchema),
   Product: ProductSchema,
   Customer: CustomerSchema,
   CustomerPage: pageOf(CustomerSchema),
+  CustomerNumberedPage: numberedPageOf(CustomerSchema),
   UpgradeRequest: UpgradeBodySchema,
   RenewalChangeRequest: RenewalChangeBodySchema,
   Problem: ProblemSchema,
@@ -38,20 +40,6 @@ const COMPONENTS = {
 } satisfies Record<string, z.ZodType>;
 
 type ComponentName = keyof typeof COMPONENTS;
-
-/**
- * JSON Schema of what travels on the wire. `io: 'input'` describes what may be sent, so a field with a default (the
- * upgrade's `renewal_behavior` and `offer`) is optional; for the answers, which have no defaults, input and output are
- * the same. Unknown fields are not forbidden: a client must accept the ones the real service adds (DESIGN.md §7).
- */
-const jsonSchemaOptions = {
-  io: 'input',
-  // z.int() documents the safe-integer range on every integer: true, and noise in every field of the document.
-  override: ({ jsonSchema }) => {
-    if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
-    if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
-  },
-} satisfies z.core.ToJSONSchemaParams;
 
 function componentSchemas(): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
@@ -66,14 +54,7 @@ function componentSchemas(): Record<string, JsonSchema> {
   return schemas;
 }
 
-/** A query parameter's schema, inline. */
-function parameterSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, jsonSchemaOptions);
-  return rest;
-}
-
 const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
-const jsonContent = (schema: object) => ({ content: { 'application/json': { schema } } });
 const answer = (description: string, name: ComponentName) => ({ description, ...jsonContent(ref(name)) });
 
 /** The error answers every endpoint may give besides its own, each a `Problem`. */
@@ -109,15 +90,39 @@ const subscriptionChange = (summary: string, body: ComponentName, changed: strin
   },
 });
 
+const PAGE_SIZE = z.int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE);
+const PRODUCTION_SHAPE = `With \`${API_VERSION_HEADER}: ${PAGE_NUMBER_API_VERSION}\``;
+
+/** The listings' paging in both shapes (DESIGN.md §7): the header chooses which of the query parameters count. */
 const PAGE_PARAMETERS = [
   {
-    name: 'limit',
-    in: 'query',
-    description: 'Items per page.',
-    schema: parameterSchema(z.int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE)),
+    name: API_VERSION_HEADER,
+    in: 'header',
+    description:
+      `\`${PAGE_NUMBER_API_VERSION}\` asks for production’s shape, \`{next, previous, results}\`, paged by \`page_size\` and ` +
+      '`page`; without it (or with any other value) the spec’s, `{results, paging: {next}}`, paged by `limit` and `cursor`.',
+    schema: parameterSchema(z.literal(PAGE_NUMBER_API_VERSION)),
   },
+  { name: 'limit', in: 'query', description: 'Items per page, in the spec’s shape.', schema: parameterSchema(PAGE_SIZE) },
   { name: 'cursor', in: 'query', description: 'From the previous page’s `paging.next`.', schema: parameterSchema(z.string()) },
+  { name: 'page_size', in: 'query', description: `${PRODUCTION_SHAPE}: items per page.`, schema: parameterSchema(PAGE_SIZE) },
+  {
+    name: 'page',
+    in: 'query',
+    description: `${PRODUCTION_SHAPE}: the page number, as in the \`next\` and \`previous\` addresses.`,
+    schema: parameterSchema(z.int().min(1).default(1)),
+  },
 ];
+
+/** A listing's answers: one page in either shape, and the refusals of its paging. */
+const pageAnswers = (items: string, spec: ComponentName, production: ComponentName, refused: string) => ({
+  200: {
+    description: `One page of ${items}: the spec’s shape, or production’s when asked for.`,
+    ...jsonContent({ oneOf: [ref(spec), ref(production)] }),
+  },
+  400: answer(refused, 'Problem'),
+  404: answer(`${PRODUCTION_SHAPE}, a \`page\` that is not one of the list’s pages: \`{"detail": "Invalid page."}\`.`, 'Problem'),
+});
 
 const BOTH_SCOPES = [{ storefront: [] }, { application: [] }];
 
@@ -137,8 +142,12 @@ function paths() {
           ...PAGE_PARAMETERS,
         ],
         responses: {
-          200: answer('One page of subscriptions.', 'SubscriptionPage'),
-          400: answer('A `live`, `limit` or `cursor` that is not valid.', 'Problem'),
+          ...pageAnswers(
+            'subscriptions',
+            'SubscriptionPage',
+            'SubscriptionNumberedPage',
+            'A `live`, `limit`, `cursor` or `page_size` that is not valid.',
+          ),
           ...COMMON_PROBLEMS,
         },
       },
@@ -188,8 +197,7 @@ function paths() {
         security: [{ application: [] }],
         parameters: PAGE_PARAMETERS,
         responses: {
-          200: answer('One page of customers.', 'CustomerPage'),
-          400: answer('A `limit` or `cursor` that is not valid.', 'Problem'),
+          ...pageAnswers('customers', 'CustomerPage', 'CustomerNumberedPage', 'A `limit`, `cursor` or `page_size` that is not valid.'),
           ...COMMON_PROBLEMS,
         },
       },

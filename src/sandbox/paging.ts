@@ -1,17 +1,63 @@
 /**
- * Cursor paging as `GET /customers` does it (spec §4.1): `{ results, paging: { next } }`, where `next` is the
- * absolute address of the following page with a `cursor` query parameter, and `null` on the last page.
+ * The two listing shapes of the service (DESIGN.md §7), over one way of cutting a list into pages:
+ *
+ * - the spec's (§4.1), by default: `{ results, paging: { next } }`, paged by `limit` and an opaque `cursor`, where
+ *   `next` is the absolute address of the following page, and `null` on the last page;
+ * - production's, when the request carries `X-OG-API-VERSION: 2`: `{ next, previous, results }` at the top level,
+ *   paged by `page_size` and a `page` number, as Django REST framework's page-number paging does it. `next` and
+ *   `previous` are absolute addresses, `null` at either end; `limit` and `cursor` mean nothing in this shape.
+ *
+ * Both keep the request's other query parameters (`live=true`) in the addresses they give, so that following them
+ * lists the same thing.
  */
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-interface PageBody<T> {
+/** The request header that asks for production's listing shape, and the one value of it that does. */
+export const API_VERSION_HEADER = 'X-OG-API-VERSION';
+export const PAGE_NUMBER_API_VERSION = '2';
+
+export interface CursorPage<T> {
   results: T[];
   paging: { next: string | null };
 }
 
-type PageResult<T> = { ok: true; body: PageBody<T> } | { ok: false; detail: string };
+export interface NumberedPage<T> {
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/**
+ * A page, or the refusal of a request for one: 400 for a page size out of bounds or a cursor the sandbox did not
+ * issue, 404 for a page number that is not one of the list's pages (Django REST framework's answer).
+ */
+type PageResult<Page> = { ok: true; body: Page } | { ok: false; status: 400 | 404; detail: string };
+
+/** The `size` items from `offset` on, and whether any come after them: the one place a list is cut. */
+function cut<T>(items: readonly T[], offset: number, size: number): { results: T[]; more: boolean } {
+  return { results: items.slice(offset, offset + size), more: offset + size < items.length };
+}
+
+/** The request address with one query parameter set to `value`, or removed when it is null. */
+function addressWith(url: URL, name: string, value: string | number | null): string {
+  const address = new URL(url);
+  if (value === null) address.searchParams.delete(name);
+  else address.searchParams.set(name, String(value));
+  return address.href;
+}
+
+/** A page size from the query (`limit` or `page_size`): absent is the default, otherwise a whole number from 1 to 100. */
+function parsePageSize(value: string | null): number | undefined {
+  if (value === null) return DEFAULT_PAGE_SIZE;
+  if (!/^\d{1,4}$/.test(value)) return undefined;
+  const size = Number(value);
+  return size >= 1 && size <= MAX_PAGE_SIZE ? size : undefined;
+}
+
+const pageSizeRefusal = (name: string) =>
+  ({ ok: false, status: 400, detail: `${name} must be a whole number from 1 to ${MAX_PAGE_SIZE}.` }) as const;
 
 // The cursor is opaque to clients: base64url of a position, so that nobody is tempted to build one by hand.
 const encodeCursor = (offset: number) => btoa(`offset:${offset}`).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
@@ -28,26 +74,40 @@ function decodeCursor(cursor: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-function parseLimit(value: string | null): number | undefined {
-  if (value === null) return DEFAULT_PAGE_SIZE;
-  if (!/^\d{1,4}$/.test(value)) return undefined;
-  const limit = Number(value);
-  return limit >= 1 && limit <= MAX_PAGE_SIZE ? limit : undefined;
-}
-
-/** One page of `items`, read from the `limit` and `cursor` of the request address `url`. */
-export function paginate<T>(items: readonly T[], url: URL): PageResult<T> {
-  const limit = parseLimit(url.searchParams.get('limit'));
-  if (limit === undefined) return { ok: false, detail: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` };
+/** The spec's page of `items`, read from the `limit` and `cursor` of the request address `url`. */
+function cursorPage<T>(items: readonly T[], url: URL): PageResult<CursorPage<T>> {
+  const limit = parsePageSize(url.searchParams.get('limit'));
+  if (limit === undefined) return pageSizeRefusal('limit');
   const cursor = url.searchParams.get('cursor');
   const offset = cursor === null ? 0 : decodeCursor(cursor);
-  if (offset === undefined) return { ok: false, detail: 'Invalid cursor.' };
-  const end = offset + limit;
-  let next: string | null = null;
-  if (end < items.length) {
-    const nextUrl = new URL(url);
-    nextUrl.searchParams.set('cursor', encodeCursor(end));
-    next = nextUrl.href;
-  }
-  return { ok: true, body: { results: items.slice(offset, end), paging: { next } } };
+  if (offset === undefined) return { ok: false, status: 400, detail: 'Invalid cursor.' };
+  const { results, more } = cut(items, offset, limit);
+  return { ok: true, body: { results, paging: { next: more ? addressWith(url, 'cursor', encodeCursor(offset + limit)) : null } } };
+}
+
+/**
+ * Production's page of `items`, read from the `page_size` and `page` of the request address `url`. As in Django REST
+ * framework, the first page always exists (empty for an empty list), any other `page` that is not one of the list's
+ * pages is a 404 `{"detail": "Invalid page."}`, and the first page's address is the request's without `page`. Unlike
+ * it, a `page_size` out of bounds is refused rather than quietly replaced, so that a client's mistake shows.
+ */
+function numberedPage<T>(items: readonly T[], url: URL): PageResult<NumberedPage<T>> {
+  const size = parsePageSize(url.searchParams.get('page_size'));
+  if (size === undefined) return pageSizeRefusal('page_size');
+  const pageCount = Math.max(1, Math.ceil(items.length / size));
+  const asked = url.searchParams.get('page') ?? '1';
+  const page = /^\d{1,9}$/.test(asked) ? Number(asked) : 0;
+  if (page < 1 || page > pageCount) return { ok: false, status: 404, detail: 'Invalid page.' };
+  const { results, more } = cut(items, (page - 1) * size, size);
+  const next = more ? addressWith(url, 'page', page + 1) : null;
+  const previous = page === 1 ? null : addressWith(url, 'page', page === 2 ? null : page - 1);
+  return { ok: true, body: { next, previous, results } };
+}
+
+/**
+ * One page of `items` for the request at `url` with `headers`: production's shape when the request asks for it with
+ * `X-OG-API-VERSION: 2`, the spec's otherwise (any other value too).
+ */
+export function paginate<T>(items: readonly T[], url: URL, headers: Headers): PageResult<CursorPage<T> | NumberedPage<T>> {
+  return headers.get(API_VERSION_HEADER) === PAGE_NUMBER_API_VERSION ? numberedPage(items, url) : cursorPage(items, url);
 }

@@ -139,11 +139,19 @@ export const CustomerSchema = z.object({
   external_id: z.string(),
 });
 
-/** One page of a cursor-paged list (spec §4.1). */
+/** One page of a cursor-paged list (spec §4.1): the listing's shape unless the request asks for production's. */
 export const pageOf = <Item extends z.ZodType>(item: Item) =>
   z.object({
     results: z.array(item),
     paging: z.object({ next: z.url().nullable().describe('The address of the next page, with its `cursor`; null on the last.') }),
+  });
+
+/** One page of a list paged by number, production's shape, answered to a request with `X-OG-API-VERSION: 2` (§7). */
+export const numberedPageOf = <Item extends z.ZodType>(item: Item) =>
+  z.object({
+    next: z.url().nullable().describe('The address of the next page, with its `page`; null on the last.'),
+    previous: z.url().nullable().describe('The address of the previous page; null on the first.'),
+    results: z.array(item),
   });
 
 /** The service's error body. */

@@ -19,8 +19,14 @@ export const SANDBOX_MERCHANT_PREPAID_DISABLED = {
   apiKeys: { production: 'sandbox_prod_key_bluebell', staging: 'sandbox_staging_key_bluebell' },
 } as const;
 
-/** The main merchant's customers; the first is the demo's default. */
-export const SANDBOX_CUSTOMERS: ReadonlyArray<{ customerId: string; firstName: string; lastName: string; email: string }> = [
+interface CustomerSeed {
+  customerId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+const FIRST_CUSTOMERS: CustomerSeed[] = [
   { customerId: 'cus_ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada.lovelace@example.com' },
   { customerId: 'cus_grace', firstName: 'Grace', lastName: 'Hopper', email: 'grace.hopper@example.com' },
   { customerId: 'cus_kenji', firstName: 'Kenji', lastName: 'Tanaka', email: 'kenji.tanaka@example.jp' },
@@ -29,12 +35,22 @@ export const SANDBOX_CUSTOMERS: ReadonlyArray<{ customerId: string; firstName: s
   { customerId: 'cus_katherine', firstName: 'Katherine', lastName: 'Johnson', email: 'katherine.johnson@example.com' },
 ];
 
-const PREPAID_DISABLED_CUSTOMER = {
+const PREPAID_DISABLED_CUSTOMER: CustomerSeed = {
   customerId: 'cus_rosalind',
   firstName: 'Rosalind',
   lastName: 'Franklin',
   email: 'rosalind.franklin@example.com',
 };
+
+const DISCOVERY_CUSTOMER: CustomerSeed = {
+  customerId: 'cus_hedy',
+  firstName: 'Hedy',
+  lastName: 'Lamarr',
+  email: 'hedy.lamarr@example.com',
+};
+
+/** The main merchant's customers, in listing order; the first is the demo's default. */
+export const SANDBOX_CUSTOMERS: readonly CustomerSeed[] = [...FIRST_CUSTOMERS, DISCOVERY_CUSTOMER];
 
 /** The seeded subscriptions that each show one case, with the customer who owns them. */
 export const SANDBOX_SUBSCRIPTIONS = {
@@ -57,6 +73,23 @@ export const SANDBOX_SUBSCRIPTIONS = {
 /** The customer with enough subscriptions to need several pages. */
 export const SANDBOX_PAGING_CUSTOMER_ID = 'cus_margaret';
 const PAGING_SUBSCRIPTION_COUNT = 30;
+
+/**
+ * The customer made for discovery, finding the upgradeable subscriptions without being given an id: 24 live
+ * subscriptions, so that her live listing takes 2 pages at the default size of 20 (3 at 10), and 1 cancelled. Exactly
+ * 3 can be upgraded, 2nd, 14th and 23rd in her live listing, so that they are found only by following every page;
+ * 2 are prepaid already, 7th and 21st; the other 19 are on products that cannot be prepaid.
+ */
+export const SANDBOX_DISCOVERY = {
+  customerId: DISCOVERY_CUSTOMER.customerId,
+  /** Pay-as-you-go and live, on three different prepaid-eligible products, at different prices and frequencies. */
+  upgradeable: ['sub_morning_roast_hedy', 'sub_cold_brew_hedy', 'sub_earl_grey_hedy'],
+  /** Already prepaid, on prepaid-eligible products. */
+  prepaid: ['sub_espresso_hedy', 'sub_decaf_hedy'],
+  /** Cancelled, on a prepaid-eligible product: `live=true` leaves it out. */
+  cancelled: 'sub_decaf_hedy_cancelled',
+} as const;
+const DISCOVERY_LIVE_COUNT = 24;
 
 /** A small inline picture, because the sandbox must not point at any external host. */
 function productImage(background: string, label: string): string {
@@ -160,6 +193,26 @@ const PRODUCTS: ProductSeed[] = [
     prepaidEligible: true,
     offers: ['4w', '8w'],
   },
+  {
+    key: 'paper_filters',
+    merchant: SANDBOX_MERCHANT.publicId,
+    name: 'Paper Coffee Filters, 100-pack',
+    price: '4.50',
+    color: '#9c7a4d',
+    label: 'PF',
+    prepaidEligible: false,
+    offers: ['8w', '4w'],
+  },
+  {
+    key: 'water_filter',
+    merchant: SANDBOX_MERCHANT.publicId,
+    name: 'Replacement Water Filter',
+    price: '18.00',
+    color: '#3f6e9a',
+    label: 'WF',
+    prepaidEligible: false,
+    offers: ['12w', '8w'],
+  },
 ];
 
 const productId = (key: string) => `prod_${key}`;
@@ -195,6 +248,40 @@ function pagingSubscriptions(): SubscriptionSeed[] {
     if (n % 10 === 0) seed.cancelled = `2026-10-${String(n / 10 + 10)} 09:15:00`;
     return seed;
   });
+}
+
+/** Hedy's subscriptions in listing order (see `SANDBOX_DISCOVERY`). */
+function discoverySubscriptions(): SubscriptionSeed[] {
+  const customer = SANDBOX_DISCOVERY.customerId;
+  const [roast, coldBrew, earlGrey] = SANDBOX_DISCOVERY.upgradeable;
+  const [espresso, decaf] = SANDBOX_DISCOVERY.prepaid;
+  // Her subscriptions that matter, by their place in her live listing: three frequencies, 4, 2 and 8 weeks.
+  const placed = new Map<number, Pick<SubscriptionSeed, 'id' | 'product' | 'offerIndex' | 'prepaid'>>([
+    [2, { id: roast, product: 'morning_roast' }],
+    [7, { id: espresso, product: 'espresso', prepaid: { remaining: 2, perBilling: 3 } }],
+    [14, { id: coldBrew, product: 'cold_brew' }],
+    [21, { id: decaf, product: 'decaf', prepaid: { remaining: 5, perBilling: 6 } }],
+    [23, { id: earlGrey, product: 'earl_grey', offerIndex: 1 }],
+  ]);
+  const supplies = ['paper_filters', 'water_filter', 'descaler'];
+  const live = Array.from({ length: DISCOVERY_LIVE_COUNT }, (_, i): SubscriptionSeed => {
+    const place = i + 1;
+    const started = `2026-0${1 + (i % 9)}-${String(2 + ((i * 5) % 27)).padStart(2, '0')}`;
+    const special = placed.get(place);
+    if (special) return { customer, currency: 'USD', started, ...special };
+    const product = supplies[i % supplies.length]!;
+    return { id: `sub_${product}_hedy_${String(place).padStart(2, '0')}`, customer, product, currency: 'USD', started, offerIndex: i % 2 };
+  });
+  const cancelled: SubscriptionSeed = {
+    id: SANDBOX_DISCOVERY.cancelled,
+    customer,
+    product: 'decaf',
+    currency: 'USD',
+    started: '2025-12-01',
+    cancelled: '2026-08-30 16:40:00',
+  };
+  // Between her 11th and 12th live ones, so that the live listing and the whole one place the others differently.
+  return [...live.slice(0, 11), cancelled, ...live.slice(11)];
 }
 
 const SUBSCRIPTIONS: SubscriptionSeed[] = [
@@ -234,6 +321,8 @@ const SUBSCRIPTIONS: SubscriptionSeed[] = [
     currency: 'USD',
     started: '2026-02-09',
   },
+  // Last, so that every subscription seeded before her keeps its order number and times.
+  ...discoverySubscriptions(),
 ];
 
 function seedMerchants(): Map<string, Merchant> {
@@ -255,9 +344,11 @@ function seedMerchants(): Map<string, Merchant> {
 }
 
 function seedCustomers(): Customer[] {
+  // In the order they joined, so that each keeps its external id; a merchant's listing keeps its own customers' order.
   const entries = [
-    ...SANDBOX_CUSTOMERS.map((customer) => ({ customer, merchant: SANDBOX_MERCHANT.publicId })),
+    ...FIRST_CUSTOMERS.map((customer) => ({ customer, merchant: SANDBOX_MERCHANT.publicId })),
     { customer: PREPAID_DISABLED_CUSTOMER, merchant: SANDBOX_MERCHANT_PREPAID_DISABLED.publicId },
+    { customer: DISCOVERY_CUSTOMER, merchant: SANDBOX_MERCHANT.publicId },
   ];
   return entries.map(({ customer, merchant }, i) => ({
     customer_id: customer.customerId,

@@ -9,7 +9,7 @@ import { createApiClient, type ApiClient } from '../../src/api/client.js';
 import { MAX_PAGES, PRODUCT_READS_AT_ONCE, findSubscriptions, listSubscriptions } from '../../src/api/discovery.js';
 import { ApiError } from '../../src/api/errors.js';
 import { SubscriptionPageSchema } from '../../src/api/schemas.js';
-import { SANDBOX_PAGING_CUSTOMER_ID, SANDBOX_SUBSCRIPTIONS, type RecordedRequest } from '../../src/sandbox/index.js';
+import { SANDBOX_DISCOVERY, SANDBOX_PAGING_CUSTOMER_ID, SANDBOX_SUBSCRIPTIONS, type RecordedRequest } from '../../src/sandbox/index.js';
 import { payAsYouGoSubscription } from '../fixtures/subscriptions.js';
 import { sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
 
@@ -66,6 +66,23 @@ describe('listing the customer’s subscriptions', () => {
     const found = await listSubscriptions(s.client);
     expect(found.map((f) => f.public_id)).to.deep.equal(['sub_a', 'sub_b', 'sub_c']);
     expect(listings(await s.requests()).map((r) => r.search)).to.deep.equal(['?live=true', '?live=true&page=2']);
+  });
+
+  it('follows the sandbox’s production pages as well (the header added on the way, as production’s gateway would ask)', async () => {
+    const s = await open(SANDBOX_DISCOVERY.customerId);
+    const original = window.fetch;
+    window.fetch = (input, init) =>
+      original(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-og-api-version': '2' } });
+    let found;
+    try {
+      found = await listSubscriptions(s.client);
+    } finally {
+      window.fetch = original;
+    }
+    expect(found).to.have.length(24);
+    expect(new Set(found.map((f) => f.public_id)).size).to.equal(24);
+    const asked = listings(await s.requests());
+    expect(asked.map((r) => new URLSearchParams(r.search).get('page'))).to.deep.equal([null, '2']);
   });
 
   it(`stops after ${MAX_PAGES} pages with a warning, and keeps what they held`, async () => {

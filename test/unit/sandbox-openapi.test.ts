@@ -1,7 +1,15 @@
 import { expect } from '@open-wc/testing';
 import type { z } from 'zod';
 import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS, createSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { CustomerSchema, FieldErrorsSchema, ProblemSchema, ProductSchema, SubscriptionSchema, pageOf } from '../../src/sandbox/schemas.js';
+import {
+  CustomerSchema,
+  FieldErrorsSchema,
+  ProblemSchema,
+  ProductSchema,
+  SubscriptionSchema,
+  numberedPageOf,
+  pageOf,
+} from '../../src/sandbox/schemas.js';
 
 // The sandbox's description of its own API, fetched from the sandbox as any API explorer would, and held against
 // what the sandbox answers.
@@ -90,13 +98,38 @@ describe('sandbox: its OpenAPI document', () => {
     expect(fieldErrors.additionalProperties).to.deep.equal({ type: 'array', items: { type: 'string' } });
   });
 
-  it('describes the list’s query: live, limit from 1 to 100, cursor', () => {
+  it('describes the list’s query: live, limit from 1 to 100, cursor, and page_size and page under X-OG-API-VERSION', () => {
     const parameters = document.paths['/subscriptions/'].get.parameters as Schema[];
     const byName = Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter]));
-    expect(Object.keys(byName)).to.have.members(['live', 'limit', 'cursor']);
-    for (const parameter of parameters) expect(parameter.in).to.equal('query');
+    expect(Object.keys(byName)).to.have.members(['live', 'limit', 'cursor', 'page_size', 'page', 'X-OG-API-VERSION']);
+    for (const parameter of parameters) expect(parameter.in).to.equal(parameter.name === 'X-OG-API-VERSION' ? 'header' : 'query');
     expect(byName.live.schema.enum).to.deep.equal(['true', 'false']);
     expect(byName.limit.schema).to.include({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    expect(byName.page_size.schema).to.include({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    expect(byName.page.schema).to.include({ type: 'integer', minimum: 1, default: 1 });
+    expect(byName['X-OG-API-VERSION'].schema).to.include({ type: 'string', const: '2' });
+    expect(byName['X-OG-API-VERSION'].required).to.not.equal(true);
+  });
+
+  it('describes both listing shapes, the spec’s and production’s, and the 404 of a page that is not one', () => {
+    for (const [path, item] of [
+      ['/subscriptions/', 'Subscription'],
+      ['/customers', 'Customer'],
+    ]) {
+      const { responses } = document.paths[path!].get;
+      const shapes = responses['200'].content['application/json'].schema.oneOf.map((schema: Schema) => resolve(document, schema));
+      const [spec, production] = shapes;
+      expect(spec.required, path).to.have.members(['results', 'paging']);
+      expect(spec.properties.paging.properties.next.anyOf).to.deep.include({ type: 'string', format: 'uri' });
+      expect(production.required, path).to.have.members(['next', 'previous', 'results']);
+      for (const link of ['next', 'previous']) {
+        expect(production.properties[link].anyOf, link).to.deep.include.members([{ type: 'string', format: 'uri' }, { type: 'null' }]);
+      }
+      expect(resolve(document, production.properties.results.items), path).to.deep.equal(document.components.schemas[item!]);
+      expect(resolve(document, responses['404'].content['application/json'].schema)).to.deep.equal(
+        resolve(document, { $ref: '#/components/schemas/Problem' }),
+      );
+    }
   });
 
   it('has every reference resolve, and no schema of its own dialect or id', () => {
@@ -121,9 +154,9 @@ describe('sandbox: its OpenAPI document', () => {
 
 describe('sandbox: its answers are what its document says', () => {
   const sandbox = createSandbox();
-  /** Calls the sandbox with the merchant's API key, expects `status`, and checks the body against `schema`. */
-  async function expectAnswer(method: string, path: string, status: number, schema: z.ZodType, json?: unknown) {
-    const headers = { ...API_KEY, ...(json === undefined ? {} : { 'content-type': 'application/json' }) };
+  /** Calls the sandbox with the merchant's API key and `more` headers, expects `status`, and checks the body against `schema`. */
+  async function expectAnswer(method: string, path: string, status: number, schema: z.ZodType, json?: unknown, more = {}) {
+    const headers = { ...API_KEY, ...more, ...(json === undefined ? {} : { 'content-type': 'application/json' }) };
     const response = await sandbox.handle(new Request(new URL(path, ORIGIN), { method, headers, body: JSON.stringify(json) }));
     const body: unknown = await response.json();
     expect(response.status, JSON.stringify(body)).to.equal(status);
@@ -133,10 +166,22 @@ describe('sandbox: its answers are what its document says', () => {
   }
   // Strict: the document names every field the sandbox sends.
   const strictPage = (item: z.ZodObject) => pageOf(item.strict()).strict();
+  const strictNumberedPage = (item: z.ZodObject) => numberedPageOf(item.strict()).strict();
 
   it('lists subscriptions and customers in pages, and reads subscriptions and products', async () => {
     await expectAnswer('GET', '/subscriptions/?live=true&limit=5', 200, strictPage(SubscriptionSchema));
     await expectAnswer('GET', '/customers?limit=3', 200, strictPage(CustomerSchema));
+    const production = { 'X-OG-API-VERSION': '2' };
+    await expectAnswer(
+      'GET',
+      '/subscriptions/?live=true&page_size=5&page=2',
+      200,
+      strictNumberedPage(SubscriptionSchema),
+      undefined,
+      production,
+    );
+    await expectAnswer('GET', '/customers?page_size=3', 200, strictNumberedPage(CustomerSchema), undefined, production);
+    await expectAnswer('GET', '/customers?page=99', 404, ProblemSchema.strict(), undefined, production);
     const subscription = await expectAnswer('GET', `/subscriptions/${eligible.id}/`, 200, SubscriptionSchema.strict());
     await expectAnswer('GET', `/products/${subscription.product}/`, 200, ProductSchema.strict());
     await expectAnswer('GET', '/products/nothing/', 404, ProblemSchema.strict());
