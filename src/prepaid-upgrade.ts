@@ -170,9 +170,8 @@ export class PrepaidUpgrade extends UpdatingElement {
   readonly #upgrade: UpgradeController = new UpgradeController(this, {
     target: () => {
       const state = this.state;
-      const connection = this.#connection;
       const canSubmit = state === 'ready' || (state === 'error' && this.#upgrade.write.outcome.status === 'error');
-      return canSubmit && connection && !('error' in connection) && this.#loaded ? connection : undefined;
+      return canSubmit && this.#loaded ? this.#connected : undefined;
     },
     // A write is the customer's doing: its outcome takes focus.
     succeeded: () => this.#takeFocus('[part~="success"]', true),
@@ -182,12 +181,10 @@ export class PrepaidUpgrade extends UpdatingElement {
   readonly #renewal: RenewalController = new RenewalController(this, {
     target: () => {
       const state = this.state;
-      const connection = this.#connection;
+      const connection = this.#connected;
       const subscription = this.subscription;
       const canChange = state === 'prepaid' || state === 'success' || (state === 'error' && this.#renewal.write.outcome.status === 'error');
-      return canChange && this.manageRenewal !== false && connection && !('error' in connection) && subscription
-        ? { connection, subscription }
-        : undefined;
+      return canChange && this.manageRenewal !== false && connection && subscription ? { connection, subscription } : undefined;
     },
     succeeded: () => this.#takeFocus('.confirmation', true),
     failed: (error) => void this.#reportFailure('renewal', error, true),
@@ -260,6 +257,12 @@ export class PrepaidUpgrade extends UpdatingElement {
     return undefined;
   }
 
+  /** The connection requests go through; `undefined` while the attributes make none. */
+  get #connected(): Connection | undefined {
+    const connection = this.#connection;
+    return connection && !('error' in connection) ? connection : undefined;
+  }
+
   get #loaded(): Loaded | undefined {
     return this.#load.status === 'complete' ? this.#load.value : undefined;
   }
@@ -306,8 +309,7 @@ export class PrepaidUpgrade extends UpdatingElement {
       return;
     }
     if (failed.status === 'error' || this.#load.status === 'error') {
-      const connection = this.#connection;
-      if (connection && !('error' in connection)) connection.credentials.renew();
+      this.#connected?.credentials.renew();
       this.#upgrade.write.reset();
       this.#renewal.reset();
       void this.#load.run();

@@ -22,9 +22,12 @@ export interface SubscriptionWrite {
 
 /** Whether a subscription carries exactly the prepaid terms that were asked for. */
 export function isPrepaidAsRequested(subscription: Subscription, request: UpgradeRequest): boolean {
-  const context = subscription.prepaid_subscription_context;
-  return context?.prepaid_orders_per_billing === request.orders_per_billing && hasRenewalBehavior(subscription, request.renewal_behavior);
+  return ordersPerBillingOf(subscription) === request.orders_per_billing && hasRenewalBehavior(subscription, request.renewal_behavior);
 }
+
+/** Orders billed together on a prepaid subscription; 0 on pay-as-you-go (its context is `null`, `{}` or zeros). */
+export const ordersPerBillingOf = (subscription: Subscription): number =>
+  subscription.prepaid_subscription_context?.prepaid_orders_per_billing ?? 0;
 
 /** What happens when a prepaid subscription's orders run out, as the service says; `undefined` when it does not. */
 export function renewalBehaviorOf(subscription: Subscription): RenewalBehavior | undefined {
@@ -34,8 +37,9 @@ export function renewalBehaviorOf(subscription: Subscription): RenewalBehavior |
 
 /** Whether a prepaid subscription ends its prepaid orders as `renewalBehavior` says (the service's default: renew). */
 export function hasRenewalBehavior(subscription: Subscription, renewalBehavior: RenewalBehavior): boolean {
-  const context = subscription.prepaid_subscription_context;
-  return (context?.prepaid_orders_per_billing ?? 0) > 0 && (context!.renewal_behavior ?? 'autorenew') === renewalBehavior;
+  return (
+    ordersPerBillingOf(subscription) > 0 && (subscription.prepaid_subscription_context!.renewal_behavior ?? 'autorenew') === renewalBehavior
+  );
 }
 
 export const upgradeWrite = (request: UpgradeRequest): SubscriptionWrite => ({

@@ -1,6 +1,7 @@
 /** Whether a loaded subscription can be upgraded to prepaid, and if not, why. */
 import type { Product, Subscription } from '../api/schemas.js';
 import type { IneligibleReason } from '../api/upgrade-request.js';
+import { ordersPerBillingOf } from '../api/writes.js';
 
 export type { IneligibleReason };
 
@@ -13,7 +14,7 @@ export type Eligibility = { eligible: true } | { eligible: false; reason: Inelig
 export function decideEligibility(subscription: Subscription, product: Product | undefined): Eligibility {
   const reason: IneligibleReason | undefined =
     // A prepaid subscription has a context with orders per billing; pay-as-you-go has `null`, `{}` or zeros.
-    (subscription.prepaid_subscription_context?.prepaid_orders_per_billing ?? 0) > 0
+    ordersPerBillingOf(subscription) > 0
       ? 'already-prepaid'
       : subscription.live === false || subscription.cancelled
         ? 'not-live'

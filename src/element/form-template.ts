@@ -97,7 +97,15 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
           `;
         })}
       </fieldset>
-      ${renewalFieldset(t, { name: 'renewal', legend: t.renewalLegend, options: choices.renewalOptions, chosen: renewal, orders, disabled: submitting, onChange: view.onRenewalChange })}
+      ${renewalFieldset(t, {
+        name: 'renewal',
+        legend: t.renewalLegend,
+        options: choices.renewalOptions,
+        chosen: renewal,
+        orders,
+        disabled: submitting,
+        onChange: view.onRenewalChange,
+      })}
       <div part="summary" class="summary">
         <h3 class="summary-heading">${t.summaryHeading}</h3>
         <p>${t.summary(orders, total(orders), money(view, perOrderAmount, subscription))}</p>

@@ -6,19 +6,18 @@
 import { html, nothing, type TemplateResult } from 'lit-html';
 import type { Subscription } from '../api/schemas.js';
 import type { RenewalBehavior } from '../api/upgrade-request.js';
-import { renewalBehaviorOf } from '../api/writes.js';
+import { ordersPerBillingOf, renewalBehaviorOf } from '../api/writes.js';
 import { renewalFieldset } from './form-template.js';
 import type { View } from './templates.js';
 
 export function prepaidTemplate({ t }: View, subscription: Subscription, manage: TemplateResult | typeof nothing): TemplateResult {
-  const context = subscription.prepaid_subscription_context;
   return html`
     <div class="notice" tabindex="-1">
       <p class="notice-title">${t.ineligible('already-prepaid', undefined)}</p>
       <p>
         ${t.prepaidStatus({
-          ordersPerBilling: context?.prepaid_orders_per_billing ?? 0,
-          ordersRemaining: context?.prepaid_orders_remaining ?? 0,
+          ordersPerBilling: ordersPerBillingOf(subscription),
+          ordersRemaining: subscription.prepaid_subscription_context?.prepaid_orders_remaining ?? 0,
           renewalBehavior: renewalBehaviorOf(subscription),
         })}
       </p>
@@ -52,7 +51,7 @@ export function manageTemplate(view: ManageView, submitting: boolean): TemplateR
         legend: t.manageLegend,
         options: view.options,
         chosen,
-        orders: subscription.prepaid_subscription_context?.prepaid_orders_per_billing ?? 0,
+        orders: ordersPerBillingOf(subscription),
         disabled: submitting,
         onChange: view.onChange,
       })}

@@ -6,15 +6,15 @@
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { isSafeImageAddress } from '../api/base-address.js';
 import type { Product, Subscription } from '../api/schemas.js';
-import { renewalBehaviorOf } from '../api/writes.js';
+import type { ErrorPhase } from '../events.js';
+import { ordersPerBillingOf, renewalBehaviorOf } from '../api/writes.js';
 import type { Strings } from '../i18n/strings.js';
 import type { Choices } from './choices.js';
 import { formatServiceDate } from './dates.js';
 import type { Eligibility } from './eligibility.js';
 import type { Failure } from './failure.js';
-import type { WriteOutcome } from './write-controller.js';
-import type { ErrorPhase } from '../events.js';
 import { formatMoney, formatPercent, pricePerOrder } from './money.js';
+import type { WriteOutcome } from './write-controller.js';
 
 export interface Loaded {
   subscription: Subscription;
@@ -83,7 +83,7 @@ export function successTemplate(
   manage: TemplateResult | typeof nothing,
 ): TemplateResult {
   const { t } = view;
-  const orders = subscription.prepaid_subscription_context?.prepaid_orders_per_billing ?? 0;
+  const orders = ordersPerBillingOf(subscription);
   const renewal = renewalBehaviorOf(subscription);
   const perOrder = pricePerOrder(subscription, loaded?.product);
   return html`
