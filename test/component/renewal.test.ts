@@ -25,6 +25,13 @@ async function mountFor(id: string, attributes: Record<string, string> = {}): Pr
 const manageRadio = (m: Mounted, value: string) => m.$<HTMLInputElement>(`[part~=manage] input[type=radio][value="${value}"]`)!;
 const manageButton = (m: Mounted) => m.$<HTMLButtonElement>('[part~=manage-submit]')!;
 
+/** Picks `behavior` in the management form and presses its button, as a customer does, one render apart. */
+async function pickAndSave(m: Mounted, behavior: string): Promise<void> {
+  manageRadio(m, behavior).click();
+  await m.el.updateComplete;
+  manageButton(m).click();
+}
+
 /** The subscription as the sandbox now stores it, read as the storefront reads it. */
 async function stored(session: SandboxSession, id: string): Promise<Subscription> {
   const answer = await fetch(`${session.apiBase}/subscriptions/${id}/`, { headers: { authorization: session.token } });
@@ -74,9 +81,7 @@ describe('<prepaid-upgrade> a prepaid subscription', () => {
 
   it('changes what happens when the orders run out, confirms it, moves focus there and announces it', async () => {
     const m = await mountFor(prepaid);
-    manageRadio(m, 'cancel').click();
-    await m.el.updateComplete;
-    manageButton(m).click();
+    await pickAndSave(m, 'cancel');
     const submit = m.eventsOf('prepaid-upgrade-submit')[0]!;
     expect(submit.detail).to.deep.equal({ action: 'change-renewal', subscriptionId: prepaid, request: { renewal_behavior: 'cancel' } });
     expect(submit.cancelable).to.be.true;
@@ -119,9 +124,7 @@ describe('<prepaid-upgrade> a prepaid subscription', () => {
 
   it('changes it again after a first change', async () => {
     const m = await mountFor(prepaid);
-    manageRadio(m, 'cancel').click();
-    await m.el.updateComplete;
-    manageButton(m).click();
+    await pickAndSave(m, 'cancel');
     await m.waitForEvent('prepaid-upgrade-renewal-change');
     manageRadio(m, 'downgrade').click();
     await m.el.updateComplete;
@@ -141,9 +144,7 @@ describe('<prepaid-upgrade> a prepaid subscription', () => {
   it('sends nothing when the page cancels the submit event', async () => {
     const m = await mountFor(prepaid);
     m.el.addEventListener('prepaid-upgrade-submit', (event) => event.preventDefault(), { once: true });
-    manageRadio(m, 'downgrade').click();
-    await m.el.updateComplete;
-    manageButton(m).click();
+    await pickAndSave(m, 'downgrade');
     await m.el.updateComplete;
     expect(m.el.state).to.equal('prepaid');
     expect((await m.session.requests()).filter((r) => r.method === 'PATCH')).to.deep.equal([]);
@@ -203,9 +204,7 @@ describe('<prepaid-upgrade> a prepaid subscription', () => {
   it('aborts a change in flight when the element leaves the page, and tells nothing of it', async () => {
     const m = await mountFor(prepaid);
     await m.session.fault({ method: 'PATCH', latencyMs: 300 });
-    manageRadio(m, 'cancel').click();
-    await m.el.updateComplete;
-    manageButton(m).click();
+    await pickAndSave(m, 'cancel');
     const parent = m.el.parentElement!;
     m.el.remove();
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -219,9 +218,7 @@ describe('<prepaid-upgrade> a prepaid subscription', () => {
   it('reads the subscription again after a refused change ("Reload"), and offers the form again', async () => {
     const m = await mountFor(prepaid);
     await m.session.fault({ method: 'PATCH', status: 404 });
-    manageRadio(m, 'cancel').click();
-    await m.el.updateComplete;
-    manageButton(m).click();
+    await pickAndSave(m, 'cancel');
     const error = await m.waitForEvent('prepaid-upgrade-error');
     expect(error.detail).to.include({ phase: 'renewal', status: 404, retryable: false });
     expect(m.el.state).to.equal('error');
@@ -287,10 +284,7 @@ describe('<prepaid-upgrade> after an upgrade', () => {
     // The consequences speak of the orders just prepaid.
     expect(text(m.$('#manage-autorenew-hint'))).to.equal(en.renewalHint('autorenew', 6));
 
-    manageRadio(m, 'autorenew').click();
-
-    await m.el.updateComplete;
-    manageButton(m).click();
+    await pickAndSave(m, 'autorenew');
     expect(m.el.state).to.equal('submitting');
     const changed = await m.waitForEvent('prepaid-upgrade-renewal-change');
     expect(changed.detail.subscription.prepaid_subscription_context).to.deep.include({
@@ -308,9 +302,7 @@ describe('<prepaid-upgrade> after an upgrade', () => {
     const m = await mountFor(eligible);
     await m.el.upgrade();
     await m.session.fault({ method: 'PATCH', path: 'change_renewal_behavior', status: 503 });
-    manageRadio(m, 'downgrade').click();
-    await m.el.updateComplete;
-    manageButton(m).click();
+    await pickAndSave(m, 'downgrade');
     const error = await m.waitForEvent('prepaid-upgrade-error');
     expect(error.detail).to.include({ phase: 'renewal', status: 503, retryable: true });
     expect(m.el.state).to.equal('error');

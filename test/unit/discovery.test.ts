@@ -32,6 +32,9 @@ const listings = (log: RecordedRequest[]) => log.filter((r) => r.method === 'GET
 const productReads = (log: RecordedRequest[]) => log.filter((r) => r.path.startsWith('/products/'));
 /** The listing's own address, absolute, as the service writes `next`. */
 const listingAddress = (session: SandboxSession) => new URL(`${session.apiBase}/subscriptions/`, location.href).href;
+/** Queues `page` as the sandbox's answer to the next listing request, whatever its shape. */
+const servePage = (s: SandboxSession, page: object) =>
+  s.fault({ method: 'GET', path: '/subscriptions/', status: 200, body: JSON.stringify(page) });
 const subscriptions = (ids: string[]) => ids.map((id) => payAsYouGoSubscription({ public_id: id, product: 'prod_morning_roast' }));
 
 describe('listing the customer’s subscriptions', () => {
@@ -51,18 +54,8 @@ describe('listing the customer’s subscriptions', () => {
   it('reads the production shape too: {next, previous, results} at the top level', async () => {
     const s = await open();
     const second = `${listingAddress(s)}?live=true&page=2`;
-    await s.fault({
-      method: 'GET',
-      path: '/subscriptions/',
-      status: 200,
-      body: JSON.stringify({ next: second, previous: null, results: subscriptions(['sub_a', 'sub_b']) }),
-    });
-    await s.fault({
-      method: 'GET',
-      path: '/subscriptions/',
-      status: 200,
-      body: JSON.stringify({ next: null, previous: `${listingAddress(s)}?live=true`, results: subscriptions(['sub_c']) }),
-    });
+    await servePage(s, { next: second, previous: null, results: subscriptions(['sub_a', 'sub_b']) });
+    await servePage(s, { next: null, previous: `${listingAddress(s)}?live=true`, results: subscriptions(['sub_c']) });
     const found = await listSubscriptions(s.client);
     expect(found.map((f) => f.public_id)).to.deep.equal(['sub_a', 'sub_b', 'sub_c']);
     expect(listings(await s.requests()).map((r) => r.search)).to.deep.equal(['?live=true', '?live=true&page=2']);
@@ -89,14 +82,9 @@ describe('listing the customer’s subscriptions', () => {
     const s = await open();
     // A listing that never ends: every page names another.
     for (let page = 1; page <= MAX_PAGES + 3; page++) {
-      await s.fault({
-        method: 'GET',
-        path: '/subscriptions/',
-        status: 200,
-        body: JSON.stringify({
-          results: subscriptions([`sub_page_${page}`]),
-          paging: { next: `${listingAddress(s)}?cursor=p${page + 1}` },
-        }),
+      await servePage(s, {
+        results: subscriptions([`sub_page_${page}`]),
+        paging: { next: `${listingAddress(s)}?cursor=p${page + 1}` },
       });
     }
     const found = await listSubscriptions(s.client, { onWarning: (w) => s.warnings.push(w) });
@@ -114,12 +102,7 @@ describe('listing the customer’s subscriptions', () => {
   ] as const) {
     it(`does not follow a next page on ${name}: the token stays home`, async () => {
       const s = await open();
-      await s.fault({
-        method: 'GET',
-        path: '/subscriptions/',
-        status: 200,
-        body: JSON.stringify({ results: subscriptions(['sub_a']), paging: { next } }),
-      });
+      await servePage(s, { results: subscriptions(['sub_a']), paging: { next } });
       const sent: string[] = [];
       const original = window.fetch;
       window.fetch = (input, init) => {
@@ -151,12 +134,7 @@ describe('listing the customer’s subscriptions', () => {
 
   it('refuses a page whose results are not a list of subscriptions', async () => {
     const s = await open();
-    await s.fault({
-      method: 'GET',
-      path: '/subscriptions/',
-      status: 200,
-      body: JSON.stringify({ results: [{ public_id: 7 }], next: null }),
-    });
+    await servePage(s, { results: [{ public_id: 7 }], next: null });
     const error = await listSubscriptions(s.client).catch((e: unknown) => e);
     expect(error).to.be.instanceOf(ApiError);
     expect((error as ApiError).kind).to.equal('malformed');
@@ -191,18 +169,8 @@ describe('findSubscriptions', () => {
 
   it('lists a subscription once even when two pages both hold it', async () => {
     const s = await open();
-    await s.fault({
-      method: 'GET',
-      path: '/subscriptions/',
-      status: 200,
-      body: JSON.stringify({ results: subscriptions(['sub_a', 'sub_b']), next: `${listingAddress(s)}?page=2` }),
-    });
-    await s.fault({
-      method: 'GET',
-      path: '/subscriptions/',
-      status: 200,
-      body: JSON.stringify({ results: subscriptions(['sub_b', 'sub_c']) }),
-    });
+    await servePage(s, { results: subscriptions(['sub_a', 'sub_b']), next: `${listingAddress(s)}?page=2` });
+    await servePage(s, { results: subscriptions(['sub_b', 'sub_c']) });
     const found = await findSubscriptions(s.client);
     expect(found.map((f) => f.subscription.public_id)).to.deep.equal(['sub_a', 'sub_b', 'sub_c']);
   });
