@@ -1,9 +1,10 @@
 // `npm start` serves the demo store (demo/) with hot reload of the element's source, plus two local back ends:
 // the sandbox (an emulator of the subscription service) at /sandbox and the demo store's own server at /merchant.
 // `npm run build` bundles the element from src/script.ts into two self-contained files: dist/prepaid-upgrade.js
-// (ES module) and dist/prepaid-upgrade.iife.js (classic script), both English only; `vite build --mode locales` then writes the other
-// languages as dist/i18n/<language>.js, which both bundles import from next to themselves on demand. tsc writes
-// dist/lib afterwards, so no step empties dist/.
+// (ES module) and dist/prepaid-upgrade.iife.js (classic script), both English only and without discovery; `vite build
+// --mode chunks` then writes what both bundles import from next to themselves on demand: the other languages as
+// dist/i18n/<language>.js, and dist/discovery.js for a widget without subscription-id. tsc writes dist/lib afterwards,
+// so no step empties dist/.
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import browserslistToEsbuild from 'browserslist-to-esbuild';
@@ -63,21 +64,31 @@ const minifiedOutput = {
   comments: { legal: true, annotation: false, jsdoc: false },
 } as const;
 
-/** The languages other than English, one standalone ES module each, for the script bundles to import by address. */
-const localesBuild: UserConfig = {
+/**
+ * What the script bundles import by address when a page needs it: the languages other than English, and discovery.
+ * Each is a standalone ES module: it shares no code with the bundle that imports it, so it can be loaded from wherever
+ * that bundle is (a `?v=` on its address included) without loading the bundle a second time.
+ */
+const chunksBuild: UserConfig = {
   publicDir: false,
-  plugins: [terserPass()],
+  plugins: [minifyLitTemplates(), terserPass()],
   build: {
     outDir: fromRoot('./dist'),
     emptyOutDir: false,
     target: browserTargets,
     minify: true,
     lib: {
-      entry: Object.fromEntries(
-        LANGUAGES.filter((language) => language !== 'en').map((language) => [language, fromRoot(`./src/i18n/locales/${language}.ts`)]),
-      ),
+      entry: {
+        ...Object.fromEntries(
+          LANGUAGES.filter((language) => language !== 'en').map((language) => [
+            `i18n/${language}`,
+            fromRoot(`./src/i18n/locales/${language}.ts`),
+          ]),
+        ),
+        discovery: fromRoot('./src/discovery/index.ts'),
+      },
       formats: ['es'],
-      fileName: (_format, name) => `i18n/${name}.js`,
+      fileName: (_format, name) => `${name}.js`,
     },
     rolldownOptions: { output: { ...minifiedOutput, chunkFileNames: 'i18n/[name].js' } },
   },
@@ -118,7 +129,7 @@ const mainConfig: UserConfig = {
 };
 
 export default defineConfig(({ command, mode }) => {
-  if (mode === 'locales') return localesBuild;
+  if (mode === 'chunks') return chunksBuild;
   if (command !== 'build') return mainConfig;
   return { ...mainConfig, plugins: [...(mainConfig.plugins ?? []), minifyLitTemplates(), terserPass()] };
 });

@@ -12,9 +12,11 @@ import type { RenewalChangeRequest } from './api/upgrade-request.js';
  */
 export type ErrorPhase = 'load' | 'upgrade' | 'renewal' | 'config';
 
-export interface ReadyDetail {
-  subscription: Subscription;
-}
+/**
+ * What is shown: the subscription, and without `subscription-id` the upgradeable subscriptions found. `subscription` is
+ * `null` while the picker asks which of several candidates (DESIGN.md §8, Discovery).
+ */
+export type ReadyDetail = { subscription: Subscription; candidates?: Subscription[] } | { subscription: null; candidates: Subscription[] };
 export interface ChangeDetail {
   ordersPerBilling: number;
   renewalBehavior: RenewalBehavior;

@@ -1,7 +1,9 @@
 /**
  * `prepaid-upgrade`, the module entry for bundlers: registers `<prepaid-upgrade>` and exports its class, events and
- * types. Languages other than English are dynamic imports, which the app's bundler makes into chunks of their own.
+ * types. Languages other than English, and discovery (a widget without `subscription-id`), are dynamic imports, which
+ * the app's bundler makes into chunks of their own.
  */
+import { useDiscoveryLoader } from './element/discovery-loader.js';
 import { useLocaleLoader } from './i18n/index.js';
 import { loadLocaleChunk } from './i18n/locale-chunks.js';
 import { PrepaidUpgrade } from './prepaid-upgrade.js';
@@ -9,6 +11,7 @@ import { PrepaidUpgrade } from './prepaid-upgrade.js';
 export * from './public-api.js';
 
 useLocaleLoader(loadLocaleChunk);
+useDiscoveryLoader(() => import('./discovery/index.js'));
 // A server that renders the page has no custom elements to define the tag in: the browser does it.
 if (!globalThis.customElements) PrepaidUpgrade.finalize();
 // A page may load the script twice (a theme and an app both include it): the second registration is a no-op.

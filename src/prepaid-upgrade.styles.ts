@@ -116,6 +116,16 @@ export const styles = css`
     align-items: center;
     cursor: pointer;
   }
+  /* A subscription in the picker: its product's picture beside its name. */
+  .pick {
+    gap: 0.75rem;
+  }
+  .pick-image {
+    inline-size: 2.5rem;
+    block-size: 2.5rem;
+    object-fit: cover;
+    border-radius: calc(var(--_radius) / 2);
+  }
   .hint {
     grid-column: 2;
     font-size: 0.875rem;
@@ -178,6 +188,18 @@ export const styles = css`
   .retry {
     color: var(--_accent);
     background: transparent;
+  }
+  /* Back to the picker: a quiet text button above the chosen subscription. */
+  .back {
+    justify-self: start;
+    min-block-size: 2.75rem;
+    padding: 0;
+    font: inherit;
+    color: var(--_accent);
+    background: none;
+    border: 0;
+    text-decoration: underline;
+    cursor: pointer;
   }
   :focus-visible {
     outline: 3px solid var(--_accent);

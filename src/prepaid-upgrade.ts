@@ -6,22 +6,16 @@ import { CHOICE_PROPERTIES } from './element/choices.js';
 import { showCustomState } from './element/custom-state.js';
 import { describeFailure } from './element/failure.js';
 import { ConsoleLines } from './element/console-lines.js';
+import { discoverSubscriptions, type Picker, type PickerHost } from './element/discovery-loader.js';
 import { loadSubscription } from './element/load-subscription.js';
 import { LoadController } from './element/load-controller.js';
-import { formTemplate, loadingTemplate } from './element/form-template.js';
-import { manageTemplate, prepaidTemplate } from './element/prepaid-template.js';
+import { manageTemplate } from './element/prepaid-template.js';
 import { RenewalController } from './element/renewal-controller.js';
-import {
-  announcement,
-  errorTemplate,
-  headerTemplate,
-  ineligibleTemplate,
-  productTemplate,
-  successTemplate,
-  type Loaded,
-} from './element/templates.js';
+import { stateTemplate } from './element/state-template.js';
+import { announcement, headerTemplate, productTemplate, type Loaded } from './element/templates.js';
 import { UpdatingElement, onUnlessFalse, type PropertyValues } from './element/updating-element.js';
 import { UpgradeController } from './element/upgrade-controller.js';
+import type { WriteTarget } from './element/write-controller.js';
 import { PrepaidUpgradeErrorEvent, PrepaidUpgradeReadyEvent, PrepaidUpgradeTokenExpiredEvent, type ErrorPhase } from './events.js';
 import { LanguageController } from './i18n/language-controller.js';
 import { isRightToLeft } from './i18n/languages.js';
@@ -42,7 +36,7 @@ export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'prepaid'
  * @slot terms - Shown above the confirm button: the store's terms of prepaid billing.
  * @slot success - Added to the success message.
  *
- * @event prepaid-upgrade-ready - The subscription was loaded and rendered. `detail: { subscription }`
+ * @event prepaid-upgrade-ready - The subscription was loaded and rendered; without `subscription-id`, what was found (`subscription` is `null` while the picker asks which). `detail: { subscription, candidates? }`
  * @event prepaid-upgrade-change - The customer changed a choice. `detail: { ordersPerBilling, renewalBehavior, discountPercent }`
  * @event prepaid-upgrade-submit - Before the upgrade or a renewal change is sent; `preventDefault()` stops it. `detail: { action, subscriptionId, request }`
  * @event prepaid-upgrade-success - The upgrade succeeded. `detail: { subscription }`
@@ -52,6 +46,7 @@ export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'prepaid'
  *
  * @csspart base - The outermost wrapper.
  * @csspart header - The heading and description.
+ * @csspart picker - Without `subscription-id`, when several subscriptions can be prepaid: "Which subscription?", a radio each, and its continue button.
  * @csspart product - The product's image, name and price.
  * @csspart form - The form with both choices.
  * @csspart orders - The group of choices of orders per billing.
@@ -78,8 +73,8 @@ export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'prepaid'
  * @cssproperty [--prepaid-upgrade-error=light-dark(#b91c1c, #fca5a5)] - Error colour.
  *
  * @cssstate loading - The subscription is being read.
- * @cssstate ready - The form is shown.
- * @cssstate ineligible - The subscription cannot be upgraded; the reason is shown.
+ * @cssstate ready - The form is shown, or without `subscription-id` the picker.
+ * @cssstate ineligible - The subscription cannot be upgraded, or none of the customer's can; the reason is shown.
  * @cssstate prepaid - The subscription is prepaid: its terms are shown, and the form that changes what happens when they run out.
  * @cssstate submitting - The upgrade or a renewal change is in flight.
  * @cssstate success - The subscription is now prepaid.
@@ -107,7 +102,7 @@ export class PrepaidUpgrade extends UpdatingElement {
     strings: { attribute: false },
   };
 
-  /** Public id of the subscription to upgrade. Required. */
+  /** Public id of the subscription to upgrade. Without it, the element finds the customer's subscriptions itself. */
   declare subscriptionId: string | undefined;
   /** The storefront `authorization` value, sent verbatim. Prefer `auth-url` or `tokenProvider`: scripts read attributes. */
   declare token: string | undefined;
@@ -150,43 +145,64 @@ export class PrepaidUpgrade extends UpdatingElement {
   #connection: Connection | { error: string } | undefined;
   /** The customer asked for the load under way (a retry): its outcome may take focus. A write's always does. */
   #focusOutcome = false;
-  readonly #console = new ConsoleLines(() => `<prepaid-upgrade subscription-id="${this.subscriptionId ?? ''}">`);
+  readonly #console = new ConsoleLines(() =>
+    this.subscriptionId ? `<prepaid-upgrade subscription-id="${this.subscriptionId}">` : '<prepaid-upgrade>',
+  );
 
+  /** The subscription named by `subscription-id`; without one, what discovery found, in a picker. */
   readonly #load = new LoadController(this, {
     // Attributes that leave no valid choice stop the load too: no request is sent for a form that cannot be shown.
     args: () => [this.#connection, this.#setupError === undefined] as const,
-    task: async ([connection, choicesValid], signal) => {
+    task: async ([connection, choicesValid], signal): Promise<Loaded | Picker | undefined> => {
       if (!connection || 'error' in connection || !choicesValid) return undefined;
+      const { client, subscriptionId } = connection;
+      const warn = (warning: string) => this.#console.warn(warning);
+      // The one chosen in the picker before a reload stays chosen.
+      const chosenId = (this.#load.value as Partial<Picker> | undefined)?.chosenId;
       const [loaded] = await Promise.all([
-        loadSubscription(connection, signal, (warning) => this.#console.warn(warning)),
+        subscriptionId === undefined
+          ? discoverSubscriptions(client, { signal, onWarning: warn }, this.#pickerHost, chosenId)
+          : loadSubscription(client, subscriptionId, signal, warn),
         this.#language.arrival,
       ]);
       return loaded;
     },
-    onComplete: (loaded: Loaded) => void this.#announceLoaded(loaded),
+    onComplete: () => void this.#announceReady(),
     onError: (error) => void this.#reportFailure('load', error),
   });
+
+  /** The picker's way back into the element: it renders with the element's lit-html, and tells of the customer's moves. */
+  readonly #pickerHost: PickerHost = {
+    lit: { html, nothing },
+    requestUpdate: () => this.requestUpdate(),
+    chose: () => void this.#announceReady(true),
+    wentBack: () => {
+      this.#upgrade.write.reset();
+      this.#renewal.reset();
+      void this.updateComplete.then(() => this.#takeFocus('[part~="picker"] input:checked', true));
+    },
+  };
 
   readonly #upgrade: UpgradeController = new UpgradeController(this, {
     target: () => {
       const state = this.state;
       const canSubmit = state === 'ready' || (state === 'error' && this.#upgrade.write.outcome.status === 'error');
-      return canSubmit && this.#loaded ? this.#connected : undefined;
+      return canSubmit && this.#loaded ? this.#writeTarget : undefined;
     },
     // A write is the customer's doing: its outcome takes focus.
-    succeeded: () => this.#takeFocus('[part~="success"]', true),
+    succeeded: () => this.#wrote('[part~="success"]'),
     failed: (error) => void this.#reportFailure('upgrade', error, true),
   });
 
   readonly #renewal: RenewalController = new RenewalController(this, {
     target: () => {
       const state = this.state;
-      const connection = this.#connected;
+      const target = this.#writeTarget;
       const subscription = this.subscription;
       const canChange = state === 'prepaid' || state === 'success' || (state === 'error' && this.#renewal.write.outcome.status === 'error');
-      return canChange && this.manageRenewal !== false && connection && subscription ? { connection, subscription } : undefined;
+      return canChange && this.manageRenewal !== false && target && subscription ? { ...target, subscription } : undefined;
     },
-    succeeded: () => this.#takeFocus('.confirmation', true),
+    succeeded: () => this.#wrote('.confirmation'),
     failed: (error) => void this.#reportFailure('renewal', error, true),
   });
 
@@ -206,8 +222,10 @@ export class PrepaidUpgrade extends UpdatingElement {
     if (change !== 'idle') return change === 'success' ? 'prepaid' : change;
     if (outcome !== 'idle') return outcome;
     if (load.status === 'complete') {
-      const eligibility = load.value?.eligibility;
-      return eligibility?.eligible ? 'ready' : eligibility?.reason === 'already-prepaid' ? 'prepaid' : 'ineligible';
+      const eligibility = this.#loaded?.eligibility;
+      // Nothing shown yet, without an id: the picker, unless nothing can be offered.
+      if (!eligibility) return this.#picker?.offers(this.manageRenewal !== false).length ? 'ready' : 'ineligible';
+      return eligibility.eligible ? 'ready' : eligibility.reason === 'already-prepaid' ? 'prepaid' : 'ineligible';
     }
     // A load aborted on disconnection starts again on reconnection: it is still loading.
     return load.status === 'error' ? 'error' : 'loading';
@@ -263,16 +281,50 @@ export class PrepaidUpgrade extends UpdatingElement {
     return connection && !('error' in connection) ? connection : undefined;
   }
 
-  get #loaded(): Loaded | undefined {
-    return this.#load.status === 'complete' ? this.#load.value : undefined;
+  /** The write that failed for good, if one did: a renewal change outranks the upgrade it followed. */
+  get #failedWrite(): { phase: 'upgrade' | 'renewal'; error: unknown } | undefined {
+    const change = this.#renewal.write.outcome;
+    const upgrade = this.#upgrade.write.outcome;
+    if (change.status === 'error') return { phase: 'renewal', error: change.error };
+    return upgrade.status === 'error' ? { phase: 'upgrade', error: upgrade.error } : undefined;
   }
 
-  async #announceLoaded(loaded: Loaded): Promise<void> {
+  /** Where writes go: the shown subscription, through the connection; `undefined` while there is none. */
+  get #writeTarget(): WriteTarget | undefined {
+    const connection = this.#connected;
+    const subscriptionId = connection?.subscriptionId ?? this.#loaded?.subscription.public_id;
+    return connection && subscriptionId ? { client: connection.client, subscriptionId } : undefined;
+  }
+
+  /** Without an id, the picker of what discovery found; `undefined` with an id, or until discovery is done. */
+  get #picker(): Picker | undefined {
+    const value = this.#load.status === 'complete' ? this.#load.value : undefined;
+    return value && !('eligibility' in value) ? value : undefined;
+  }
+
+  /** The subscription shown: the one named by `subscription-id`, else the one chosen in the picker, or the only one found. */
+  get #loaded(): Loaded | undefined {
+    const value = this.#load.status === 'complete' ? this.#load.value : undefined;
+    return value && 'eligibility' in value ? value : value?.shown(this.manageRenewal !== false);
+  }
+
+  /** Tells the page what is shown, once it is rendered: a load completed, or the customer chose in the picker. */
+  async #announceReady(asked?: boolean): Promise<void> {
+    const value = this.#load.value;
     await this.updateComplete;
     // A newer load may have started meanwhile; it announces itself.
-    if (this.#loaded !== loaded) return;
-    this.dispatchEvent(new PrepaidUpgradeReadyEvent({ subscription: loaded.subscription }));
-    this.#takeFocus('[part~="form"] input:checked, .notice');
+    if (this.#load.status !== 'complete' || this.#load.value !== value) return;
+    const picker = this.#picker;
+    const subscription = this.#loaded?.subscription;
+    const detail = picker ? { subscription: subscription ?? null, candidates: picker.candidates } : { subscription: subscription! };
+    this.dispatchEvent(new PrepaidUpgradeReadyEvent(detail));
+    this.#takeFocus('[part~="form"] input:checked, [part~="picker"] input:checked, .notice', asked);
+  }
+
+  /** A write succeeded: the picker offers the subscription as it is now, and the outcome takes focus. */
+  #wrote(outcome: string): void {
+    this.#picker?.replace(this.subscription!);
+    this.#takeFocus(outcome, true);
   }
 
   async #reportFailure(phase: ErrorPhase, error: unknown, asked?: boolean): Promise<void> {
@@ -302,13 +354,12 @@ export class PrepaidUpgrade extends UpdatingElement {
   /** The error's button: the failed write again when that can help, else a fresh read of the subscription. */
   #retry(): void {
     this.#focusOutcome = true;
-    const change = this.#renewal.write.outcome;
-    const failed = change.status === 'error' ? change : this.#upgrade.write.outcome;
-    if (failed.status === 'error' && describeFailure(failed.error).retryable) {
-      void (failed === change ? this.#renewal.change() : this.upgrade());
+    const failed = this.#failedWrite;
+    if (failed && describeFailure(failed.error).retryable) {
+      void (failed.phase === 'renewal' ? this.#renewal.change() : this.upgrade());
       return;
     }
-    if (failed.status === 'error' || this.#load.status === 'error') {
+    if (failed || this.#load.status === 'error') {
       this.#connected?.credentials.renew();
       this.#upgrade.write.reset();
       this.#renewal.reset();
@@ -323,42 +374,37 @@ export class PrepaidUpgrade extends UpdatingElement {
     const language = this.#language;
     const t: Strings = this.strings ? { ...language.strings, ...this.strings } : language.strings;
     const loaded = this.#loaded;
+    const picker = this.#picker;
+    const manage = this.manageRenewal !== false;
     const base = { t, locale: language.formatLocale };
     const view = this.#upgrade.view(base);
     const upgrade = this.#upgrade.write.outcome;
     const change = this.#renewal.write.outcome;
-    const form = (mode: 'live' | 'submitting') => (view && loaded ? formTemplate(view, loaded, mode) : nothing);
-    // A prepaid subscription: the success message right after the upgrade (until a renewal change is confirmed), else
-    // its terms; with the form that changes what happens when its orders run out, unless the page hides it.
-    const prepaid = (submitting: boolean) => {
-      const subscription = this.subscription;
-      if (!view || !subscription) return nothing;
-      const manage =
-        this.manageRenewal === false
-          ? nothing
-          : manageTemplate(this.#renewal.view(base, view.choices.renewalOptions, subscription), submitting);
-      return upgrade.status === 'success' && !this.#renewal.changed
-        ? successTemplate(base, subscription, loaded, manage)
-        : prepaidTemplate(base, subscription, manage);
-    };
-    const body = {
-      loading: () => (view ? loadingTemplate(view) : nothing),
-      ready: () => form('live'),
-      submitting: () => (change.status === 'submitting' ? prepaid(true) : form('submitting')),
-      ineligible: () => (loaded ? ineligibleTemplate(base, loaded) : nothing),
-      prepaid: () => prepaid(false),
-      success: () => prepaid(false),
-      // A failed write keeps its form above the error, so that the customer sees what was asked; a configuration
-      // error (no failure to retry) shows only what to fix.
-      error: () => {
-        const failed = change.status === 'error' ? change : upgrade.status === 'error' ? upgrade : undefined;
-        const phase = failed === change ? 'renewal' : failed ? 'upgrade' : 'load';
-        const failure = this.#setupError === undefined ? describeFailure(failed ? failed.error : this.#load.error) : undefined;
-        return html`${phase === 'renewal' ? prepaid(false) : failed ? form('live') : nothing}${errorTemplate(base, failure, phase, this.#retry)}`;
-      },
-    }[state]();
-    // "Save up to 15%" sells the upgrade: not to a subscription that is prepaid already or cannot be.
-    const offer = view && loaded?.eligibility.eligible !== false && upgrade.status !== 'success' ? view.choices : undefined;
+    const subscription = this.subscription;
+    const failed = this.#failedWrite;
+    const body = stateTemplate({
+      ...base,
+      state,
+      form: view,
+      loaded,
+      subscription,
+      picker: picker && (() => picker.template(base, manage)),
+      manage:
+        manage && view && subscription
+          ? (submitting: boolean) => manageTemplate(this.#renewal.view(base, view.choices.renewalOptions, subscription), submitting)
+          : undefined,
+      justUpgraded: upgrade.status === 'success' && !this.#renewal.changed,
+      changing: change.status === 'submitting',
+      phase: failed?.phase ?? 'load',
+      failure: this.#setupError === undefined ? describeFailure(failed ? failed.error : this.#load.error) : undefined,
+      writeFailed: !!failed,
+      onRetry: this.#retry,
+    });
+    // "Save up to 15%" sells the upgrade: not to a subscription that is prepaid already or cannot be, nor to a customer
+    // none of whose can be.
+    const selling = (loaded ? loaded.eligibility.eligible : state !== 'ineligible') && upgrade.status !== 'success';
+    // The way back to the picker, from the subscription chosen in it; not while a write is in flight.
+    const back = loaded && state !== 'submitting' && picker?.canGoBack(manage) ? picker.backTemplate(base) : nothing;
     return html`
       <div
         part="base"
@@ -367,8 +413,11 @@ export class PrepaidUpgrade extends UpdatingElement {
         dir=${isRightToLeft(language.language) ? 'rtl' : 'ltr'}
         aria-busy=${state === 'loading' || state === 'submitting' ? 'true' : 'false'}
       >
-        ${headerTemplate(base, offer)} ${loaded ? productTemplate(base, loaded) : nothing} ${body}
-        <div part="status" class="visually-hidden" role="status">${announcement(t, state, loaded, change)}</div>
+        ${headerTemplate(base, view && selling ? view.choices : undefined)} ${back} ${loaded ? productTemplate(base, loaded) : nothing}
+        ${body}
+        <div part="status" class="visually-hidden" role="status">
+          ${announcement(t, state, loaded, change, this.#connected?.subscriptionId === undefined)}
+        </div>
       </div>
     `;
   }

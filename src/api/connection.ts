@@ -1,7 +1,7 @@
 /**
- * From the element's attributes to a client that can talk to the service: which subscription, which base address,
- * which credential, which time limit. Anything that keeps a request from being sent is a described configuration
- * error, and nothing is sent.
+ * From the element's attributes to a client that can talk to the service: which subscription (or none, to find the
+ * customer's), which base address, which credential, which time limit. Anything that keeps a request from being sent
+ * is a described configuration error, and nothing is sent.
  */
 import { resolveBaseAddress, resolveTokenEndpoint } from './base-address.js';
 import { DEFAULT_TIMEOUT_MS, createApiClient, isPathStep, type ApiClient } from './client.js';
@@ -40,15 +40,16 @@ export interface PageContext {
 }
 
 export interface Connection {
-  subscriptionId: string;
+  /** `undefined`: none was given, so the element finds the customer's subscriptions itself (DESIGN.md §8, Discovery). */
+  subscriptionId: string | undefined;
   client: ApiClient;
   credentials: StorefrontCredentials;
 }
 
 export function connect(settings: ConnectionSettings, { pageUrl, readCookies, onWarning }: PageContext): Connection | { error: string } {
-  const subscriptionId = settings.subscriptionId?.trim();
-  if (!subscriptionId) return { error: 'subscription-id is required' };
-  if (isPathStep(subscriptionId)) return { error: `subscription-id ${JSON.stringify(subscriptionId)} is not a subscription id` };
+  const subscriptionId = settings.subscriptionId?.trim() || undefined;
+  if (subscriptionId !== undefined && isPathStep(subscriptionId))
+    return { error: `subscription-id ${JSON.stringify(subscriptionId)} is not a subscription id` };
   let baseAddress: URL;
   let source: ReturnType<typeof chooseCredentialSource>;
   try {

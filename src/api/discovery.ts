@@ -4,7 +4,7 @@
  * this reads what deciding takes.
  */
 import type { ApiClient, RequestOptions } from './client.js';
-import { ApiError } from './errors.js';
+import type { ApiError } from './errors.js';
 import { SubscriptionPageSchema, type Product, type Subscription } from './schemas.js';
 import { anySignal } from './signals.js';
 
@@ -75,7 +75,9 @@ export async function findSubscriptions(client: ApiClient, { signal, onWarning }
       try {
         products.set(id, await client.getProduct(id, { signal: readSignal }));
       } catch (error) {
-        if (readSignal.aborted || (error instanceof ApiError && error.status === 401)) {
+        // A status, not `instanceof ApiError`: in the script bundles this runs in the discovery chunk, whose copy of the
+        // class is not the client's.
+        if (readSignal.aborted || (error as Partial<ApiError> | null)?.status === 401) {
           stop.abort(error);
           throw error;
         }

@@ -18,5 +18,8 @@ export interface RenewalChangeRequest {
   renewal_behavior: RenewalBehavior;
 }
 
-/** Why a subscription cannot be upgraded, as the service's rules say (the widget checks them before offering the form). */
-export type IneligibleReason = 'already-prepaid' | 'not-live' | 'product-not-eligible';
+/**
+ * Why a subscription cannot be upgraded, as the service's rules say (the widget checks them before offering the form);
+ * without an id, `none-upgradeable`: none of the customer's subscriptions can be.
+ */
+export type IneligibleReason = 'already-prepaid' | 'not-live' | 'product-not-eligible' | 'none-upgradeable';

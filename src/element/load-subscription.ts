@@ -1,5 +1,5 @@
 /** Reads what the form shows: the subscription, then its product, and whether it can be upgraded. */
-import type { Connection } from '../api/connection.js';
+import type { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import type { Product } from '../api/schemas.js';
 import { decideEligibility } from './eligibility.js';
@@ -7,7 +7,8 @@ import { describeFailure } from './failure.js';
 import type { Loaded } from './templates.js';
 
 export async function loadSubscription(
-  { subscriptionId, client }: Connection,
+  client: ApiClient,
+  subscriptionId: string,
   signal: AbortSignal,
   warn: (message: string) => void,
 ): Promise<Loaded> {

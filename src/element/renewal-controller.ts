@@ -4,7 +4,6 @@
  * failure, aborted when the element leaves the page) and the events that tell the page about it. The element says
  * which subscription may be changed, and renders the form this controller describes.
  */
-import type { Connection } from '../api/connection.js';
 import type { Subscription } from '../api/schemas.js';
 import { isRenewalBehavior, type RenewalBehavior } from '../api/upgrade-request.js';
 import { renewalBehaviorOf, renewalChangeWrite, sendAndConfirm } from '../api/writes.js';
@@ -12,11 +11,10 @@ import { PrepaidUpgradeRenewalChangeEvent, PrepaidUpgradeSubmitEvent } from '../
 import type { ReactiveControllerHost } from '../reactive-controller.js';
 import type { ManageView } from './prepaid-template.js';
 import type { View } from './templates.js';
-import { WriteController } from './write-controller.js';
+import { WriteController, type WriteTarget } from './write-controller.js';
 
-/** A prepaid subscription the customer may change now, and the connection to change it through. */
-export interface RenewalTarget {
-  connection: Connection;
+/** A prepaid subscription the customer may change now, and where the change goes. */
+export interface RenewalTarget extends WriteTarget {
   subscription: Subscription;
 }
 
@@ -62,7 +60,7 @@ export class RenewalController {
       const target = this.#options.target();
       const choice = this.#choice;
       if (!target || !choice || choice === renewalBehaviorOf(target.subscription)) return undefined;
-      const { subscriptionId, client } = target.connection;
+      const { subscriptionId, client } = target;
       const submit = new PrepaidUpgradeSubmitEvent({ action: 'change-renewal', subscriptionId, request: { renewal_behavior: choice } });
       this.#host.dispatchEvent(submit);
       if (submit.defaultPrevented) return undefined;

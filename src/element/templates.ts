@@ -126,17 +126,24 @@ export function errorTemplate({ t }: View, failure: Failure | undefined, phase: 
 
 /**
  * What the polite status region says in each state: loading, submitting, success, a confirmed renewal change and why
- * a subscription cannot be upgraded are announced. `renewal`: the outcome of the last renewal change.
+ * a subscription cannot be upgraded are announced. `renewal`: the outcome of the last renewal change; `finding`:
+ * without an id, the customer's subscriptions are looked for.
  */
-export function announcement(t: Strings, state: string, loaded: Loaded | undefined, renewal: WriteOutcome<Subscription>): string {
-  if (state === 'loading') return t.loading;
+export function announcement(
+  t: Strings,
+  state: string,
+  loaded: Loaded | undefined,
+  renewal: WriteOutcome<Subscription>,
+  finding: boolean,
+): string {
+  if (state === 'loading') return finding ? t.finding : t.loading;
   if (state === 'submitting') return renewal.status === 'submitting' ? t.savingChange : t.submitting;
   if (state === 'success') return t.successHeading;
   const changed = renewal.status === 'success' && renewalBehaviorOf(renewal.value);
   if (changed) return t.renewalChanged(changed);
   if (state === 'prepaid') return t.ineligible('already-prepaid', undefined);
-  if (state === 'ineligible' && loaded && !loaded.eligibility.eligible) {
-    return t.ineligible(loaded.eligibility.reason, loaded.product?.name ?? undefined);
-  }
-  return '';
+  if (state !== 'ineligible') return '';
+  // Ineligible with nothing shown: none of the customer's subscriptions can be prepaid.
+  const reason = loaded && !loaded.eligibility.eligible ? loaded.eligibility.reason : 'none-upgradeable';
+  return t.ineligible(reason, loaded?.product?.name ?? undefined);
 }

@@ -4,7 +4,6 @@
  * read after an ambiguous failure, aborted when the element leaves the page) with the events that tell the page
  * about it. The element says when an upgrade may be sent, and renders the form this controller describes.
  */
-import type { Connection } from '../api/connection.js';
 import type { Subscription, UpgradeRequest } from '../api/schemas.js';
 import { isRenewalBehavior, type RenewalBehavior } from '../api/upgrade-request.js';
 import { sendAndConfirm, upgradeWrite } from '../api/writes.js';
@@ -13,11 +12,11 @@ import type { ReactiveControllerHost } from '../reactive-controller.js';
 import { parseChoices, type ChoiceAttributes, type Choices } from './choices.js';
 import type { FormView } from './form-template.js';
 import type { View } from './templates.js';
-import { WriteController } from './write-controller.js';
+import { WriteController, type WriteTarget } from './write-controller.js';
 
 export interface UpgradeOptions {
-  /** The connection to send the upgrade through; `undefined` while none may be sent (no form is shown, say). */
-  target(): Connection | undefined;
+  /** Where the upgrade goes; `undefined` while none may be sent (no form is shown, say). */
+  target(): WriteTarget | undefined;
   /** After the success is rendered, before the page hears of it (its listener may move focus on). */
   succeeded(): void;
   /** After the failure is rendered. */
@@ -55,10 +54,10 @@ export class UpgradeController {
   /** Sends the upgrade with the customer's picks; resolves to whether it succeeded. */
   upgrade(): Promise<boolean> {
     return this.write.run(() => {
-      const connection = this.#options.target();
+      const target = this.#options.target();
       const choices = this.choices;
-      if (!connection || !choices || 'error' in choices) return undefined;
-      const { subscriptionId, client } = connection;
+      if (!target || !choices || 'error' in choices) return undefined;
+      const { subscriptionId, client } = target;
       const request: UpgradeRequest = {
         orders_per_billing: this.#orders ?? choices.ordersPerBilling,
         renewal_behavior: this.#renewal ?? choices.renewalBehavior,

@@ -3,7 +3,14 @@
  * flight at a time, aborted when the element leaves the page or its subscription changes, and an outcome the element
  * renders. What is sent, and how an ambiguous answer is confirmed, is the write's own (`sendAndConfirm` with an `upgradeWrite`, say).
  */
+import type { ApiClient } from '../api/client.js';
 import type { ReactiveController, ReactiveControllerHost } from '../reactive-controller.js';
+
+/** Where a write goes: the client it is sent through, and the subscription it changes. */
+export interface WriteTarget {
+  client: ApiClient;
+  subscriptionId: string;
+}
 
 export type WriteOutcome<T> =
   { status: 'idle' } | { status: 'submitting' } | { status: 'success'; value: T } | { status: 'error'; error: unknown };

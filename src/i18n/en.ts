@@ -7,6 +7,22 @@ export const en: Strings = {
   heading: 'Prepay your subscription',
   description: 'Pay for several orders at once and stop thinking about each one.',
   loading: 'Loading your subscription…',
+  finding: 'Finding your subscriptions…',
+  pickerLegend: 'Which subscription?',
+  pricePerOrder: (price) => `${price} per order`,
+  shipsEvery: (count, unit) =>
+    plural('en', count, {
+      one: { day: 'Every day', week: 'Every week', month: 'Every month' }[unit],
+      other: `Every # ${unit}s`,
+    }),
+  pickerPrepaid: 'Already prepaid',
+  uncheckedSubscriptions: (count) =>
+    plural('en', count, {
+      one: '# other subscription could not be checked right now. Reload the page to try again.',
+      other: '# other subscriptions could not be checked right now. Reload the page to try again.',
+    }),
+  pickerContinue: 'Continue',
+  pickerBack: 'Choose another subscription',
   ordersLegend: 'How many orders do you want to prepay?',
   ordersOption: orders,
   ordersOptionPrice: (total) => `${total} at your next order`,
@@ -37,6 +53,7 @@ export const en: Strings = {
       'already-prepaid': 'This subscription is already prepaid.',
       'not-live': 'This subscription is no longer active, so it cannot be prepaid.',
       'product-not-eligible': `${productName || 'This product'} cannot be prepaid.`,
+      'none-upgradeable': 'None of your subscriptions can be prepaid.',
     })[reason],
   cancelledOn: (date) => `Cancelled on ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>

@@ -9,6 +9,9 @@ import type { IneligibleReason } from '../api/upgrade-request.js';
 
 export type { FailureKind, IneligibleReason };
 
+/** The unit of how often a subscription ships. */
+export type ShippingUnit = 'day' | 'week' | 'month';
+
 export interface PrepaidStatus {
   ordersPerBilling: number;
   ordersRemaining: number;
@@ -19,6 +22,22 @@ export interface Strings {
   heading: string;
   description: string;
   loading: string;
+  /** Announced while a widget without an id looks for the customer's subscriptions. */
+  finding: string;
+  /** The legend of the picker, when several of the customer's subscriptions can be prepaid. */
+  pickerLegend: string;
+  /** Under a subscription in the picker: "$25.00 per order". */
+  pricePerOrder: (price: string) => string;
+  /** Under a subscription in the picker: "Every 2 weeks". */
+  shipsEvery: (count: number, unit: ShippingUnit) => string;
+  /** Under a prepaid subscription in the picker (offered to change what happens when its orders run out). */
+  pickerPrepaid: string;
+  /** Some subscriptions' products could not be read: "1 other subscription could not be checked…". */
+  uncheckedSubscriptions: (count: number) => string;
+  /** The picker's button, which shows the subscription picked. */
+  pickerContinue: string;
+  /** Above the subscription chosen in the picker: back to the picker. */
+  pickerBack: string;
   ordersLegend: string;
   /** The label of one choice: "6 orders". */
   ordersOption: (orders: number) => string;

@@ -5,6 +5,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { mount, type Mounted } from '../helpers/mount.js';
+import { SANDBOX_DISCOVERY } from '../../src/sandbox/index.js';
 import { SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
 
 const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
@@ -148,6 +149,49 @@ describe('axe finds no violation', () => {
   });
 });
 
+describe('axe finds no violation without subscription-id', () => {
+  quietConsole();
+
+  /** The element without an id, for `customerId` (Hedy by default: several subscriptions to choose from). */
+  async function discoverFor(customerId: string = SANDBOX_DISCOVERY.customerId, attributes: Record<string, string> = {}) {
+    const session = await sandboxSession({ customerId });
+    const m = await mount({ 'api-base': session.apiBase, token: session.token, ...attributes });
+    return { ...m, session };
+  }
+
+  it('while it looks for the subscriptions', async () => {
+    const session = await sandboxSession({ customerId: SANDBOX_DISCOVERY.customerId });
+    await session.fault({ latencyMs: 2000, method: 'GET' });
+    const m = await mount({ 'api-base': session.apiBase, token: session.token });
+    expect(m.el.state).to.equal('loading');
+    await expect(m.el).to.be.accessible();
+  });
+
+  for (const manage of ['true', 'false']) {
+    it(`in the picker, manage-renewal="${manage}"`, async () => {
+      const m = await discoverFor(undefined, { 'manage-renewal': manage, 'prepaid-discounts': '3:5,6:10' });
+      await m.waitForEvent('prepaid-upgrade-ready');
+      expect(m.$('[part~=picker]')).to.not.equal(null);
+      await expect(m.el).to.be.accessible();
+    });
+  }
+
+  it('in the form of the one chosen, with its way back', async () => {
+    const m = await discoverFor();
+    await m.waitForEvent('prepaid-upgrade-ready');
+    m.$<HTMLButtonElement>('[part~=picker] button')!.click();
+    await m.waitForEvent('prepaid-upgrade-ready', 2);
+    expect(m.$('button.back')).to.not.equal(null);
+    await expect(m.el).to.be.accessible();
+  });
+
+  it('when none of the customer’s subscriptions can be prepaid', async () => {
+    const m = await discoverFor('cus_katherine');
+    await m.waitForState('ineligible');
+    await expect(m.el).to.be.accessible();
+  });
+});
+
 describe('keyboard alone', () => {
   async function mountAfterButton() {
     const session = await sandboxSession();
@@ -258,6 +302,55 @@ describe('keyboard alone', () => {
       await m.waitForState('success');
     } finally {
       m.cleanup();
+    }
+  });
+});
+
+describe('keyboard alone, without subscription-id', () => {
+  const focused = (m: Mounted) => m.shadow.activeElement as HTMLElement | null;
+
+  it('picks a subscription, goes back, picks another and upgrades it', async () => {
+    const [, coldBrew, earlGrey] = SANDBOX_DISCOVERY.upgradeable;
+    const session = await sandboxSession({ customerId: SANDBOX_DISCOVERY.customerId });
+    const before = document.createElement('button');
+    before.textContent = 'Before the widget';
+    document.body.prepend(before);
+    try {
+      const m = await mount({ 'api-base': session.apiBase, token: session.token, 'manage-renewal': 'false' });
+      await m.waitForEvent('prepaid-upgrade-ready');
+      before.focus();
+      await sendKeys({ press: 'Tab' });
+      expect(focused(m)?.closest('[part~=picker]'), 'Tab lands in the picker').to.not.equal(null);
+      await sendKeys({ press: 'ArrowDown' });
+      expect((focused(m) as HTMLInputElement).value).to.equal(coldBrew);
+      await sendKeys({ press: 'Tab' });
+      expect(focused(m)?.textContent?.trim()).to.equal('Continue');
+      await sendKeys({ press: 'Enter' });
+      // The form of the one picked, focus on its first choice.
+      await waitUntil(() => (focused(m) as HTMLInputElement | null)?.name === 'orders', 'focus did not move to the form');
+      expect(m.el.subscription?.public_id).to.equal(coldBrew);
+
+      // Back: the way back comes first in the widget.
+      before.focus();
+      await sendKeys({ press: 'Tab' });
+      expect(focused(m)?.classList.contains('back'), 'Tab lands on the way back').to.be.true;
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => (focused(m) as HTMLInputElement | null)?.value === coldBrew, 'focus did not return to the one picked');
+
+      await sendKeys({ press: 'ArrowDown' });
+      expect((focused(m) as HTMLInputElement).value).to.equal(earlGrey);
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => (focused(m) as HTMLInputElement | null)?.name === 'orders', 'Enter in the picker did not continue');
+      expect(m.el.subscription?.public_id).to.equal(earlGrey);
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ press: 'Tab' });
+      expect(focused(m)?.getAttribute('part')).to.equal('submit');
+      await sendKeys({ press: 'Enter' });
+      await m.waitForEvent('prepaid-upgrade-success');
+      const patches = (await session.requests()).filter((r) => r.method === 'PATCH');
+      expect(patches.map((r) => r.path)).to.deep.equal([`/subscriptions/${earlGrey}/upgrade_to_prepaid/`]);
+    } finally {
+      before.remove();
     }
   });
 });

@@ -447,10 +447,6 @@ describe('<prepaid-upgrade> bad attributes', () => {
     await expectConfigError({ offer: 'spring sale' }, /offer/);
   });
 
-  it('refuses a missing subscription-id', async () => {
-    await expectConfigError({ 'subscription-id': '' }, /subscription-id is required/);
-  });
-
   it('refuses a subscription-id that is a path step', async () => {
     await expectConfigError({ 'subscription-id': '..' }, /subscription-id "\.\." is not a subscription id/);
   });

@@ -1,6 +1,6 @@
 /** Sorting what discovery found: upgradeable, prepaid, unchecked, and what is not offered at all. */
 import { expect } from '@open-wc/testing';
-import { sortFound } from '../../src/element/candidates.js';
+import { sortFound } from '../../src/discovery/candidates.js';
 import { payAsYouGoSubscription, prepaidSubscription, product } from '../fixtures/subscriptions.js';
 
 const eligibleProduct = product({ product_id: 'prod_a', prepaid_eligible: true });

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { RENEWAL_BEHAVIORS, type RenewalBehavior } from '../../src/api/schemas.js';
 import type { IneligibleReason } from '../../src/api/upgrade-request.js';
 import { en } from '../../src/i18n/en.js';
-import type { FailureKind, PrepaidStatus, Strings } from '../../src/i18n/strings.js';
+import type { FailureKind, PrepaidStatus, ShippingUnit, Strings } from '../../src/i18n/strings.js';
 import ar from '../../src/i18n/locales/ar.js';
 import de from '../../src/i18n/locales/de.js';
 import es from '../../src/i18n/locales/es.js';
@@ -38,10 +38,18 @@ const FAILURE_KINDS = [
 ] as const satisfies readonly FailureKind[];
 const failureKindsAreExhaustive: Exhaustive<FailureKind, typeof FAILURE_KINDS> = true;
 
-const INELIGIBLE_REASONS = ['already-prepaid', 'not-live', 'product-not-eligible'] as const satisfies readonly IneligibleReason[];
+const INELIGIBLE_REASONS = [
+  'already-prepaid',
+  'not-live',
+  'product-not-eligible',
+  'none-upgradeable',
+] as const satisfies readonly IneligibleReason[];
 const ineligibleReasonsAreExhaustive: Exhaustive<IneligibleReason, typeof INELIGIBLE_REASONS> = true;
 
 const renewalBehaviorsAreExhaustive: Exhaustive<RenewalBehavior, typeof RENEWAL_BEHAVIORS> = true;
+
+const SHIPPING_UNITS = ['day', 'week', 'month'] as const satisfies readonly ShippingUnit[];
+const shippingUnitsAreExhaustive: Exhaustive<ShippingUnit, typeof SHIPPING_UNITS> = true;
 
 /** Each locale is a `Strings` (it is annotated so in its own file; this keeps the test honest if that changes). */
 const LOCALES = { fr, de, es, it: italian, nl, 'pt-BR': ptBR, ja, ar } satisfies Record<string, Strings>;
@@ -104,6 +112,11 @@ function samples(locale: string): { [K in FunctionKey]: Parameters<Strings[K]>[]
     wasPrice: [[total]],
     summarySaving: [[price(locale, 67.5), price(locale, 7.5), percent(locale, 10)]],
     renewalChanged: RENEWAL_BEHAVIORS.map((behavior) => [behavior]),
+    pricePerOrder: [[perOrder]],
+    shipsEvery: COUNTS.filter((count) => count > 0).flatMap((count) =>
+      SHIPPING_UNITS.map((unit) => [count, unit] as [number, ShippingUnit]),
+    ),
+    uncheckedSubscriptions: COUNTS.filter((count) => count > 0).map((count) => [count]),
   };
 }
 
@@ -158,6 +171,7 @@ describe('i18n: the lists of inputs', () => {
     expect(failureKindsAreExhaustive).to.equal(true);
     expect(ineligibleReasonsAreExhaustive).to.equal(true);
     expect(renewalBehaviorsAreExhaustive).to.equal(true);
+    expect(shippingUnitsAreExhaustive).to.equal(true);
     expect(new Set(FAILURE_KINDS).size).to.equal(FAILURE_KINDS.length);
     expect(RENEWAL_BEHAVIORS).to.deep.equal(['autorenew', 'cancel', 'downgrade']);
   });
@@ -244,6 +258,8 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
       expect(strings.renewalHint('autorenew', LARGE)).to.include(number(LARGE));
       expect(strings.successBody(LARGE, undefined)).to.include(number(LARGE));
       expect(strings.prepaidStatus({ ordersPerBilling: LARGE, ordersRemaining: 12, renewalBehavior: undefined })).to.include(number(LARGE));
+      for (const unit of SHIPPING_UNITS) expect(strings.shipsEvery(LARGE, unit)).to.include(number(LARGE));
+      expect(strings.uncheckedSubscriptions(LARGE)).to.include(number(LARGE));
       if (number(LARGE) !== format('en', LARGE)) {
         expect(strings.ordersOption(LARGE)).to.not.include(format('en', LARGE));
         expect(strings.summary(LARGE, '€1.00', '€2.00')).to.not.include(format('en', LARGE));

@@ -22,6 +22,30 @@ const ar: Strings = {
   heading: 'الدفع المسبق لاشتراكك',
   description: 'ادفع ثمن عدة طلبات دفعة واحدة، ولا داعي للتفكير في كل طلب على حدة.',
   loading: 'جارٍ تحميل اشتراكك…',
+  finding: 'جارٍ البحث عن اشتراكاتك…',
+  pickerLegend: 'أي اشتراك تريد؟',
+  pricePerOrder: (price) => `${price} لكل طلب`,
+  shipsEvery: (count, unit) =>
+    plural(LOCALE, count, {
+      zero: { day: 'كل # يوم', week: 'كل # أسبوع', month: 'كل # شهر' }[unit],
+      one: { day: 'كل يوم', week: 'كل أسبوع', month: 'كل شهر' }[unit],
+      two: { day: 'كل يومين', week: 'كل أسبوعين', month: 'كل شهرين' }[unit],
+      few: { day: 'كل # أيام', week: 'كل # أسابيع', month: 'كل # أشهر' }[unit],
+      many: { day: 'كل # يومًا', week: 'كل # أسبوعًا', month: 'كل # شهرًا' }[unit],
+      other: { day: 'كل # يوم', week: 'كل # أسبوع', month: 'كل # شهر' }[unit],
+    }),
+  pickerPrepaid: 'مدفوع مسبقًا بالفعل',
+  uncheckedSubscriptions: (count) =>
+    `${plural(LOCALE, count, {
+      zero: 'تعذّر علينا التحقق من # اشتراك آخر في الوقت الحالي.',
+      one: 'تعذّر علينا التحقق من اشتراك آخر في الوقت الحالي.',
+      two: 'تعذّر علينا التحقق من اشتراكين آخرين في الوقت الحالي.',
+      few: 'تعذّر علينا التحقق من # اشتراكات أخرى في الوقت الحالي.',
+      many: 'تعذّر علينا التحقق من # اشتراكًا آخر في الوقت الحالي.',
+      other: 'تعذّر علينا التحقق من # اشتراك آخر في الوقت الحالي.',
+    })} يُرجى إعادة تحميل الصفحة للمحاولة مرة أخرى.`,
+  pickerContinue: 'متابعة',
+  pickerBack: 'اختيار اشتراك آخر',
   ordersLegend: 'كم عدد الطلبات التي تريد دفع ثمنها مسبقًا؟',
   ordersOption: orders,
   ordersOptionPrice: (total) => `${total} عند طلبك التالي`,
@@ -57,6 +81,7 @@ const ar: Strings = {
       'already-prepaid': 'هذا الاشتراك مدفوع مسبقًا بالفعل.',
       'not-live': 'لم يعد هذا الاشتراك نشطًا، لذا لا يمكن تحويله إلى الدفع المسبق.',
       'product-not-eligible': productName ? `لا يتوفر الدفع المسبق للمنتج ${isolate(productName)}.` : 'لا يتوفر الدفع المسبق لهذا المنتج.',
+      'none-upgradeable': 'لا يتوفر الدفع المسبق لأي من اشتراكاتك.',
     })[reason],
   cancelledOn: (date) => `أُلغي في ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>

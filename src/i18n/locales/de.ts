@@ -16,6 +16,22 @@ const de: Strings = {
   heading: 'Abonnement im Voraus bezahlen',
   description: 'Bezahlen Sie mehrere Bestellungen auf einmal – dann müssen Sie sich nicht mehr um jede einzelne kümmern.',
   loading: 'Ihr Abonnement wird geladen…',
+  finding: 'Ihre Abonnements werden gesucht…',
+  pickerLegend: 'Welches Abonnement?',
+  pricePerOrder: (price) => `${price} pro Bestellung`,
+  shipsEvery: (count, unit) =>
+    plural(LOCALE, count, {
+      one: { day: 'Jeden Tag', week: 'Jede Woche', month: 'Jeden Monat' }[unit],
+      other: { day: 'Alle # Tage', week: 'Alle # Wochen', month: 'Alle # Monate' }[unit],
+    }),
+  pickerPrepaid: 'Bereits vorausbezahlt',
+  uncheckedSubscriptions: (count) =>
+    plural(LOCALE, count, {
+      one: '# weiteres Abonnement konnte gerade nicht geprüft werden. Bitte laden Sie die Seite neu, um es erneut zu versuchen.',
+      other: '# weitere Abonnements konnten gerade nicht geprüft werden. Bitte laden Sie die Seite neu, um es erneut zu versuchen.',
+    }),
+  pickerContinue: 'Weiter',
+  pickerBack: 'Anderes Abonnement auswählen',
   ordersLegend: 'Wie viele Bestellungen möchten Sie im Voraus bezahlen?',
   ordersOption: orders,
   ordersOptionPrice: (total) => `${total} bei Ihrer nächsten Bestellung`,
@@ -54,6 +70,7 @@ const de: Strings = {
       'product-not-eligible': productName
         ? `${productName} kann nicht im Voraus bezahlt werden.`
         : 'Dieses Produkt kann nicht im Voraus bezahlt werden.',
+      'none-upgradeable': 'Keines Ihrer Abonnements kann im Voraus bezahlt werden.',
     })[reason],
   cancelledOn: (date) => `Gekündigt am ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>

@@ -18,6 +18,24 @@ const es: Strings = {
   heading: 'Prepague su suscripción',
   description: 'Pague varios pedidos de una sola vez y olvídese de pagar cada uno por separado.',
   loading: 'Cargando su suscripción…',
+  finding: 'Buscando sus suscripciones…',
+  pickerLegend: '¿Qué suscripción?',
+  pricePerOrder: (price) => `${price} por pedido`,
+  shipsEvery: (count, unit) =>
+    plural(LOCALE, count, {
+      one: { day: 'Cada día', week: 'Cada semana', month: 'Cada mes' }[unit],
+      many: { day: 'Cada # de días', week: 'Cada # de semanas', month: 'Cada # de meses' }[unit],
+      other: { day: 'Cada # días', week: 'Cada # semanas', month: 'Cada # meses' }[unit],
+    }),
+  pickerPrepaid: 'Ya prepagada',
+  uncheckedSubscriptions: (count) =>
+    plural(LOCALE, count, {
+      one: 'No se ha podido comprobar otra suscripción en este momento. Vuelva a cargar la página para intentarlo de nuevo.',
+      many: 'No se han podido comprobar otras # de suscripciones en este momento. Vuelva a cargar la página para intentarlo de nuevo.',
+      other: 'No se han podido comprobar otras # suscripciones en este momento. Vuelva a cargar la página para intentarlo de nuevo.',
+    }),
+  pickerContinue: 'Continuar',
+  pickerBack: 'Elegir otra suscripción',
   ordersLegend: '¿Cuántos pedidos desea prepagar?',
   ordersOption: orders,
   ordersOptionPrice: (total) => `${total} en su próximo pedido`,
@@ -55,6 +73,7 @@ const es: Strings = {
       'already-prepaid': 'Esta suscripción ya es prepagada.',
       'not-live': 'Esta suscripción ya no está activa, por lo que no se puede prepagar.',
       'product-not-eligible': productName ? `${productName} no se puede prepagar.` : 'Este producto no se puede prepagar.',
+      'none-upgradeable': 'Ninguna de sus suscripciones se puede prepagar.',
     })[reason],
   cancelledOn: (date) => `Cancelada el ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>

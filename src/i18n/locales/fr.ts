@@ -18,6 +18,24 @@ const fr: Strings = {
   heading: 'Prépayez votre abonnement',
   description: 'Réglez plusieurs commandes en une seule fois, sans avoir à penser à chacune d’elles.',
   loading: 'Chargement de votre abonnement…',
+  finding: 'Recherche de vos abonnements…',
+  pickerLegend: 'Quel abonnement\u202f?',
+  pricePerOrder: (price) => `${price} par commande`,
+  shipsEvery: (count, unit) =>
+    plural(LOCALE, count, {
+      one: { day: 'Tous les jours', week: 'Toutes les semaines', month: 'Tous les mois' }[unit],
+      many: { day: 'Tous les # de jours', week: 'Toutes les # de semaines', month: 'Tous les # de mois' }[unit],
+      other: { day: 'Tous les # jours', week: 'Toutes les # semaines', month: 'Tous les # mois' }[unit],
+    }),
+  pickerPrepaid: 'Déjà prépayé',
+  uncheckedSubscriptions: (count) =>
+    plural(LOCALE, count, {
+      one: '# autre abonnement n’a pas pu être vérifié pour le moment. Rechargez la page pour réessayer.',
+      many: '# d’autres abonnements n’ont pas pu être vérifiés pour le moment. Rechargez la page pour réessayer.',
+      other: '# autres abonnements n’ont pas pu être vérifiés pour le moment. Rechargez la page pour réessayer.',
+    }),
+  pickerContinue: 'Continuer',
+  pickerBack: 'Choisir un autre abonnement',
   ordersLegend: 'Combien de commandes souhaitez-vous prépayer\u202f?',
   ordersOption: orders,
   ordersOptionPrice: (total) => `${total} lors de votre prochaine commande`,
@@ -61,6 +79,7 @@ const fr: Strings = {
       'product-not-eligible': productName
         ? `${productName} ne peut pas faire l’objet d’un prépaiement.`
         : 'Ce produit ne peut pas faire l’objet d’un prépaiement.',
+      'none-upgradeable': 'Aucun de vos abonnements ne peut être prépayé.',
     })[reason],
   cancelledOn: (date) => `Résilié le ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>

@@ -18,6 +18,24 @@ const it: Strings = {
   heading: 'Prepaghi il suo abbonamento',
   description: 'Paghi più ordini in una sola volta, senza doversi più occupare di ciascuno.',
   loading: 'Caricamento dell’abbonamento in corso…',
+  finding: 'Ricerca dei suoi abbonamenti in corso…',
+  pickerLegend: 'Quale abbonamento?',
+  pricePerOrder: (price) => `${price} per ordine`,
+  shipsEvery: (count, unit) =>
+    plural(LOCALE, count, {
+      one: { day: 'Ogni giorno', week: 'Ogni settimana', month: 'Ogni mese' }[unit],
+      many: { day: 'Ogni # di giorni', week: 'Ogni # di settimane', month: 'Ogni # di mesi' }[unit],
+      other: { day: 'Ogni # giorni', week: 'Ogni # settimane', month: 'Ogni # mesi' }[unit],
+    }),
+  pickerPrepaid: 'Già prepagato',
+  uncheckedSubscriptions: (count) =>
+    plural(LOCALE, count, {
+      one: 'Al momento non è stato possibile verificare un altro abbonamento. Ricarichi la pagina per riprovare.',
+      many: 'Al momento non è stato possibile verificare altri # di abbonamenti. Ricarichi la pagina per riprovare.',
+      other: 'Al momento non è stato possibile verificare altri # abbonamenti. Ricarichi la pagina per riprovare.',
+    }),
+  pickerContinue: 'Continua',
+  pickerBack: 'Scegli un altro abbonamento',
   ordersLegend: 'Quanti ordini desidera prepagare?',
   ordersOption: orders,
   ordersOptionPrice: (total) => `${total} al prossimo ordine`,
@@ -55,6 +73,7 @@ const it: Strings = {
       'already-prepaid': 'Questo abbonamento è già prepagato.',
       'not-live': 'Questo abbonamento non è più attivo, quindi non può essere prepagato.',
       'product-not-eligible': productName ? `Non è possibile prepagare ${productName}.` : 'Non è possibile prepagare questo prodotto.',
+      'none-upgradeable': 'Nessuno dei suoi abbonamenti può essere prepagato.',
     })[reason],
   cancelledOn: (date) => `Annullato il ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>

@@ -11,6 +11,21 @@ const ja: Strings = {
   heading: '定期購入を前払いにする',
   description: '複数回分のご注文をまとめてお支払いいただけるので、毎回のお支払いを気にする必要がなくなります。',
   loading: '定期購入の情報を読み込んでいます…',
+  finding: 'ご利用中の定期購入を探しています…',
+  pickerLegend: 'どの定期購入にしますか？',
+  pricePerOrder: (price) => `1回あたり${price}`,
+  // 毎日・毎週・毎月 for one; a counter with ごと otherwise (Japanese has no plural, but 「1週間ごと」 reads unnaturally).
+  shipsEvery: (count, unit) =>
+    count === 1
+      ? { day: '毎日', week: '毎週', month: '毎月' }[unit]
+      : plural(LOCALE, count, { other: { day: '#日ごと', week: '#週間ごと', month: '#か月ごと' }[unit] }),
+  pickerPrepaid: '前払い済み',
+  uncheckedSubscriptions: (count) =>
+    plural(LOCALE, count, {
+      other: 'ほかの定期購入#件は、現在確認できません。ページを再読み込みして、もう一度お試しください。',
+    }),
+  pickerContinue: '次へ',
+  pickerBack: 'ほかの定期購入を選ぶ',
   ordersLegend: '何回分を前払いしますか？',
   ordersOption: orders,
   ordersOptionPrice: (total) => `次回のご注文時に${total}`,
@@ -45,6 +60,7 @@ const ja: Strings = {
       'already-prepaid': 'この定期購入はすでに前払いになっています。',
       'not-live': 'この定期購入は現在有効ではないため、前払いにできません。',
       'product-not-eligible': productName ? `「${productName}」は前払いの対象外です。` : 'この商品は前払いの対象外です。',
+      'none-upgradeable': 'ご利用中の定期購入はいずれも前払いにできません。',
     })[reason],
   cancelledOn: (date) => `${date}に解約されました。`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>

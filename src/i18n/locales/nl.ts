@@ -16,6 +16,22 @@ const nl: Strings = {
   heading: 'Betaal uw abonnement vooruit',
   description: 'Betaal meerdere bestellingen in één keer, zodat u niet meer aan elke bestelling afzonderlijk hoeft te denken.',
   loading: 'Uw abonnement wordt geladen…',
+  finding: 'Uw abonnementen worden gezocht…',
+  pickerLegend: 'Welk abonnement?',
+  pricePerOrder: (price) => `${price} per bestelling`,
+  shipsEvery: (count, unit) =>
+    plural(LOCALE, count, {
+      one: { day: 'Elke dag', week: 'Elke week', month: 'Elke maand' }[unit],
+      other: { day: 'Om de # dagen', week: 'Om de # weken', month: 'Om de # maanden' }[unit],
+    }),
+  pickerPrepaid: 'Al vooruitbetaald',
+  uncheckedSubscriptions: (count) =>
+    plural(LOCALE, count, {
+      one: '# ander abonnement kon op dit moment niet worden gecontroleerd. Laad de pagina opnieuw om het nog eens te proberen.',
+      other: '# andere abonnementen konden op dit moment niet worden gecontroleerd. Laad de pagina opnieuw om het nog eens te proberen.',
+    }),
+  pickerContinue: 'Doorgaan',
+  pickerBack: 'Ander abonnement kiezen',
   ordersLegend: 'Hoeveel bestellingen wilt u vooruitbetalen?',
   ordersOption: orders,
   ordersOptionPrice: (total) => `${total} bij uw volgende bestelling`,
@@ -54,6 +70,7 @@ const nl: Strings = {
       'product-not-eligible': productName
         ? `${productName} kan niet worden vooruitbetaald.`
         : 'Dit product kan niet worden vooruitbetaald.',
+      'none-upgradeable': 'Geen van uw abonnementen kan worden vooruitbetaald.',
     })[reason],
   cancelledOn: (date) => `Opgezegd op ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>

@@ -18,6 +18,24 @@ const ptBR: Strings = {
   heading: 'Pague sua assinatura antecipadamente',
   description: 'Pague vários pedidos de uma só vez e não se preocupe mais com cada um deles.',
   loading: 'Carregando sua assinatura…',
+  finding: 'Procurando suas assinaturas…',
+  pickerLegend: 'Qual assinatura?',
+  pricePerOrder: (price) => `${price} por pedido`,
+  shipsEvery: (count, unit) =>
+    plural(LOCALE, count, {
+      one: { day: 'Todos os dias', week: 'Todas as semanas', month: 'Todos os meses' }[unit],
+      many: { day: 'A cada # de dias', week: 'A cada # de semanas', month: 'A cada # de meses' }[unit],
+      other: { day: 'A cada # dias', week: 'A cada # semanas', month: 'A cada # meses' }[unit],
+    }),
+  pickerPrepaid: 'Já pré-paga',
+  uncheckedSubscriptions: (count) =>
+    plural(LOCALE, count, {
+      one: 'Não foi possível verificar outra assinatura no momento. Recarregue a página para tentar novamente.',
+      many: 'Não foi possível verificar outras # de assinaturas no momento. Recarregue a página para tentar novamente.',
+      other: 'Não foi possível verificar outras # assinaturas no momento. Recarregue a página para tentar novamente.',
+    }),
+  pickerContinue: 'Continuar',
+  pickerBack: 'Escolher outra assinatura',
   ordersLegend: 'Quantos pedidos você quer pagar antecipadamente?',
   ordersOption: orders,
   ordersOptionPrice: (total) => `${total} no seu próximo pedido`,
@@ -55,6 +73,7 @@ const ptBR: Strings = {
       'product-not-eligible': productName
         ? `Não é possível pagar ${productName} antecipadamente.`
         : 'Este produto não pode ser pago antecipadamente.',
+      'none-upgradeable': 'Nenhuma das suas assinaturas pode ser paga antecipadamente.',
     })[reason],
   cancelledOn: (date) => `Cancelada em ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>

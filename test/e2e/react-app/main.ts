@@ -27,7 +27,7 @@ const calls: RecordedCall[] = (page.reactAppCalls = []);
 function recordEvents(widget: string): Partial<PrepaidUpgradeProps> {
   const record = (prop: string, event: Event, detail: unknown) => calls.push({ widget, prop, type: event.type, detail });
   return {
-    onReady: (event) => record('onReady', event, { subscriptionId: event.detail.subscription.public_id }),
+    onReady: (event) => record('onReady', event, { subscriptionId: event.detail.subscription?.public_id }),
     onChange: (event) => record('onChange', event, event.detail),
     onSubmit: (event) => record('onSubmit', event, event.detail),
     onSuccess: (event) => record('onSuccess', event, { context: event.detail.subscription.prepaid_subscription_context }),

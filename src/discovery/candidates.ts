@@ -5,8 +5,8 @@
  */
 import type { Found } from '../api/discovery.js';
 import type { Subscription } from '../api/schemas.js';
-import { decideEligibility } from './eligibility.js';
-import type { Loaded } from './templates.js';
+import { decideEligibility } from '../element/eligibility.js';
+import type { Loaded } from '../element/templates.js';
 
 export interface Discovered {
   /** Pay-as-you-go, live, on a product known to be prepaid-eligible: what the picker offers, in listing order. */
@@ -24,6 +24,8 @@ export function sortFound(found: readonly Found[]): Discovered {
       discovered.unchecked.push(subscription);
       continue;
     }
+    // One without an id cannot be upgraded or changed: nothing to name in the request.
+    if (!subscription.public_id) continue;
     const eligibility = decideEligibility(subscription, product);
     const loaded = { subscription, product, eligibility };
     // Unlike a subscription named by id, one found here is offered only on a product known to be eligible: the
