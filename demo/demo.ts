@@ -1,25 +1,15 @@
 // The demo store's account page. It does what a storefront theme would do: signs the customer in through the
 // store's own server, lists their subscriptions, and drops one <prepaid-upgrade> per subscription on the page.
 // Everything under "Sandbox controls" is developer tooling that talks to the local sandbox only.
-import { PREPAID_UPGRADE_EVENTS } from '../src/index.js';
+import { startEventLog } from './event-log.js';
+import { $, describeError, MERCHANT, postJson, RequestError, requestJson, SANDBOX, StoreSession, storeWidget } from './session.js';
+import { isTheme, rememberTheme, storedTheme, type Theme } from './theme.js';
 
-const SANDBOX = '/sandbox';
-const MERCHANT = '/merchant';
-/** Every public event the widgets fire, from the element's own table: the log below shows each. */
-const EVENT_TYPES = Object.values(PREPAID_UPGRADE_EVENTS).map((event) => event.eventName);
-const MAX_LOG_ENTRIES = 200;
 /**
  * The widgets' time limit here: shorter than the default, so that the "Timeout" fault (an answer after 4 s) shows one
  * without a long wait.
  */
 const WIDGET_TIMEOUT_MS = 3000;
-
-interface Customer {
-  customerId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-}
 
 interface SubscriptionSummary {
   public_id: string;
@@ -30,19 +20,7 @@ interface Page<T> {
   paging: { next: string | null };
 }
 
-const $ = <T extends Element>(selector: string): T => {
-  const element = document.querySelector<T>(selector);
-  if (!element) throw new Error(`The demo page has no ${selector}`);
-  return element;
-};
-
 const ui = {
-  accountName: $<HTMLSpanElement>('#account-name'),
-  signOut: $<HTMLButtonElement>('#sign-out'),
-  signInSection: $<HTMLElement>('#sign-in'),
-  signInForm: $<HTMLFormElement>('#sign-in-form'),
-  customerSelect: $<HTMLSelectElement>('#customer'),
-  signInMessage: $<HTMLParagraphElement>('#sign-in-message'),
   subscriptionsSection: $<HTMLElement>('#subscriptions'),
   subscriptionsStatus: $<HTMLParagraphElement>('#subscriptions-status'),
   subscriptionList: $<HTMLUListElement>('#subscription-list'),
@@ -57,65 +35,26 @@ const ui = {
   reloadWidgets: $<HTMLButtonElement>('#reload-widgets'),
   resetSandbox: $<HTMLButtonElement>('#reset-sandbox'),
   controlStatus: $<HTMLParagraphElement>('#control-status'),
-  eventLog: $<HTMLOListElement>('#event-log'),
-  clearLog: $<HTMLButtonElement>('#clear-log'),
 };
 
 /** The subscriptions of the signed-in customer, as last listed; "Reload widgets" re-renders from it. */
 let subscriptionIds: string[] = [];
 
-class RequestError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-async function requestJson<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(url, { ...init, headers: { accept: 'application/json', ...init.headers } });
-  const text = await response.text();
-  const body: unknown = text ? JSON.parse(text) : undefined;
-  if (!response.ok) {
-    const detail = (body as { detail?: unknown } | undefined)?.detail;
-    throw new RequestError(response.status, typeof detail === 'string' ? detail : `HTTP ${response.status}`);
-  }
-  return body as T;
-}
-
-const postJson = <T>(url: string, body: unknown) =>
-  requestJson<T>(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-const fullName = (customer: Customer) => `${customer.firstName} ${customer.lastName}`;
-
 // --- The store: session and subscriptions -------------------------------------------------------------------
 
-async function loadCustomers(): Promise<void> {
-  const { customers } = await requestJson<{ customers: Customer[] }>(`${MERCHANT}/customers`);
-  ui.customerSelect.replaceChildren(
-    ...customers.map((customer) => new Option(`${fullName(customer)} (${customer.email})`, customer.customerId)),
-  );
-}
-
-function showSignedOut(): void {
-  ui.accountName.textContent = 'Not signed in';
-  ui.signOut.hidden = true;
-  ui.signInSection.hidden = false;
-  ui.subscriptionsSection.hidden = true;
-  ui.subscriptionList.replaceChildren();
-  ui.reloadWidgets.disabled = true;
-  subscriptionIds = [];
-  listFaultSubscriptions();
-}
-
-async function showSignedIn(customer: Customer): Promise<void> {
-  ui.accountName.textContent = `Signed in as ${fullName(customer)}`;
-  ui.signOut.hidden = false;
-  ui.signInSection.hidden = true;
-  ui.subscriptionsSection.hidden = false;
-  await listSubscriptions();
-}
+const session = new StoreSession({
+  async signedIn() {
+    ui.subscriptionsSection.hidden = false;
+    await listSubscriptions();
+  },
+  signedOut() {
+    ui.subscriptionsSection.hidden = true;
+    ui.subscriptionList.replaceChildren();
+    ui.reloadWidgets.disabled = true;
+    subscriptionIds = [];
+    listFaultSubscriptions();
+  },
+});
 
 /**
  * Lists the customer's subscriptions straight from the service, with the same storefront token the widgets use:
@@ -143,8 +82,7 @@ async function listSubscriptions(): Promise<void> {
   } catch (error) {
     subscriptionIds = [];
     if (error instanceof RequestError && error.status === 401) {
-      showSignedOut();
-      ui.signInMessage.textContent = 'Your session has ended. Sign in again.';
+      session.ended();
       return;
     }
     ui.subscriptionsStatus.textContent = `Your subscriptions could not be listed (${describeError(error)}). Reset the sandbox or try again.`;
@@ -153,9 +91,6 @@ async function listSubscriptions(): Promise<void> {
   renderWidgets();
 }
 
-/** The demo store's prepaid discount per term, in percent. */
-const PREPAID_DISCOUNTS = '3:5,6:10,12:15';
-
 function renderWidgets(): void {
   const count = subscriptionIds.length;
   ui.subscriptionsStatus.textContent =
@@ -163,14 +98,9 @@ function renderWidgets(): void {
   ui.subscriptionList.replaceChildren(
     ...subscriptionIds.map((id) => {
       const item = document.createElement('li');
-      const widget = document.createElement('prepaid-upgrade');
+      const widget = storeWidget();
       widget.setAttribute('subscription-id', id);
-      widget.setAttribute('api-base', SANDBOX);
-      // The widget fetches (and renews) its token from the store's server; no token in the page's markup.
-      widget.setAttribute('auth-url', `${MERCHANT}/token`);
       widget.setAttribute('timeout', String(WIDGET_TIMEOUT_MS));
-      // The store's prepaid discounts: the service does not know them, the store says them.
-      widget.setAttribute('prepaid-discounts', PREPAID_DISCOUNTS);
       item.append(widget);
       return item;
     }),
@@ -179,36 +109,7 @@ function renderWidgets(): void {
   listFaultSubscriptions();
 }
 
-function describeError(error: unknown): string {
-  if (error instanceof RequestError) return `${error.status}: ${error.message}`;
-  return error instanceof Error ? error.message : String(error);
-}
-
-ui.signInForm.addEventListener('submit', async (event) => {
-  event.preventDefault();
-  ui.signInMessage.textContent = '';
-  try {
-    const { customer } = await postJson<{ customer: Customer }>(`${MERCHANT}/sign-in`, { customerId: ui.customerSelect.value });
-    await showSignedIn(customer);
-    $<HTMLElement>('#main').focus();
-  } catch (error) {
-    ui.signInMessage.textContent = `Sign-in failed (${describeError(error)}).`;
-  }
-});
-
-ui.signOut.addEventListener('click', async () => {
-  await requestJson(`${MERCHANT}/sign-out`, { method: 'POST' }).catch(() => undefined);
-  showSignedOut();
-  ui.customerSelect.focus();
-});
-
 // --- Widget theme -------------------------------------------------------------------------------------------------
-
-// Each theme is a stylesheet under themes/ that applies below [data-theme="…"]; "default" has no stylesheet at all.
-const THEMES = ['default', 'dark', 'brand'] as const;
-type Theme = (typeof THEMES)[number];
-const THEME_STORAGE_KEY = 'prepaid-upgrade-demo:theme';
-const isTheme = (value: unknown): value is Theme => THEMES.includes(value as Theme);
 
 function applyTheme(theme: Theme): void {
   ui.widgetArea.dataset.theme = theme;
@@ -216,25 +117,11 @@ function applyTheme(theme: Theme): void {
   radio.value = theme;
 }
 
-/** The theme chosen last time; storage can be unavailable (private modes, blocked cookies), which means "default". */
-function storedTheme(): Theme {
-  try {
-    const stored = localStorage.getItem(THEME_STORAGE_KEY);
-    return isTheme(stored) ? stored : 'default';
-  } catch {
-    return 'default';
-  }
-}
-
 ui.themeForm.addEventListener('change', () => {
   const theme = new FormData(ui.themeForm).get('theme');
   if (!isTheme(theme)) return;
   applyTheme(theme);
-  try {
-    localStorage.setItem(THEME_STORAGE_KEY, theme);
-  } catch {
-    // Not remembered, but still applied.
-  }
+  rememberTheme(theme);
 });
 ui.themeForm.addEventListener('submit', (event) => event.preventDefault());
 
@@ -356,66 +243,10 @@ ui.resetSandbox.addEventListener('click', async () => {
   if (!ui.subscriptionsSection.hidden) await listSubscriptions();
 });
 
-// --- Event log --------------------------------------------------------------------------------------------------
-
-// The widget's events never carry the token; the log redacts anything that looks like one all the same, because a
-// demo page is where people copy code from.
-const SECRET_KEYS = /^(authorization|token|sig|x-api-key)$/i;
-const redact = (key: string, value: unknown) => (SECRET_KEYS.test(key) ? '[redacted]' : value);
-
-function logEvent(event: Event): void {
-  const target = event.target instanceof Element ? event.target : undefined;
-  const item = document.createElement('li');
-  item.className = `event-log__entry event-log__entry--${event.type.replace('prepaid-upgrade-', '')}`;
-
-  const heading = document.createElement('p');
-  heading.className = 'event-log__summary';
-  const type = document.createElement('code');
-  type.textContent = event.type;
-  const source = document.createElement('span');
-  source.className = 'event-log__source';
-  source.textContent = target?.getAttribute('subscription-id') ?? '';
-  const time = document.createElement('time');
-  const now = new Date();
-  time.dateTime = now.toISOString();
-  time.textContent = now.toLocaleTimeString();
-  heading.append(type, ' ', source, ' ', time);
-
-  const details = document.createElement('details');
-  const summary = document.createElement('summary');
-  summary.textContent = 'detail';
-  const pre = document.createElement('pre');
-  // Focusable, so that a keyboard can scroll a long detail.
-  pre.tabIndex = 0;
-  pre.textContent = JSON.stringify((event as Event & { detail?: unknown }).detail ?? null, redact, 2);
-  details.append(summary, pre);
-
-  item.append(heading, details);
-  ui.eventLog.prepend(item);
-  while (ui.eventLog.childElementCount > MAX_LOG_ENTRIES) ui.eventLog.lastElementChild?.remove();
-}
-
-for (const type of EVENT_TYPES) document.addEventListener(type, logEvent);
-ui.clearLog.addEventListener('click', () => ui.eventLog.replaceChildren());
-
 // --- Start ------------------------------------------------------------------------------------------------------
 
-async function start(): Promise<void> {
-  applyTheme(storedTheme());
-  showLatency();
-  syncApply();
-  try {
-    await loadCustomers();
-    const { customer } = await requestJson<{ customer: Customer | null }>(`${MERCHANT}/session`);
-    if (customer) {
-      ui.customerSelect.value = customer.customerId;
-      await showSignedIn(customer);
-    } else {
-      showSignedOut();
-    }
-  } catch (error) {
-    ui.signInMessage.textContent = `The store's server did not answer (${describeError(error)}).`;
-  }
-}
-
-void start();
+startEventLog($<HTMLOListElement>('#event-log'), $<HTMLButtonElement>('#clear-log'));
+applyTheme(storedTheme());
+showLatency();
+syncApply();
+void session.start();
