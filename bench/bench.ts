@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the widget's size and speed, measured on the built bundles (run `npm run build` first).
  *
- * Prints, and writes to test-results/bench.json: raw/gzip/brotli bytes of both script bundles and of each language;
+ * Prints, and writes to test-results/bench.json: raw/gzip/brotli bytes of both script bundles, of the discovery chunk
+ * and of each language;
  * then, in headless Chromium with the sandbox running inside the page (no network in the figures): the median time
  * from the element's connection to `prepaid-upgrade-ready` over 50 mounts, whether the placeholder is there on
  * connection, the requests made before ready and before success, long tasks on the main thread, and the heap growth
@@ -52,7 +53,9 @@ export async function measureSize(file: string): Promise<FileSize> {
 
 async function bundleSizes(): Promise<FileSize[]> {
   const languages = (await readdir(join(distDir, 'i18n'))).filter((file) => file.endsWith('.js')).sort();
-  return Promise.all(['prepaid-upgrade.js', 'prepaid-upgrade.iife.js', ...languages.map((file) => `i18n/${file}`)].map(measureSize));
+  return Promise.all(
+    ['prepaid-upgrade.js', 'prepaid-upgrade.iife.js', 'discovery.js', ...languages.map((file) => `i18n/${file}`)].map(measureSize),
+  );
 }
 
 /** The page side (bench/in-page.ts) with the sandbox, as one module for the browser. */

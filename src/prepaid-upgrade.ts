@@ -36,7 +36,7 @@ export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'prepaid'
  * @slot terms - Shown above the confirm button: the store's terms of prepaid billing.
  * @slot success - Added to the success message.
  *
- * @event prepaid-upgrade-ready - The subscription was loaded and rendered; without `subscription-id`, what was found (`subscription` is `null` while the picker asks which). `detail: { subscription, candidates? }`
+ * @event prepaid-upgrade-ready - The subscription was loaded and rendered; without `subscription-id`, what was found: `subscription` is `null` while the picker asks which. `detail: { subscription, candidates }`
  * @event prepaid-upgrade-change - The customer changed a choice. `detail: { ordersPerBilling, renewalBehavior, discountPercent }`
  * @event prepaid-upgrade-submit - Before the upgrade or a renewal change is sent; `preventDefault()` stops it. `detail: { action, subscriptionId, request }`
  * @event prepaid-upgrade-success - The upgrade succeeded. `detail: { subscription }`
@@ -316,8 +316,11 @@ export class PrepaidUpgrade extends UpdatingElement {
     if (this.#load.status !== 'complete' || this.#load.value !== value) return;
     const picker = this.#picker;
     const subscription = this.#loaded?.subscription;
-    const detail = picker ? { subscription: subscription ?? null, candidates: picker.candidates } : { subscription: subscription! };
-    this.dispatchEvent(new PrepaidUpgradeReadyEvent(detail));
+    this.dispatchEvent(
+      new PrepaidUpgradeReadyEvent(
+        picker ? { subscription: subscription ?? null, candidates: picker.candidates } : { subscription: subscription! },
+      ),
+    );
     this.#takeFocus('[part~="form"] input:checked, [part~="picker"] input:checked, .notice', asked);
   }
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { PREPAID_UPGRADE_EVENTS } from '../../src/events.js';
 import puppeteer, { type Browser as PuppeteerBrowser, type ElementHandle } from 'puppeteer-core';
 import { remote } from 'webdriverio';
-import type { RecordedRequest } from '../../src/sandbox/index.js';
+import { SANDBOX_DISCOVERY, type RecordedRequest } from '../../src/sandbox/index.js';
 import {
   assertEngineInstalled,
   chromePath,
@@ -20,7 +20,17 @@ import {
   webkitCapabilities,
   type Engine,
 } from '../engines.js';
-import { addFault, assertBundlesBuilt, BUNDLES, getJson, startTestServer, widgetPage, type Bundle, type TestServer } from './server.js';
+import {
+  addFault,
+  assertBundlesBuilt,
+  BUNDLES,
+  getJson,
+  startTestServer,
+  widgetPage,
+  type Bundle,
+  type TestServer,
+  type WidgetPageOptions,
+} from './server.js';
 
 /** How long a page may take to reach a state the test waits for (the fault test waits out real backoffs too). */
 const WAIT_MS = 10_000;
@@ -183,6 +193,13 @@ const partVisible = (part: string) => {
   return !!element && element.checkVisibility() && element.getBoundingClientRect().height > 0;
 };
 
+/** The files of dist/ the page fetched, in order. */
+const filesFetched = () =>
+  performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name).pathname)
+    .filter((path) => path.startsWith('/dist/'));
+
 /** The texts of the saving badges the customer sees, in page order. */
 const savingsShown = () =>
   [...document.querySelector('prepaid-upgrade')!.shadowRoot!.querySelectorAll<HTMLElement>('[part~="savings"]')]
@@ -251,9 +268,10 @@ describe('the built bundles in a plain page, in every engine', () => {
         prepare: (apiBase: string, subscriptionId: string) => Promise<void>,
         test: (page: EnginePage, widget: Awaited<ReturnType<typeof widgetPage>>) => Promise<void>,
         attributes: Record<string, string> = {},
+        options: WidgetPageOptions = {},
       ): Promise<void> {
         assert.ok(driver, `${engine} is running`);
-        const widget = await widgetPage(server, bundle, `${engine}-${name}`, RECORDER, attributes);
+        const widget = await widgetPage(server, bundle, `${engine}-${name}`, RECORDER, attributes, options);
         await prepare(widget.apiBase, widget.subscriptionId);
         const page = await driver.open();
         try {
@@ -313,8 +331,43 @@ describe('the built bundles in a plain page, in every engine', () => {
 
                 assert.deepEqual(errors, [], 'no errors in the page');
                 assert.deepEqual(page.driverErrors(), [], 'no console or page errors');
+                // Discovery is a file of its own, which a widget given its subscription never fetches.
+                assert.deepEqual(await page.run(filesFetched), [`/dist/${bundle.file}`]);
               },
               { 'prepaid-discounts': '3:5,6:10,12:15' },
+            ),
+        );
+
+        it(
+          `${bundle.name}: without subscription-id, picks a subscription, goes back, picks another and upgrades it by clicking`,
+          { timeout: 30_000 },
+          () =>
+            withWidget(
+              bundle,
+              'picker',
+              async () => {},
+              async (page, { apiBase, token }) => {
+                const [, coldBrew, earlGrey] = SANDBOX_DISCOVERY.upgradeable;
+                await page.waitFor(partVisible, 'picker', 'the picker');
+                await page.click(`[part~="picker"] input[type="radio"][value="${coldBrew}"]`);
+                await page.click('[part~="picker"] button');
+                await page.waitFor(partVisible, 'form', 'the form of the subscription chosen');
+                await page.click('button.back');
+                await page.waitFor(partVisible, 'picker', 'the picker again');
+                await page.click(`[part~="picker"] input[type="radio"][value="${earlGrey}"]`);
+                await page.click('[part~="picker"] button');
+                await page.waitFor(partVisible, 'form', 'the form of the other subscription');
+                await upgradeByClicking(page);
+
+                const requests = await getJson<RecordedRequest[]>(`${server.origin}${apiBase}/__sandbox/requests`);
+                assertUpgradedOnce(requests, earlGrey, token);
+                const { errors } = await page.run(seenInPage);
+                assert.deepEqual(errors, [], 'no errors in the page');
+                assert.deepEqual(page.driverErrors(), [], 'no console or page errors');
+                assert.deepEqual(await page.run(filesFetched), [`/dist/${bundle.file}`, '/dist/discovery.js']);
+              },
+              {},
+              { customerId: SANDBOX_DISCOVERY.customerId, discover: true },
             ),
         );
 

@@ -11,7 +11,13 @@ import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
-import { SANDBOX_MERCHANT, SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS, type Fault } from '../../src/sandbox/index.js';
+import {
+  SANDBOX_DISCOVERY,
+  SANDBOX_MERCHANT,
+  SANDBOX_MERCHANT_PREPAID_DISABLED,
+  SANDBOX_SUBSCRIPTIONS,
+  type Fault,
+} from '../../src/sandbox/index.js';
 import { signStorefrontToken } from '../../src/server/index.js';
 import { distDir, escapeAttribute, launchChromium, startTestServer, type TestServer } from './server.js';
 
@@ -32,7 +38,8 @@ const MAX_DIFFERING_SHARE = 0.0002;
 
 const THEMES = ['default', 'dark', 'brand'] as const;
 type Theme = (typeof THEMES)[number];
-type Customer = { subscriptionId: string; customerId: string; merchantPublicId: string; hashKey: string };
+/** Who is signed in, and the subscription the widget is given; without one, the widget finds the customer's. */
+type Customer = { subscriptionId?: string; customerId: string; merchantPublicId: string; hashKey: string };
 
 /** Ada's subscriptions at the main merchant, and Rosalind's at the merchant with prepaid disabled (every upgrade is a 400). */
 const ADA = {
@@ -43,6 +50,9 @@ const ADA = {
 const ELIGIBLE: Customer = { ...ADA, subscriptionId: SANDBOX_SUBSCRIPTIONS.eligible.id };
 const PREPAID: Customer = { ...ADA, subscriptionId: SANDBOX_SUBSCRIPTIONS.prepaid.id };
 const NOT_ELIGIBLE: Customer = { ...ADA, subscriptionId: SANDBOX_SUBSCRIPTIONS.notEligible.id };
+/** Hedy, without an id: several subscriptions to choose from. Katherine, without an id: none at all. */
+const HEDY: Customer = { ...ADA, customerId: SANDBOX_DISCOVERY.customerId };
+const KATHERINE: Customer = { ...ADA, customerId: 'cus_katherine' };
 const PREPAID_DISABLED: Customer = {
   subscriptionId: SANDBOX_SUBSCRIPTIONS.prepaidDisabled.id,
   customerId: SANDBOX_SUBSCRIPTIONS.prepaidDisabled.customerId,
@@ -62,6 +72,8 @@ interface StateScenario {
   submit?: boolean;
   /** On a prepaid subscription: pick this renewal behaviour in the management form and save it. */
   change?: string;
+  /** Without an id: choose this subscription in the picker. */
+  pick?: string;
   /** The picture's name when the state is shown more than one way (default: the state). */
   name?: string;
   /** More attributes of the widget. */
@@ -92,6 +104,9 @@ const SCENARIOS: StateScenario[] = [
     fault: { status: 400, method: 'PATCH', path: 'change_renewal_behavior', detail: 'This subscription is not prepaid' },
     change: 'cancel',
   },
+  { state: 'ready', name: 'picker', customer: HEDY, attributes: { 'prepaid-discounts': '3:5,6:10,12:15' } },
+  { state: 'ready', name: 'picker-chosen', customer: HEDY, pick: SANDBOX_DISCOVERY.upgradeable[1] },
+  { state: 'ineligible', name: 'none-found', customer: KATHERINE },
 ];
 
 interface PageOptions {
@@ -166,7 +181,8 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
           .map((name) => `<link rel="stylesheet" href="/themes/${name}.css">`)
           .join('') +
         `<script type="module" src="/dist/prepaid-upgrade.js"></script></head><body>` +
-        `<div class="widget-area" data-theme="${theme}"><prepaid-upgrade subscription-id="${escapeAttribute(customer.subscriptionId)}" ` +
+        `<div class="widget-area" data-theme="${theme}"><prepaid-upgrade ` +
+        (customer.subscriptionId ? `subscription-id="${escapeAttribute(customer.subscriptionId)}" ` : '') +
         `api-base="${apiBase}" token="${escapeAttribute(token)}"` +
         Object.entries(attributes)
           .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
@@ -257,7 +273,7 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
   }
 
   // State by state, so that the requests the sandbox holds open are over long before the last test ends.
-  for (const { state, customer, fault, submit: confirm, change, name = state, attributes } of SCENARIOS) {
+  for (const { state, customer, fault, submit: confirm, change, pick, name = state, attributes } of SCENARIOS) {
     for (const theme of THEMES) {
       it(`${theme}, ${name}`, { timeout: 30_000 }, async () => {
         const { page, close } = await open({ theme, customer, attributes }, fault);
@@ -265,6 +281,12 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
           if (confirm) {
             await waitForState(page, 'ready');
             await submit(page);
+          }
+          if (pick) {
+            await waitForState(page, 'ready');
+            await page.locator(`prepaid-upgrade [part~="picker"] input[value="${pick}"]`).click();
+            await page.locator('prepaid-upgrade [part~="picker"] button').click();
+            await page.locator('prepaid-upgrade [part~="form"]').waitFor();
           }
           if (change) {
             await waitForState(page, 'prepaid');

@@ -124,15 +124,30 @@ export async function assertBundlesBuilt(): Promise<void> {
   }
 }
 
+export interface WidgetPageOptions {
+  /** Who is signed in: default the first seeded customer. */
+  customerId?: string;
+  /** Leaves out `subscription-id`: the widget finds the customer's subscriptions itself. */
+  discover?: boolean;
+}
+
 /**
  * An eligible subscription in a sandbox instance of its own (so that each test finds it as seeded), with a token
  * for its customer and a plain page that loads `bundle` and shows the widget for it. `head` goes into the page's
  * head before the bundle (e.g. an inline script that records what happens in the page).
  */
-export async function widgetPage(server: TestServer, bundle: Bundle, name: string, head = '', attributes: Record<string, string> = {}) {
+export async function widgetPage(
+  server: TestServer,
+  bundle: Bundle,
+  name: string,
+  head = '',
+  attributes: Record<string, string> = {},
+  { customerId, discover = false }: WidgetPageOptions = {},
+) {
   const apiBase = `/sandbox/i/${randomUUID()}`;
   const info = await getJson<SandboxInfo>(`${server.origin}${apiBase}/__sandbox/info`);
-  const customer = info.customers[0]!;
+  const customer = customerId ? info.customers.find((candidate) => candidate.customerId === customerId) : info.customers[0];
+  assert.ok(customer, `${customerId} is a seeded customer`);
   const subscriptionId = customer.subscriptions.find((subscription) => subscription.kind === 'eligible')?.id;
   assert.ok(subscriptionId, `${customer.customerId} has an eligible pay-as-you-go subscription`);
   const token = await signStorefrontToken({
@@ -140,13 +155,13 @@ export async function widgetPage(server: TestServer, bundle: Bundle, name: strin
     customerId: customer.customerId,
     hashKey: SANDBOX_MERCHANT.hashKey,
   });
+  const widgetAttributes = { ...(discover ? {} : { 'subscription-id': subscriptionId }), 'api-base': apiBase, token, ...attributes };
   const url = server.page(
     `/${name}-${bundle.file}.html`,
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account</title>` +
       `<link rel="icon" href="data:,">${head}${bundle.tag(`/dist/${bundle.file}`)}</head><body><main>` +
-      `<prepaid-upgrade subscription-id="${escapeAttribute(subscriptionId)}" api-base="${apiBase}" ` +
-      `token="${escapeAttribute(token)}"` +
-      Object.entries(attributes)
+      `<prepaid-upgrade` +
+      Object.entries(widgetAttributes)
         .map(([attribute, value]) => ` ${attribute}="${escapeAttribute(value)}"`)
         .join('') +
       `></prepaid-upgrade></main></body></html>`,

@@ -7,6 +7,7 @@ import { BUDGETS } from '../../bench/budgets.js';
 
 const bundle = await measureSize('prepaid-upgrade.js');
 const classicBundle = await measureSize('prepaid-upgrade.iife.js');
+const discoveryChunk = await measureSize('discovery.js');
 
 describe('performance budgets', () => {
   let figures: BenchFigures;
@@ -25,6 +26,10 @@ describe('performance budgets', () => {
       classicBundle.brotli <= BUDGETS.scriptBundleBrotliBytes,
       `dist/prepaid-upgrade.iife.js is ${classicBundle.brotli} bytes brotli`,
     );
+  });
+
+  it(`keeps dist/discovery.js within ${BUDGETS.discoveryChunkBrotliBytes} bytes brotli`, () => {
+    assert.ok(discoveryChunk.brotli <= BUDGETS.discoveryChunkBrotliBytes, `dist/discovery.js is ${discoveryChunk.brotli} bytes brotli`);
   });
 
   it('renders a placeholder synchronously on connection', () => {

@@ -79,7 +79,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
     packageJson = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
   });
 
-  it('contains exactly the built library, both script bundles, their languages and the documents', async () => {
+  it('contains exactly the built library, both script bundles, their languages, discovery and the documents', async () => {
     // The script bundles' own entry and language loader are built into them, not into dist/lib.
     const { exclude = [] } = JSON.parse(await readFile(join(root, 'tsconfig.build.json'), 'utf8')) as { exclude?: string[] };
     const library = (await sourceFiles()).filter((file) => !exclude.includes(`src/${file}`));
@@ -91,6 +91,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
       ...compiled,
       'dist/prepaid-upgrade.js',
       'dist/prepaid-upgrade.iife.js',
+      'dist/discovery.js',
       ...(await languageFiles()),
       'custom-elements.json',
       'README.md',
@@ -159,6 +160,20 @@ describe('the npm package', { timeout: 180_000 }, () => {
       if ((await readFile(join(root, path), 'utf8')).includes('customElements.define(')) registers.push(`./${path}`);
     }
     assert.deepEqual([...packageJson.sideEffects].sort(), registers.sort());
+  });
+
+  it('keeps discovery out of the script bundles, and a second lit-html out of discovery', async () => {
+    // A message of the listing (src/api/discovery.ts) marks its code; lit-html's marker attribute marks lit-html.
+    const listing = 'so its subscriptions cannot be checked';
+    const litHtml = '$lit$';
+    for (const bundle of ['dist/prepaid-upgrade.js', 'dist/prepaid-upgrade.iife.js']) {
+      const code = await readFile(join(root, bundle), 'utf8');
+      assert.ok(code.includes(litHtml), `${bundle} carries lit-html`);
+      assert.ok(!code.includes(listing), `${bundle} carries the discovery code`);
+    }
+    const discovery = await readFile(join(root, 'dist/discovery.js'), 'utf8');
+    assert.ok(discovery.includes(listing), 'dist/discovery.js carries the listing');
+    assert.ok(!discovery.includes(litHtml), 'dist/discovery.js carries a lit-html of its own');
   });
 
   it('keeps React out of the script bundles', async () => {
