@@ -94,7 +94,8 @@ export const styles = css`
   }
   .legend {
     padding: 0;
-    margin-block-end: 0.5rem;
+    margin-block: 0 0.5rem;
+    font-size: 1rem;
     font-weight: 600;
   }
   .option {
@@ -116,9 +117,15 @@ export const styles = css`
     align-items: center;
     cursor: pointer;
   }
-  /* A subscription in the picker: its product's picture beside its name. */
+  /* A subscription in the picker, or offered for management below it: its product's picture beside its name, in line
+     with the radios' labels (a prepaid one has a spacer where a radio would be). */
   .pick {
+    display: flex;
+    align-items: center;
     gap: 0.75rem;
+  }
+  .spacer {
+    inline-size: 1.5rem;
   }
   .pick-image {
     inline-size: 2.5rem;
@@ -189,8 +196,9 @@ export const styles = css`
     color: var(--_accent);
     background: transparent;
   }
-  /* Back to the picker: a quiet text button above the chosen subscription. */
-  .back {
+  /* Back to the picker, above the subscription shown, and a prepaid subscription's way to its management form: quiet
+     text buttons. */
+  .link {
     justify-self: start;
     min-block-size: 2.75rem;
     padding: 0;

@@ -224,7 +224,7 @@ export class PrepaidUpgrade extends UpdatingElement {
     if (load.status === 'complete') {
       const eligibility = this.#loaded?.eligibility;
       // Nothing shown yet, without an id: the picker, unless nothing can be offered.
-      if (!eligibility) return this.#picker?.offers(this.manageRenewal !== false).length ? 'ready' : 'ineligible';
+      if (!eligibility) return this.#picker?.hasOffers(this.manageRenewal !== false) ? 'ready' : 'ineligible';
       return eligibility.eligible ? 'ready' : eligibility.reason === 'already-prepaid' ? 'prepaid' : 'ineligible';
     }
     // A load aborted on disconnection starts again on reconnection: it is still loading.
@@ -407,7 +407,7 @@ export class PrepaidUpgrade extends UpdatingElement {
     // none of whose can be.
     const selling = (loaded ? loaded.eligibility.eligible : state !== 'ineligible') && upgrade.status !== 'success';
     // The way back to the picker, from the subscription chosen in it; not while a write is in flight.
-    const back = loaded && state !== 'submitting' && picker?.canGoBack(manage) ? picker.backTemplate(base) : nothing;
+    const back = loaded && state !== 'submitting' && picker?.canGoBack(manage) ? picker.backTemplate(base, manage) : nothing;
     return html`
       <div
         part="base"

@@ -1,7 +1,9 @@
 /**
- * The customer's choice among what discovery found (DESIGN.md §8, Discovery): the picker "Which subscription?", the
- * one chosen, the way back to the picker, and the notice when nothing can be prepaid. The element shows the chosen
- * subscription as it would show one named by `subscription-id`.
+ * The customer's choice among what discovery found (DESIGN.md §8, Discovery): the picker "Which subscription?" (a
+ * radio for each subscription that can be upgraded), the prepaid ones offered for management (a button each, below
+ * it), the one chosen, the way back, and the notice when nothing can be offered. The element shows the chosen
+ * subscription as it would show one named by `subscription-id`. Without a choice, the only upgradeable subscription
+ * is shown at once; with none, the only prepaid one.
  *
  * This module is part of the discovery chunk, which only a widget without `subscription-id` loads (see
  * `element/discovery-loader.ts`). The script bundles load that chunk as a file of its own, so it cannot share their
@@ -40,8 +42,10 @@ export class Picker {
   readonly #found: Discovered;
   /** The radio picked in the picker, before Continue. */
   #picked: string | undefined;
-  /** The subscription shown instead of the picker: chosen with Continue, or pinned when it was the only one offered. */
+  /** The subscription shown instead of the picker: chosen, or pinned when a write changed it. */
   #chosenId: string | undefined;
+  /** The customer went back to the picker: it is shown even where one subscription would be shown at once. */
+  #picking = false;
 
   /** `chosenId`: the subscription chosen before a reload, shown again if it is still offered. */
   constructor(host: PickerHost, found: Discovered, chosenId?: string) {
@@ -59,25 +63,34 @@ export class Picker {
     return this.#chosenId;
   }
 
-  /** What the picker offers: the upgradeable subscriptions, then, when the page allows management, the prepaid ones. */
-  offers(manage: boolean): Loaded[] {
-    return manage ? [...this.#found.candidates, ...this.#found.prepaid] : this.#found.candidates;
+  /** The prepaid subscriptions offered for management: all of them when the page allows it, else none. */
+  #prepaidOffered(manage: boolean): Loaded[] {
+    return manage ? this.#found.prepaid : [];
   }
 
-  /** The subscription shown instead of the picker: the one chosen, or the only one offered. */
+  /** Whether anything can be offered: else the notice that none of the customer's subscriptions can be prepaid. */
+  hasOffers(manage: boolean): boolean {
+    return this.#found.candidates.length + this.#prepaidOffered(manage).length > 0;
+  }
+
+  /**
+   * The subscription shown instead of the picker: the one chosen, else the only upgradeable one, else (with none
+   * upgradeable) the only prepaid one offered; `undefined` while the picker asks.
+   */
   shown(manage: boolean): Loaded | undefined {
+    if (this.#picking) return undefined;
+    const { candidates, prepaid } = this.#found;
     const chosenId = this.#chosenId;
-    if (chosenId === undefined) {
-      const offers = this.offers(manage);
-      return offers.length === 1 ? offers[0] : undefined;
-    }
     // Looked for among all, not only the offers: an upgraded subscription stays shown even when prepaid ones are not offered.
-    return [...this.#found.candidates, ...this.#found.prepaid].find(({ subscription }) => subscription.public_id === chosenId);
+    if (chosenId !== undefined) return [...candidates, ...prepaid].find(({ subscription }) => subscription.public_id === chosenId);
+    if (candidates.length) return candidates.length === 1 ? candidates[0] : undefined;
+    const offered = this.#prepaidOffered(manage);
+    return offered.length === 1 ? offered[0] : undefined;
   }
 
-  /** Whether the shown subscription was one of several, so that the picker is worth going back to. */
+  /** Whether the shown subscription is one of several offered, so that the picker is worth going back to. */
   canGoBack(manage: boolean): boolean {
-    return this.#chosenId !== undefined && this.offers(manage).length > 1;
+    return this.#found.candidates.length + this.#prepaidOffered(manage).length > 1;
   }
 
   /**
@@ -91,29 +104,36 @@ export class Picker {
     if (!old) return;
     this.#chosenId = id;
     const loaded: Loaded = { ...old, subscription, eligibility: decideEligibility(subscription, old.product) };
-    const withoutOld = (list: Loaded[]) => list.filter((item) => item !== old);
-    found.candidates = withoutOld(found.candidates);
-    found.prepaid = withoutOld(found.prepaid);
-    if (loaded.eligibility.eligible) found.candidates.push(loaded);
-    else if (loaded.eligibility.reason === 'already-prepaid') found.prepaid.push(loaded);
+    // In its place when it stays in its list (nothing on the page moves), last in the other one when it moves there.
+    const update = (list: Loaded[], belongs: boolean) =>
+      !belongs
+        ? list.filter((item) => item !== old)
+        : list.includes(old)
+          ? list.map((item) => (item === old ? loaded : item))
+          : [...list, loaded];
+    const { eligibility } = loaded;
+    found.candidates = update(found.candidates, eligibility.eligible);
+    found.prepaid = update(found.prepaid, !eligibility.eligible && eligibility.reason === 'already-prepaid');
   }
 
   /** Back to the picker, with the subscription that was shown picked. */
-  back(): void {
-    this.#picked = this.#chosenId;
+  back(shownId: string | undefined): void {
+    this.#picked = shownId;
     this.#chosenId = undefined;
+    this.#picking = true;
     this.#host.requestUpdate();
     this.#host.wentBack();
   }
 
-  /** The picker, or when nothing can be prepaid, why. */
+  /** The picker and the prepaid subscriptions offered, or when nothing can be offered, why. */
   template(view: View, manage: boolean): TemplateResult {
     const { html, nothing } = this.#host.lit;
     const { t } = view;
-    const offers = this.offers(manage);
+    const { candidates } = this.#found;
+    const prepaid = this.#prepaidOffered(manage);
     const unchecked = this.#found.unchecked.length;
     const uncheckedNote = unchecked ? html`<p>${t.uncheckedSubscriptions(unchecked)}</p>` : nothing;
-    if (!offers.length) {
+    if (!candidates.length && !prepaid.length) {
       return html`
         <div class="notice" tabindex="-1">
           <p class="notice-title">${t.ineligible('none-upgradeable', undefined)}</p>
@@ -121,49 +141,85 @@ export class Picker {
         </div>
       `;
     }
-    const picked = offers.some(({ subscription }) => subscription.public_id === this.#picked)
+    const picked = candidates.some(({ subscription }) => subscription.public_id === this.#picked)
       ? this.#picked
-      : offers[0]!.subscription.public_id;
+      : candidates[0]?.subscription.public_id;
+    /** A subscription as the customer knows it: its product's picture and name, its price per order, how often it ships. */
+    const describe = ({ subscription, product }: Loaded, id: string, labelFor?: string) => {
+      const perOrder = pricePerOrder(subscription, product);
+      const details = [
+        perOrder === undefined ? undefined : t.pricePerOrder(formatMoney(perOrder, subscription.currency_code, view.locale)),
+        shipsEvery(view, subscription),
+      ].filter(Boolean);
+      const name = html`
+        ${isSafeImageAddress(product?.image_url) ? html`<img class="pick-image" src=${product.image_url} alt="" />` : nothing}
+        <span class="product-name" id="${id}-name">${product?.name || subscription.public_id}</span>
+      `;
+      return html`
+        ${labelFor ? html`<label for=${labelFor} class="pick">${name}</label>` : html`<span class="pick">${name}</span>`}
+        ${details.length ? html`<p class="hint" id="${id}-hint">${details.join(' · ')}</p>` : nothing}
+      `;
+    };
+    // Upgradeable ones are a choice (a radio each, then Continue); prepaid ones are each a way to their management
+    // form, a button apart, so that the question "Which subscription?" is only about what can be prepaid.
     return html`
-      <form class="form" novalidate @submit=${this.#onContinue}>
-        <fieldset part="picker" class="group">
-          <legend class="legend">${t.pickerLegend}</legend>
-          ${offers.map(({ subscription, product, eligibility }, index) => {
-            const perOrder = pricePerOrder(subscription, product);
-            const details = [
-              perOrder === undefined ? undefined : t.pricePerOrder(formatMoney(perOrder, subscription.currency_code, view.locale)),
-              shipsEvery(view, subscription),
-              eligibility.eligible ? undefined : t.pickerPrepaid,
-            ].filter(Boolean);
-            return html`
-              <div class="option">
-                <input
-                  type="radio"
-                  id="pick-${index}"
-                  name="subscription"
-                  .value=${subscription.public_id!}
-                  .checked=${subscription.public_id === picked}
-                  aria-describedby=${details.length ? `pick-${index}-hint` : nothing}
-                  @change=${this.#onPick}
-                />
-                <label for="pick-${index}" class="pick">
-                  ${isSafeImageAddress(product?.image_url) ? html`<img class="pick-image" src=${product.image_url} alt="" />` : nothing}
-                  <span class="product-name">${product?.name || subscription.public_id}</span>
-                </label>
-                ${details.length ? html`<p class="hint" id="pick-${index}-hint">${details.join(' · ')}</p>` : nothing}
-              </div>
-            `;
-          })}
-          ${uncheckedNote}
-          <button class="submit" type="submit">${t.pickerContinue}</button>
-        </fieldset>
-      </form>
+      ${
+        candidates.length
+          ? html`<form class="form" novalidate @submit=${this.#onContinue}>
+              <fieldset part="picker" class="group">
+                <legend class="legend">${t.pickerLegend}</legend>
+                ${candidates.map(
+                  (loaded, index) => html`
+                    <div class="option">
+                      <input
+                        type="radio"
+                        id="pick-${index}"
+                        name="subscription"
+                        .value=${loaded.subscription.public_id!}
+                        .checked=${loaded.subscription.public_id === picked}
+                        aria-describedby="pick-${index}-hint"
+                        @change=${this.#onPick}
+                      />
+                      ${describe(loaded, `pick-${index}`, `pick-${index}`)}
+                    </div>
+                  `,
+                )}
+                ${uncheckedNote}
+                <button class="submit" type="submit">${t.pickerContinue}</button>
+              </fieldset>
+            </form>`
+          : uncheckedNote
+      }
+      ${
+        prepaid.length
+          ? html`<section class="group" aria-labelledby="prepaid-heading">
+              <h3 class="legend" id="prepaid-heading">${t.pickerPrepaid}</h3>
+              ${prepaid.map(
+                (loaded, index) => html`
+                  <div class="option">
+                    <span class="spacer"></span>
+                    ${describe(loaded, `prepaid-${index}`)}
+                    <button
+                      class="link hint"
+                      type="button"
+                      aria-describedby="prepaid-${index}-name"
+                      @click=${() => this.#choose(loaded.subscription.public_id)}
+                    >
+                      ${t.manageLegend}
+                    </button>
+                  </div>
+                `,
+              )}
+            </section>`
+          : nothing
+      }
     `;
   }
 
-  /** The way back to the picker, above the chosen subscription. */
-  backTemplate({ t }: View): TemplateResult {
-    return this.#host.lit.html`<button class="back" type="button" @click=${() => this.back()}>${t.pickerBack}</button>`;
+  /** The way back to the picker, above the subscription shown. */
+  backTemplate({ t }: View, manage: boolean): TemplateResult {
+    const back = () => this.back(this.shown(manage)?.subscription.public_id);
+    return this.#host.lit.html`<button class="link back" type="button" @click=${back}>${t.pickerBack}</button>`;
   }
 
   readonly #onPick = (event: Event): void => {
@@ -172,13 +228,19 @@ export class Picker {
 
   readonly #onContinue = (event: SubmitEvent): void => {
     event.preventDefault();
-    const picked = (event.currentTarget as HTMLFormElement).querySelector<HTMLInputElement>('input:checked')?.value;
-    const loaded = [...this.#found.candidates, ...this.#found.prepaid].find(({ subscription }) => subscription.public_id === picked);
+    this.#choose((event.currentTarget as HTMLFormElement).querySelector<HTMLInputElement>('input:checked')?.value);
+  };
+
+  /** Shows the subscription `id` and tells the element, which announces it. */
+  #choose(id: string | undefined): void {
+    const loaded = [...this.#found.candidates, ...this.#found.prepaid].find(({ subscription }) => subscription.public_id === id);
     if (!loaded) return;
-    this.#chosenId = this.#picked = picked;
+    this.#chosenId = id;
+    if (this.#found.candidates.includes(loaded)) this.#picked = id;
+    this.#picking = false;
     this.#host.requestUpdate();
     this.#host.chose(loaded);
-  };
+  }
 }
 
 /**

@@ -30,7 +30,7 @@ export interface Strings {
   pricePerOrder: (price: string) => string;
   /** Under a subscription in the picker: "Every 2 weeks". */
   shipsEvery: (count: number, unit: ShippingUnit) => string;
-  /** Under a prepaid subscription in the picker (offered to change what happens when its orders run out). */
+  /** Heads the prepaid subscriptions offered, below the picker, to change what happens when their orders run out. */
   pickerPrepaid: string;
   /** Some subscriptions' products could not be read: "1 other subscription could not be checked…". */
   uncheckedSubscriptions: (count: number) => string;

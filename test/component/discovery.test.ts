@@ -16,7 +16,7 @@ const ids = (subscriptions: Subscription[]) => subscriptions.map((subscription) 
 
 const HEDY = SANDBOX_DISCOVERY.customerId;
 const [MORNING_ROAST, COLD_BREW, EARL_GREY] = SANDBOX_DISCOVERY.upgradeable;
-const [ESPRESSO, DECAF] = SANDBOX_DISCOVERY.prepaid;
+const [ESPRESSO] = SANDBOX_DISCOVERY.prepaid;
 /** Ada: one upgradeable subscription (coffee), one prepaid (tea), one cancelled, one on a product that cannot be prepaid. */
 const ADA = SANDBOX_SUBSCRIPTIONS.eligible.customerId;
 /** Katherine has no subscription at all. */
@@ -134,18 +134,42 @@ describe('<prepaid-upgrade> without subscription-id: several subscriptions can b
     expect(pickerRadios(m).map((radio) => radio.value)).to.deep.equal([COLD_BREW, EARL_GREY]);
   });
 
-  it('offers the prepaid ones for management, after the upgradeable ones, and changes the one chosen', async () => {
+  it('after an upgrade, goes back to a picker that offers the upgraded one for management', async () => {
     const m = await discoverFor(HEDY);
-    const radios = pickerRadios(m);
-    expect(radios.map((radio) => radio.value)).to.deep.equal([MORNING_ROAST, COLD_BREW, EARL_GREY, ESPRESSO, DECAF]);
-    expect(hintOf(m, radios[3]!)).to.contain(en.pickerPrepaid);
-    expect(hintOf(m, radios[0]!)).to.not.contain(en.pickerPrepaid);
+    await choose(m, MORNING_ROAST);
+    await m.el.upgrade();
+    backButton(m)!.click();
+    await m.el.updateComplete;
+    expect(pickerRadios(m).map((radio) => radio.value)).to.deep.equal([COLD_BREW, EARL_GREY]);
+    const prepaidNames = m
+      .$$<HTMLButtonElement>('section[aria-labelledby] button')
+      .map((button) => text(m.$(`#${button.getAttribute('aria-describedby')}`)));
+    expect(prepaidNames).to.deep.equal(['Espresso Blend, 500 g', 'Swiss Water Decaf, 12 oz', 'Morning Roast Coffee, 12 oz']);
+  });
+
+  it('offers the prepaid ones for management below the picker, a button each, and changes the one chosen', async () => {
+    const m = await discoverFor(HEDY);
+    // The question is about what can be prepaid: a radio for each upgradeable one only.
+    expect(pickerRadios(m).map((radio) => radio.value)).to.deep.equal([MORNING_ROAST, COLD_BREW, EARL_GREY]);
+    const section = m.$('section[aria-labelledby]')!;
+    expect(text(m.$(`#${section.getAttribute('aria-labelledby')}`))).to.equal(en.pickerPrepaid);
+    const buttons = [...section.querySelectorAll<HTMLButtonElement>('button')];
+    expect(buttons.map((button) => text(button))).to.deep.equal([en.manageLegend, en.manageLegend]);
+    // Each button is described by its subscription's product, for a screen reader moving from button to button.
+    expect(buttons.map((button) => text(m.$(`#${button.getAttribute('aria-describedby')}`)))).to.deep.equal([
+      'Espresso Blend, 500 g',
+      'Swiss Water Decaf, 12 oz',
+    ]);
+    expect(text(section)).to.contain('$11.90 per order · Every 4 weeks');
     // `candidates` are the upgradeable ones only.
     expect(ids(m.eventsOf('prepaid-upgrade-ready')[0]!.detail.candidates)).to.deep.equal([MORNING_ROAST, COLD_BREW, EARL_GREY]);
 
-    await choose(m, ESPRESSO);
+    buttons[0]!.click();
+    await m.el.updateComplete;
     expect(m.el.state).to.equal('prepaid');
-    expect(m.$('[part~=manage]')).to.not.equal(null);
+    expect(m.el.subscription?.public_id).to.equal(ESPRESSO);
+    const ready = await m.waitForEvent('prepaid-upgrade-ready', 2);
+    expect(ready.detail.subscription.public_id).to.equal(ESPRESSO);
     m.$<HTMLInputElement>('[part~=manage] input[value=cancel]')!.click();
     await m.el.updateComplete;
     m.$<HTMLButtonElement>('[part~=manage-submit]')!.click();
@@ -157,8 +181,11 @@ describe('<prepaid-upgrade> without subscription-id: several subscriptions can b
     // Back and there again: the change is still there, read from what the service answered.
     backButton(m)!.click();
     await m.el.updateComplete;
-    await choose(m, ESPRESSO);
+    expect(m.el.state).to.equal('ready');
+    m.$$<HTMLButtonElement>('section[aria-labelledby] button')[0]!.click();
+    await m.el.updateComplete;
     expect(m.$<HTMLInputElement>('[part~=manage] input:checked')?.value).to.equal('cancel');
+    expect(m.$$<HTMLButtonElement>('section[aria-labelledby] button')).to.have.length(0);
   });
 
   it('says so when some subscriptions could not be checked, and offers the others', async () => {
@@ -187,12 +214,29 @@ describe('<prepaid-upgrade> without subscription-id: one, or none', () => {
     expect(backButton(m)).to.equal(null);
   });
 
-  it('with management on, offers the upgradeable one and the prepaid one', async () => {
+  it('with management on, shows the one upgradeable at once, and the prepaid one through the way back', async () => {
     const m = await discoverFor(ADA);
-    expect(pickerRadios(m).map((radio) => radio.value)).to.deep.equal([
-      SANDBOX_SUBSCRIPTIONS.eligible.id,
-      SANDBOX_SUBSCRIPTIONS.prepaid.id,
-    ]);
+    expect(m.el.state).to.equal('ready');
+    expect(m.el.subscription?.public_id).to.equal(SANDBOX_SUBSCRIPTIONS.eligible.id);
+    expect(m.$('[part~=form]')).to.not.equal(null);
+    backButton(m)!.click();
+    await m.el.updateComplete;
+    expect(pickerRadios(m).map((radio) => radio.value)).to.deep.equal([SANDBOX_SUBSCRIPTIONS.eligible.id]);
+    expect(pickerRadios(m)[0]!.checked).to.be.true;
+    m.$<HTMLButtonElement>('section[aria-labelledby] button')!.click();
+    await m.el.updateComplete;
+    expect(m.el.state).to.equal('prepaid');
+    expect(m.el.subscription?.public_id).to.equal(SANDBOX_SUBSCRIPTIONS.prepaid.id);
+  });
+
+  it('shows the only prepaid one at once when none can be upgraded', async () => {
+    const session = await sandboxSession({ customerId: ADA });
+    await session.fault({ method: 'GET', path: '/products/prod_morning_roast/', status: 404, count: 5 });
+    const m = await mount({ 'api-base': session.apiBase, token: session.token });
+    await m.waitForEvent('prepaid-upgrade-ready');
+    expect(m.el.state).to.equal('prepaid');
+    expect(m.el.subscription?.public_id).to.equal(SANDBOX_SUBSCRIPTIONS.prepaid.id);
+    expect(backButton(m)).to.equal(null);
   });
 
   it('is ineligible, saying none can be prepaid, for a customer without any', async () => {
@@ -237,7 +281,7 @@ describe('<prepaid-upgrade> without subscription-id: loading, failing, switching
     expect(m.el.state).to.equal('error');
     m.$<HTMLButtonElement>('[part~=retry]')!.click();
     await m.waitForEvent('prepaid-upgrade-ready');
-    expect(pickerRadios(m)).to.have.length(5);
+    expect(pickerRadios(m)).to.have.length(3);
   });
 
   it('keeps the chosen subscription through a reload after a failed upgrade', async () => {
@@ -263,7 +307,7 @@ describe('<prepaid-upgrade> without subscription-id: loading, failing, switching
     m.el.removeAttribute('subscription-id');
     await waitUntil(() => m.$('[part~=picker]') !== null, 'the picker did not come back');
     expect(m.el.subscription).to.equal(undefined);
-    expect(pickerRadios(m)).to.have.length(5);
+    expect(pickerRadios(m)).to.have.length(3);
   });
 
   it('treats a blank subscription-id as none', async () => {
