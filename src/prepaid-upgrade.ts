@@ -179,7 +179,8 @@ export class PrepaidUpgrade extends UpdatingElement {
     wentBack: () => {
       this.#upgrade.write.reset();
       this.#renewal.reset();
-      void this.updateComplete.then(() => this.#takeFocus('[part~="picker"] input:checked', true));
+      // The radio picked, else (nothing to prepay) the first prepaid subscription's button: focus stays in the picker.
+      void this.updateComplete.then(() => this.#takeFocus('[part~="picker"] input:checked, section button', true));
     },
   };
 

@@ -229,6 +229,24 @@ describe('<prepaid-upgrade> without subscription-id: one, or none', () => {
     expect(m.el.subscription?.public_id).to.equal(SANDBOX_SUBSCRIPTIONS.prepaid.id);
   });
 
+  it('with nothing to prepay and two prepaid, offers both, and focus stays with them on the way back', async () => {
+    const session = await sandboxSession({ customerId: HEDY });
+    // Hedy's three upgradeable subscriptions are on three products: none of them can be read.
+    for (const product of ['prod_morning_roast', 'prod_cold_brew', 'prod_earl_grey']) {
+      await session.fault({ method: 'GET', path: `/products/${product}/`, status: 404, count: 5 });
+    }
+    const m = await mount({ 'api-base': session.apiBase, token: session.token });
+    await m.waitForEvent('prepaid-upgrade-ready');
+    expect(m.el.state).to.equal('ready');
+    expect(m.$('[part~=picker]')).to.equal(null);
+    expect(text(m.$('section[aria-labelledby]'))).to.contain(en.pickerPrepaid);
+    m.$<HTMLButtonElement>('section[aria-labelledby] button')!.click();
+    await m.el.updateComplete;
+    expect(m.el.state).to.equal('prepaid');
+    backButton(m)!.click();
+    await waitUntil(() => m.shadow.activeElement?.closest('section') != null, 'focus did not stay in the offers');
+  });
+
   it('shows the only prepaid one at once when none can be upgraded', async () => {
     const session = await sandboxSession({ customerId: ADA });
     await session.fault({ method: 'GET', path: '/products/prod_morning_roast/', status: 404, count: 5 });
