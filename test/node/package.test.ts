@@ -79,7 +79,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
     packageJson = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
   });
 
-  it('contains exactly the built library, both script bundles, their languages, discovery and the documents', async () => {
+  it('contains exactly the built library, both script bundles, their languages, discovery, their hashes and the documents', async () => {
     // The script bundles' own entry and language loader are built into them, not into dist/lib.
     const { exclude = [] } = JSON.parse(await readFile(join(root, 'tsconfig.build.json'), 'utf8')) as { exclude?: string[] };
     const library = (await sourceFiles()).filter((file) => !exclude.includes(`src/${file}`));
@@ -92,6 +92,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
       'dist/prepaid-upgrade.js',
       'dist/prepaid-upgrade.iife.js',
       'dist/discovery.js',
+      'dist/integrity.json',
       ...(await languageFiles()),
       'custom-elements.json',
       'README.md',
