@@ -24,6 +24,16 @@ const browserTargets = browserslistToEsbuild(undefined, { path: fromRoot('.') })
 
 type FetchHandler = (request: Request) => Promise<Response>;
 
+/** custom-elements.json, or a 404 that says how to make it. */
+async function serveManifest(): Promise<Response> {
+  const { readFile } = await import('node:fs/promises');
+  try {
+    return new Response(await readFile(fromRoot('./custom-elements.json')), { headers: { 'content-type': 'application/json' } });
+  } catch {
+    return new Response('custom-elements.json is missing: run `npm run manifest`', { status: 404 });
+  }
+}
+
 /** Mounts fetch handlers on path prefixes of the dev server. */
 function demoBackEnds(): Plugin {
   return {
@@ -46,6 +56,8 @@ function demoBackEnds(): Plugin {
       const mounts: Array<[prefix: string, handle: FetchHandler]> = [
         ['/sandbox', (request) => sandbox.handle(request)],
         ['/merchant', (request) => merchant.handle(request)],
+        // The reference page reads the manifest that `npm run manifest` writes at the project's root.
+        ['/custom-elements.json', () => serveManifest()],
       ];
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
         const path = (req.url ?? '/').split('?')[0]!;
