@@ -13,6 +13,10 @@ export const BUDGETS = {
   requestsBeforeSuccess: 3,
   /** No task on the main thread longer than this while widgets mount, render and upgrade. */
   longestTaskMs: 50,
+  /** Lighthouse's accessibility score of each audited page of the demo store, widgets ready (bench/audit.ts). */
+  lighthouseAccessibility: 100,
+  /** ...and its best-practices score. */
+  lighthouseBestPractices: 100,
   /** Heap growth over 1,000 mount/unmount cycles. */
   heapGrowthBytes: 1_000_000,
 } as const;
