@@ -40,6 +40,7 @@ describe('the reference page', () => {
     expect(firstCells(container, 'properties')).to.include.members(['tokenProvider', 'strings', 'subscription', 'state']);
     // Descriptions are text: markup in the manifest would show as written.
     expect(container.querySelector('script, img')).to.equal(null);
+    await expect(container).to.be.accessible();
   });
 
   it('lets the playground set each attribute and custom property the manifest lists, and remove it', async () => {
@@ -65,5 +66,6 @@ describe('the reference page', () => {
     expect(widget.style.getPropertyValue('--prepaid-upgrade-accent')).to.equal('#b91c1c');
     type('property-prepaid-upgrade-accent', '');
     expect(widget.style.getPropertyValue('--prepaid-upgrade-accent')).to.equal('');
+    await expect(form).to.be.accessible();
   });
 });
