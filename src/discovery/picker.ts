@@ -145,19 +145,16 @@ export class Picker {
       ? this.#picked
       : candidates[0]?.subscription.public_id;
     /** A subscription as the customer knows it: its product's picture and name, its price per order, how often it ships. */
-    const describe = ({ subscription, product }: Loaded, id: string, labelFor?: string) => {
-      const perOrder = pricePerOrder(subscription, product);
-      const details = [
-        perOrder === undefined ? undefined : t.pricePerOrder(formatMoney(perOrder, subscription.currency_code, view.locale)),
-        shipsEvery(view, subscription),
-      ].filter(Boolean);
+    const describe = (loaded: Loaded, id: string, labelFor?: string) => {
+      const { subscription, product } = loaded;
+      const details = detailsOf(view, loaded);
       const name = html`
         ${isSafeImageAddress(product?.image_url) ? html`<img class="pick-image" src=${product.image_url} alt="" />` : nothing}
         <span class="product-name" id="${id}-name">${product?.name || subscription.public_id}</span>
       `;
       return html`
         ${labelFor ? html`<label for=${labelFor} class="pick">${name}</label>` : html`<span class="pick">${name}</span>`}
-        ${details.length ? html`<p class="hint" id="${id}-hint">${details.join(' · ')}</p>` : nothing}
+        ${details ? html`<p class="hint" id="${id}-hint">${details}</p>` : nothing}
       `;
     };
     // Upgradeable ones are a choice (a radio each, then Continue); prepaid ones are each a way to their management
@@ -177,7 +174,7 @@ export class Picker {
                         name="subscription"
                         .value=${loaded.subscription.public_id!}
                         .checked=${loaded.subscription.public_id === picked}
-                        aria-describedby="pick-${index}-hint"
+                        aria-describedby=${detailsOf(view, loaded) ? `pick-${index}-hint` : nothing}
                         @change=${this.#onPick}
                       />
                       ${describe(loaded, `pick-${index}`, `pick-${index}`)}
@@ -241,6 +238,17 @@ export class Picker {
     this.#host.requestUpdate();
     this.#host.chose(loaded);
   }
+}
+
+/** "$15.00 per order · Every 2 weeks": what the customer knows a subscription by, besides its product; '' when unknown. */
+function detailsOf(view: View, { subscription, product }: Loaded): string {
+  const perOrder = pricePerOrder(subscription, product);
+  return [
+    perOrder === undefined ? undefined : view.t.pricePerOrder(formatMoney(perOrder, subscription.currency_code, view.locale)),
+    shipsEvery(view, subscription),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /**

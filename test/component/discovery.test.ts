@@ -188,6 +188,35 @@ describe('<prepaid-upgrade> without subscription-id: several subscriptions can b
     expect(m.$$<HTMLButtonElement>('section[aria-labelledby] button')).to.have.length(0);
   });
 
+  it('describes a radio only by what is known: no price and no frequency, no hint', async () => {
+    const session = await sandboxSession({ customerId: HEDY });
+    const plain = (id: string) => ({
+      public_id: id,
+      product: 'prod_plain',
+      live: true,
+      cancelled: null,
+      prepaid_subscription_context: null,
+    });
+    await session.fault({
+      method: 'GET',
+      path: '/subscriptions/',
+      status: 200,
+      body: JSON.stringify({ results: [plain('sub_plain_1'), plain('sub_plain_2')], paging: { next: null } }),
+    });
+    await session.fault({
+      method: 'GET',
+      path: '/products/prod_plain/',
+      status: 200,
+      body: JSON.stringify({ name: 'Plain', prepaid_eligible: true }),
+    });
+    const m = await mount({ 'api-base': session.apiBase, token: session.token });
+    await m.waitForEvent('prepaid-upgrade-ready');
+    const radios = pickerRadios(m);
+    expect(radios.map((radio) => radio.value)).to.deep.equal(['sub_plain_1', 'sub_plain_2']);
+    expect(radios.map((radio) => radio.hasAttribute('aria-describedby'))).to.deep.equal([false, false]);
+    expect(m.$$('[part~=picker] .hint')).to.have.length(0);
+  });
+
   it('says so when some subscriptions could not be checked, and offers the others', async () => {
     const session = await sandboxSession({ customerId: HEDY });
     await session.fault({ method: 'GET', path: '/products/prod_cold_brew/', status: 500, count: 5 });
