@@ -2,16 +2,14 @@
 // Trusted Types, and the widget embedded the ways storefronts embed it: inside another component's shadow root and
 // inside an iframe. Each completes an upgrade by clicking, with no policy violation and no page error.
 // Run after `npm run build`.
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PREPAID_UPGRADE_EVENTS } from '../../src/events.js';
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { SANDBOX_MERCHANT, type RecordedRequest, type SandboxInfo } from '../../src/sandbox/index.js';
 import { signStorefrontToken } from '../../src/server/index.js';
-import { distDir, escapeAttribute, getJson, launchChromium, startTestServer, type TestServer } from './server.js';
+import { escapeAttribute, getJson, serverAndChromium } from './server.js';
 
 /**
  * No inline script or style, no eval, and every HTML sink behind a Trusted Types policy: the bundle creates exactly
@@ -110,36 +108,17 @@ const recorded = (frame: Page | Frame) =>
   });
 
 describe('the widget on a locked-down page, and embedded', { timeout: 180_000 }, () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  before(
-    async () => {
-      for (const file of ['prepaid-upgrade.js', 'prepaid-upgrade.iife.js']) {
-        await stat(join(distDir, file)).catch(() => assert.fail(`dist/${file} is missing: run \`npm run build\` first`));
-      }
-      server = await startTestServer();
-      server.route('/e2e/recorder.js', () => ({ headers: JS_HEADERS, body: RECORDER_JS }));
-      server.route('/e2e/store-account.js', () => ({ headers: JS_HEADERS, body: STORE_ACCOUNT_JS }));
-      server.route('/e2e/probe.js', () => ({ headers: JS_HEADERS, body: PROBE_JS }));
-      browser = await launchChromium();
-    },
-    { timeout: 60_000 },
-  );
-
-  after(
-    async () => {
-      await browser?.close();
-      await server?.close();
-    },
-    { timeout: 30_000 },
-  );
+  const running = serverAndChromium((server) => {
+    server.route('/e2e/recorder.js', () => ({ headers: JS_HEADERS, body: RECORDER_JS }));
+    server.route('/e2e/store-account.js', () => ({ headers: JS_HEADERS, body: STORE_ACCOUNT_JS }));
+    server.route('/e2e/probe.js', () => ({ headers: JS_HEADERS, body: PROBE_JS }));
+  });
 
   /** An isolated sandbox instance with an eligible subscription, and a token endpoint for its customer. */
   async function newCustomer(): Promise<Customer> {
     const instance = randomUUID();
     const apiBase = `/sandbox/i/${instance}`;
-    const info = await getJson<SandboxInfo>(`${server.origin}${apiBase}/__sandbox/info`);
+    const info = await getJson<SandboxInfo>(`${running.server.origin}${apiBase}/__sandbox/info`);
     const customer = info.customers[0]!;
     const subscriptionId = customer.subscriptions.find((subscription) => subscription.kind === 'eligible')?.id;
     assert.ok(subscriptionId, `${customer.customerId} has an eligible subscription`);
@@ -149,7 +128,7 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
       hashKey: SANDBOX_MERCHANT.hashKey,
     });
     const tokenUrl = `/e2e/token/${instance}`;
-    server.route(tokenUrl, () => ({ headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: token }));
+    running.server.route(tokenUrl, () => ({ headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: token }));
     return { apiBase, subscriptionId, token, tokenUrl };
   }
 
@@ -161,7 +140,7 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
   }
 
   async function openPage(url: string, run: (session: Session) => Promise<void>): Promise<void> {
-    const context = await browser.newContext();
+    const context = await running.browser.newContext();
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     const session: Session = { page, context, pageErrors: [], consoleErrors: [] };
@@ -190,7 +169,7 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
     assert.equal(await widget.evaluate((element) => (element as HTMLElement & { state: string }).state), 'success');
     assert.ok((await recorded(frame)).events.includes('prepaid-upgrade-success'));
 
-    const requests = await getJson<RecordedRequest[]>(`${server.origin}${customer.apiBase}/__sandbox/requests`);
+    const requests = await getJson<RecordedRequest[]>(`${running.server.origin}${customer.apiBase}/__sandbox/requests`);
     const patches = requests.filter((request) => request.method === 'PATCH');
     assert.equal(patches.length, 1, 'exactly one PATCH');
     assert.deepEqual(patches[0]!.body, { orders_per_billing: 6, renewal_behavior: 'downgrade', offer: 'live' });
@@ -199,7 +178,7 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
       assert.ok(!('x-api-key' in request.headers), `${request.method} ${request.path} carries no x-api-key`);
     }
     // What the server saw on the wire for this instance: no key, no credential in any address.
-    const audited = server.audit().requests.filter((request) => request.url.startsWith(`${customer.apiBase}/`));
+    const audited = running.server.audit().requests.filter((request) => request.url.startsWith(`${customer.apiBase}/`));
     assert.equal(audited.length, requests.length);
     assert.deepEqual(
       audited.filter((request) => request.apiKey || request.credentialInUrl.length > 0),
@@ -218,7 +197,7 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
   }
 
   it('the recorder sees violations of this policy: Trusted Types are enforced and name exactly lit-html', async () => {
-    const url = server.page(
+    const url = running.server.page(
       '/e2e/probe.html',
       `${documentHead('Probe', '<script src="/e2e/probe.js" defer></script>')}<body><script>window.__inline = 1;</script></body></html>`,
       CSP_HEADERS,
@@ -242,7 +221,7 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
     });
 
     // The same page with no policy name allowed: the bundle's one policy is refused, and it is lit-html.
-    const refusing = server.page('/e2e/no-policy.html', `${documentHead('No policy', MODULE_BUNDLE)}<body></body></html>`, {
+    const refusing = running.server.page('/e2e/no-policy.html', `${documentHead('No policy', MODULE_BUNDLE)}<body></body></html>`, {
       'content-security-policy': STRICT_CSP.replace('trusted-types lit-html', "trusted-types 'none'"),
     });
     await openPage(refusing, async ({ page }) => {
@@ -262,7 +241,7 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
     it(`${name}: upgrades under a strict CSP with Trusted Types, with no violation`, async () => {
       const customer = await newCustomer();
       const path = `/e2e/strict-${name.startsWith('ES') ? 'module' : 'classic'}.html`;
-      const url = server.page(
+      const url = running.server.page(
         path,
         `${documentHead('Account', bundle)}<body><main>${widgetTag(customer)}</main></body></html>`,
         CSP_HEADERS,
@@ -276,7 +255,7 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
 
   it("inside another component's open shadow root, under the same policy", async () => {
     const customer = await newCustomer();
-    const url = server.page(
+    const url = running.server.page(
       '/e2e/shadow.html',
       `${documentHead('Account', `${MODULE_BUNDLE}<script src="/e2e/store-account.js"></script>`)}<body><main>` +
         `<store-account data-subscription-id="${escapeAttribute(customer.subscriptionId)}" data-api-base="${escapeAttribute(customer.apiBase)}" ` +
@@ -300,8 +279,12 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
 
   it('inside a same-origin iframe, both documents under the same policy', async () => {
     const customer = await newCustomer();
-    server.page('/e2e/framed.html', `${documentHead('Widget', MODULE_BUNDLE)}<body>${widgetTag(customer)}</body></html>`, CSP_HEADERS);
-    const url = server.page(
+    running.server.page(
+      '/e2e/framed.html',
+      `${documentHead('Widget', MODULE_BUNDLE)}<body>${widgetTag(customer)}</body></html>`,
+      CSP_HEADERS,
+    );
+    const url = running.server.page(
       '/e2e/frame-host.html',
       `${documentHead('Account', '')}<body><main><iframe src="/e2e/framed.html" title="Prepay your subscription" width="600" height="900"></iframe></main></body></html>`,
       CSP_HEADERS,

@@ -1,13 +1,12 @@
 // Subresource Integrity: dist/integrity.json (written by `npm run build`) names every file a page loads from dist/
 // with the SHA-384 hash of its bytes, and Chromium runs a bundle pinned with that hash and refuses one whose hash
 // differs. Run after `npm run build`.
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { BUNDLES, assertBundlesBuilt, distDir, escapeAttribute, launchChromium, startTestServer, type TestServer } from './server.js';
+import { BUNDLES, assertBundlesBuilt, distDir, escapeAttribute, serverAndChromium } from './server.js';
 
 const readIntegrity = async (): Promise<Record<string, string>> => JSON.parse(await readFile(join(distDir, 'integrity.json'), 'utf8'));
 const sha384 = (bytes: Buffer) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
@@ -34,32 +33,15 @@ describe('dist/integrity.json', () => {
 });
 
 describe('a bundle pinned with its integrity hash, in Chromium', { timeout: 60_000 }, () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  before(
-    async () => {
-      await assertBundlesBuilt();
-      server = await startTestServer();
-      browser = await launchChromium();
-    },
-    { timeout: 60_000 },
-  );
-  after(
-    async () => {
-      await browser?.close();
-      await server?.close();
-    },
-    { timeout: 30_000 },
-  );
+  const running = serverAndChromium();
 
   /** Whether the page defined the element after loading `bundle` with `integrity`. */
   async function defines(bundle: (typeof BUNDLES)[number], integrity: string): Promise<boolean> {
     const tag = bundle
       .tag(`/dist/${bundle.file}`)
       .replace('<script ', `<script integrity="${escapeAttribute(integrity)}" crossorigin="anonymous" `);
-    const url = server.page(`/integrity-${Math.random().toString(36).slice(2)}.html`, `<!doctype html><title>SRI</title>${tag}`);
-    const context = await browser.newContext();
+    const url = running.server.page(`/integrity-${Math.random().toString(36).slice(2)}.html`, `<!doctype html><title>SRI</title>${tag}`);
+    const context = await running.browser.newContext();
     try {
       const page = await context.newPage();
       await page.goto(url, { waitUntil: 'load' });

@@ -2,15 +2,15 @@
 // pixel with the baselines in __screenshots__/. Run after `npm run build`; `npm run screenshots:update` rewrites the
 // baselines (then look at them before committing). A mismatch leaves the actual picture and a diff, with the
 // differing pixels in red, under test-results/screenshots/.
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   SANDBOX_DISCOVERY,
   SANDBOX_MERCHANT,
@@ -19,7 +19,7 @@ import {
   type Fault,
 } from '../../src/sandbox/index.js';
 import { signStorefrontToken } from '../../src/server/index.js';
-import { distDir, escapeAttribute, launchChromium, startTestServer, type TestServer } from './server.js';
+import { escapeAttribute, serverAndChromium } from './server.js';
 
 const projectDir = fileURLToPath(new URL('../../', import.meta.url));
 const baselineDir = fileURLToPath(new URL('./__screenshots__/', import.meta.url));
@@ -128,34 +128,15 @@ const PAGE_STYLE = `
 `;
 
 describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  before(
-    async () => {
-      await stat(join(distDir, 'prepaid-upgrade.js')).catch(() =>
-        assert.fail('dist/prepaid-upgrade.js is missing: run `npm run build` first'),
-      );
-      server = await startTestServer();
-      for (const theme of THEMES.filter((name) => name !== 'default')) {
-        const css = await readFile(join(themesDir, `${theme}.css`), 'utf8');
-        server.route(`/themes/${theme}.css`, () => ({ headers: { 'content-type': 'text/css; charset=utf-8' }, body: css }));
-      }
-      browser = await launchChromium();
-      // Only this run's mismatches are left to look at.
-      await rm(resultsDir, { recursive: true, force: true });
-      if (UPDATE) await mkdir(baselineDir, { recursive: true });
-    },
-    { timeout: 60_000 },
-  );
-
-  after(
-    async () => {
-      await browser?.close();
-      await server?.close();
-    },
-    { timeout: 30_000 },
-  );
+  const running = serverAndChromium(async (server) => {
+    for (const theme of THEMES.filter((name) => name !== 'default')) {
+      const css = await readFile(join(themesDir, `${theme}.css`), 'utf8');
+      server.route(`/themes/${theme}.css`, () => ({ headers: { 'content-type': 'text/css; charset=utf-8' }, body: css }));
+    }
+    // Only this run's mismatches are left to look at.
+    await rm(resultsDir, { recursive: true, force: true });
+    if (UPDATE) await mkdir(baselineDir, { recursive: true });
+  });
 
   /** A fresh sandbox instance, the page that shows one widget, and a browser page with motion reduced. */
   async function open(
@@ -164,7 +145,7 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
   ): Promise<{ page: Page; close: () => Promise<void> }> {
     const apiBase = `/sandbox/i/${randomUUID()}`;
     if (fault) {
-      const response = await fetch(`${server.origin}${apiBase}/__sandbox/faults`, { method: 'POST', body: JSON.stringify(fault) });
+      const response = await fetch(`${running.server.origin}${apiBase}/__sandbox/faults`, { method: 'POST', body: JSON.stringify(fault) });
       assert.equal(response.status, 201, `the sandbox queued ${JSON.stringify(fault)}: ${await response.text()}`);
     }
     const token = await signStorefrontToken({
@@ -173,7 +154,7 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
       hashKey: customer.hashKey,
     });
     const path = `/${randomUUID()}.html`;
-    const url = server.page(
+    const url = running.server.page(
       path,
       `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Screenshot</title><link rel="icon" href="data:,">` +
         `<style>${PAGE_STYLE}</style>` +
@@ -189,7 +170,11 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
           .join('') +
         `></prepaid-upgrade></div></body></html>`,
     );
-    const context = await browser.newContext({ viewport: { width: 520, height: 900 }, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+    const context = await running.browser.newContext({
+      viewport: { width: 520, height: 900 },
+      deviceScaleFactor: 1,
+      reducedMotion: 'reduce',
+    });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     const errors: string[] = [];

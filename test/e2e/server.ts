@@ -4,6 +4,7 @@
  * credentials (see test/helpers/request-audit.ts).
  */
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -178,6 +179,43 @@ export async function addFault(server: TestServer, apiBase: string, fault: Recor
     signal: AbortSignal.timeout(5000),
   });
   assert.equal(added.status, 201, await added.text());
+}
+
+/**
+ * The test server and a Chromium for the tests of one `describe`: started before its first test, once the bundles are
+ * known to be built (then `setUp` adds what its pages need, such as routes), and closed after its last. Read
+ * `server` and `browser` inside the tests, once they have started.
+ */
+export function serverAndChromium(setUp?: (server: TestServer) => Promise<void> | void): {
+  readonly server: TestServer;
+  readonly browser: Browser;
+} {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  before(
+    async () => {
+      await assertBundlesBuilt();
+      server = await startTestServer();
+      await setUp?.(server);
+      browser = await launchChromium();
+    },
+    { timeout: 60_000 },
+  );
+  after(
+    async () => {
+      await browser?.close();
+      await server?.close();
+    },
+    { timeout: 30_000 },
+  );
+  return {
+    get server() {
+      return server!;
+    },
+    get browser() {
+      return browser!;
+    },
+  };
 }
 
 /** Debian's Chromium, headless, as root. */

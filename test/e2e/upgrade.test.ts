@@ -1,40 +1,21 @@
 // End to end: the built bundles, loaded by plain HTML pages the way a storefront loads them (no dev server, no
 // bundler), refuse a malformed answer in Chromium; the upgrade itself, clicked through in all three engines, is in
 // engines.test.ts. Run after `npm run build`.
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
 import { createSandbox, SANDBOX_CUSTOMERS, SANDBOX_MERCHANT, type RecordedRequest } from '../../src/sandbox/index.js';
 import { verifyStorefrontToken } from '../../src/server/index.js';
 import { createMerchantServer } from '../../demo/merchant-server.js';
-import { addFault, assertBundlesBuilt, BUNDLES, getJson, launchChromium, startTestServer, widgetPage, type TestServer } from './server.js';
+import { addFault, BUNDLES, getJson, serverAndChromium, widgetPage } from './server.js';
 
 describe('the built bundles in a plain page, in Chromium', { timeout: 120_000 }, () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  before(
-    async () => {
-      await assertBundlesBuilt();
-      server = await startTestServer();
-      browser = await launchChromium();
-    },
-    { timeout: 60_000 },
-  );
-
-  after(
-    async () => {
-      await browser?.close();
-      await server?.close();
-    },
-    { timeout: 30_000 },
-  );
+  const running = serverAndChromium();
 
   for (const bundle of BUNDLES) {
     it(`${bundle.name}: a quantity sent as text is an error naming the field, and nothing is upgraded`, { timeout: 60_000 }, async () => {
       // The answer checker (src/api/schemas.ts), driven end to end in each built bundle.
-      const { apiBase, subscriptionId, url } = await widgetPage(server, bundle, 'malformed');
-      await addFault(server, apiBase, {
+      const { apiBase, subscriptionId, url } = await widgetPage(running.server, bundle, 'malformed');
+      await addFault(running.server, apiBase, {
         status: 200,
         method: 'GET',
         path: `/subscriptions/${subscriptionId}/`,
@@ -42,7 +23,7 @@ describe('the built bundles in a plain page, in Chromium', { timeout: 120_000 },
         body: JSON.stringify({ public_id: subscriptionId, quantity: '1' }),
       });
 
-      const context = await browser.newContext();
+      const context = await running.browser.newContext();
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       const consoleErrors: string[] = [];
@@ -57,7 +38,7 @@ describe('the built bundles in a plain page, in Chromium', { timeout: 120_000 },
         assert.match(await widget.locator('[part~="error"]').innerText(), /could not read/);
         assert.equal(consoleErrors.length, 1, consoleErrors.join('\n'));
         assert.match(consoleErrors[0]!, /load failed: GET \S+: unexpected answer \(quantity: expected number\)/);
-        const requests = await getJson<RecordedRequest[]>(`${server.origin}${apiBase}/__sandbox/requests`);
+        const requests = await getJson<RecordedRequest[]>(`${running.server.origin}${apiBase}/__sandbox/requests`);
         assert.ok(!requests.some((request) => request.method === 'PATCH'), 'no upgrade was sent');
       } finally {
         await context.close();
