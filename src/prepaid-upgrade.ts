@@ -201,7 +201,7 @@ export class PrepaidUpgrade extends UpdatingElement {
       const target = this.#writeTarget;
       const subscription = this.subscription;
       const canChange = state === 'prepaid' || state === 'success' || (state === 'error' && this.#renewal.write.outcome.status === 'error');
-      return canChange && this.manageRenewal !== false && target && subscription ? { ...target, subscription } : undefined;
+      return canChange && this.#manages && target && subscription ? { ...target, subscription } : undefined;
     },
     succeeded: () => this.#wrote('.confirmation'),
     failed: (error) => void this.#reportFailure('renewal', error, true),
@@ -225,7 +225,7 @@ export class PrepaidUpgrade extends UpdatingElement {
     if (load.status === 'complete') {
       const eligibility = this.#loaded?.eligibility;
       // Nothing shown yet, without an id: the picker, unless nothing can be offered.
-      if (!eligibility) return this.#picker?.hasOffers(this.manageRenewal !== false) ? 'ready' : 'ineligible';
+      if (!eligibility) return this.#picker?.hasOffers(this.#manages) ? 'ready' : 'ineligible';
       return eligibility.eligible ? 'ready' : eligibility.reason === 'already-prepaid' ? 'prepaid' : 'ineligible';
     }
     // A load aborted on disconnection starts again on reconnection: it is still loading.
@@ -299,14 +299,24 @@ export class PrepaidUpgrade extends UpdatingElement {
 
   /** Without an id, the picker of what discovery found; `undefined` with an id, or until discovery is done. */
   get #picker(): Picker | undefined {
-    const value = this.#load.status === 'complete' ? this.#load.value : undefined;
+    const value = this.#loadedValue;
     return value && !('eligibility' in value) ? value : undefined;
   }
 
   /** The subscription shown: the one named by `subscription-id`, else the one chosen in the picker, or the only one found. */
   get #loaded(): Loaded | undefined {
-    const value = this.#load.status === 'complete' ? this.#load.value : undefined;
-    return value && 'eligibility' in value ? value : value?.shown(this.manageRenewal !== false);
+    const value = this.#loadedValue;
+    return value && 'eligibility' in value ? value : value?.shown(this.#manages);
+  }
+
+  /** What the load completed with: the subscription named by id, or the picker; `undefined` until it completes. */
+  get #loadedValue(): Loaded | Picker | undefined {
+    return this.#load.status === 'complete' ? this.#load.value : undefined;
+  }
+
+  /** Whether a prepaid subscription's renewal may be changed here: `manage-renewal` unless it is `false`. */
+  get #manages(): boolean {
+    return this.manageRenewal !== false;
   }
 
   /** Tells the page what is shown, once it is rendered: a load completed, or the customer chose in the picker. */
@@ -379,7 +389,7 @@ export class PrepaidUpgrade extends UpdatingElement {
     const t: Strings = this.strings ? { ...language.strings, ...this.strings } : language.strings;
     const loaded = this.#loaded;
     const picker = this.#picker;
-    const manage = this.manageRenewal !== false;
+    const manage = this.#manages;
     const base = { t, locale: language.formatLocale };
     const view = this.#upgrade.view(base);
     const upgrade = this.#upgrade.write.outcome;

@@ -63,6 +63,11 @@ export class Picker {
     return this.#chosenId;
   }
 
+  /** The subscription `id` among all that can be shown, upgradeable or prepaid. */
+  #find(id: string | undefined): Loaded | undefined {
+    return [...this.#found.candidates, ...this.#found.prepaid].find(({ subscription }) => subscription.public_id === id);
+  }
+
   /** The prepaid subscriptions offered for management: all of them when the page allows it, else none. */
   #prepaidOffered(manage: boolean): Loaded[] {
     return manage ? this.#found.prepaid : [];
@@ -79,10 +84,10 @@ export class Picker {
    */
   shown(manage: boolean): Loaded | undefined {
     if (this.#picking) return undefined;
-    const { candidates, prepaid } = this.#found;
+    const { candidates } = this.#found;
     const chosenId = this.#chosenId;
     // Looked for among all, not only the offers: an upgraded subscription stays shown even when prepaid ones are not offered.
-    if (chosenId !== undefined) return [...candidates, ...prepaid].find(({ subscription }) => subscription.public_id === chosenId);
+    if (chosenId !== undefined) return this.#find(chosenId);
     if (candidates.length) return candidates.length === 1 ? candidates[0] : undefined;
     const offered = this.#prepaidOffered(manage);
     return offered.length === 1 ? offered[0] : undefined;
@@ -100,7 +105,7 @@ export class Picker {
   replace(subscription: Subscription): void {
     const id = subscription.public_id;
     const found = this.#found;
-    const old = [...found.candidates, ...found.prepaid].find((loaded) => loaded.subscription.public_id === id);
+    const old = this.#find(id);
     if (!old) return;
     this.#chosenId = id;
     const loaded: Loaded = { ...old, subscription, eligibility: decideEligibility(subscription, old.product) };
@@ -230,7 +235,7 @@ export class Picker {
 
   /** Shows the subscription `id` and tells the element, which announces it. */
   #choose(id: string | undefined): void {
-    const loaded = [...this.#found.candidates, ...this.#found.prepaid].find(({ subscription }) => subscription.public_id === id);
+    const loaded = this.#find(id);
     if (!loaded) return;
     this.#chosenId = id;
     if (this.#found.candidates.includes(loaded)) this.#picked = id;
