@@ -145,6 +145,8 @@ export class PrepaidUpgrade extends UpdatingElement {
   #connection: Connection | { error: string } | undefined;
   /** The customer asked for the load under way (a retry): its outcome may take focus. A write's always does. */
   #focusOutcome = false;
+  /** Whether the attributes have been judged: not by the first render, made as the element is inserted (see `connectedCallback`). */
+  #judged = false;
   readonly #console = new ConsoleLines(() =>
     this.subscriptionId ? `<prepaid-upgrade subscription-id="${this.subscriptionId}">` : '<prepaid-upgrade>',
   );
@@ -218,7 +220,7 @@ export class PrepaidUpgrade extends UpdatingElement {
     const change = this.#renewal.write.outcome.status;
     const outcome = this.#upgrade.write.outcome.status;
     const load = this.#load;
-    if (this.#setupError !== undefined) return 'error';
+    if (this.#setupError !== undefined) return this.#judged ? 'error' : 'loading';
     // A write under way or done outranks what it started from: a renewal change the upgrade, the upgrade the load.
     if (change !== 'idle') return change === 'success' ? 'prepaid' : change;
     if (outcome !== 'idle') return outcome;
@@ -243,11 +245,16 @@ export class PrepaidUpgrade extends UpdatingElement {
   override connectedCallback(): void {
     super.connectedCallback();
     // The first render happens now rather than a microtask later, so that the placeholder holds the widget's place
-    // from the very frame it is inserted in (the update that Lit has queued then finds nothing left to do).
-    if (!this.hasUpdated) this.performUpdate();
+    // from the very frame it is inserted in. The attributes are judged only by the update after it: a framework may
+    // insert the element first and set its properties after, in the same task (React's wrapper and Angular do), and
+    // a credential set then was never missing.
+    if (this.hasUpdated) return;
+    this.performUpdate();
+    if (this.#setupError !== undefined) this.requestUpdate();
   }
 
   protected override willUpdate(changed: PropertyValues): void {
+    this.#judged = this.hasUpdated;
     if (CONNECTION_PROPERTIES.some((name) => changed.has(name)) || this.#connection === undefined) {
       this.#upgrade.write.reset();
       this.#renewal.reset();
@@ -265,7 +272,8 @@ export class PrepaidUpgrade extends UpdatingElement {
   protected override updated(): void {
     showCustomState(this.#internals, this.state);
     const setupError = this.#setupError;
-    if (setupError !== undefined && this.#console.first(setupError)) this.#report('config', new ApiError('config', setupError));
+    if (setupError !== undefined && this.#judged && this.#console.first(setupError))
+      this.#report('config', new ApiError('config', setupError));
   }
 
   /** A problem of the element's own attributes: nothing can be sent until it is fixed. */

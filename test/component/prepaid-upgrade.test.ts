@@ -319,6 +319,26 @@ describe('<prepaid-upgrade> credentials', () => {
     expect((await session.requests()).every((r) => r.headers.authorization === session.token)).to.be.true;
   });
 
+  it('takes a credential set right after insertion, in the same task, as frameworks set properties', async () => {
+    const session = await sandboxSession();
+    const errors: Event[] = [];
+    document.addEventListener('prepaid-upgrade-error', (event) => errors.push(event));
+    const el = document.createElement('prepaid-upgrade');
+    el.subscriptionId = eligible;
+    el.apiBase = session.apiBase;
+    document.body.append(el);
+    try {
+      // The placeholder holds its place at once, and nothing is judged missing yet.
+      expect(el.state).to.equal('loading');
+      expect(el.shadowRoot!.querySelector('[part~="error"]')).to.equal(null);
+      el.tokenProvider = async () => session.token;
+      await waitUntil(() => el.state === 'ready', 'the widget is ready');
+      expect(errors).to.deep.equal([]);
+    } finally {
+      el.remove();
+    }
+  });
+
   it('uses the og_auth cookie with merchant-id when nothing else is given', async () => {
     const session = await sandboxSession();
     const { ts, sig, sig_field, public_id } = JSON.parse(session.token);
