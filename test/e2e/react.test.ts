@@ -5,42 +5,16 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { build, type Rolldown } from 'vite';
 import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../../src/sandbox/index.js';
 import { signStorefrontToken } from '../../src/server/index.js';
 import type { ReactAppConfig, RecordedCall } from './react-app/main.js';
-import { distDir, launchChromium, startTestServer, type TestServer } from './server.js';
+import { bundleApp } from './bundle-app.js';
+import { launchChromium, startTestServer, type TestServer } from './server.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { eligible } = SANDBOX_SUBSCRIPTIONS;
-
-/** The app as one ES module, React and the package included. */
-async function bundleApp(): Promise<string> {
-  const result = await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    build: {
-      write: false,
-      minify: false,
-      target: 'es2022',
-      rolldownOptions: { input: join(root, 'test/e2e/react-app/main.ts'), output: { format: 'es', codeSplitting: false } },
-    },
-  });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  const chunks = outputs.flatMap((output) => output.output).filter((item) => item.type === 'chunk');
-  assert.equal(chunks.length, 1, 'the app is one module');
-  const [chunk] = chunks;
-  assert.ok(
-    chunk!.moduleIds.some((id) => id.startsWith(join(distDir, 'lib/react.js'))),
-    'prepaid-upgrade/react resolved to the built dist/lib/react.js',
-  );
-  return chunk!.code;
-}
 
 describe('prepaid-upgrade/react in a React app', { timeout: 120_000 }, () => {
   let server: TestServer;
@@ -60,8 +34,11 @@ describe('prepaid-upgrade/react in a React app', { timeout: 120_000 }, () => {
 
   before(
     async () => {
-      await stat(join(distDir, 'lib/react.js')).catch(() => assert.fail('dist/lib/react.js is missing: run `npm run build` first'));
-      const [code, testServer, chromium] = await Promise.all([bundleApp(), startTestServer(), launchChromium()]);
+      const [code, testServer, chromium] = await Promise.all([
+        bundleApp({ root, entry: 'test/e2e/react-app/main.ts', expect: 'lib/react.js' }),
+        startTestServer(),
+        launchChromium(),
+      ]);
       server = testServer;
       browser = chromium;
       server.route('/react-app.js', () => ({ headers: { 'content-type': 'text/javascript; charset=utf-8' }, body: code }));

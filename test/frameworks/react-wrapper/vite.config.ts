@@ -1,0 +1,4 @@
+import { defineConfig } from 'vite';
+
+// React 19 needs no plugin to build: Vite compiles JSX for React by default.
+export default defineConfig({});
