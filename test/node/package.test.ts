@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { LANGUAGES } from '../../src/i18n/languages.js';
+import { FRAMEWORK_TYPES } from '../../tools/write-framework-types.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -44,6 +45,9 @@ async function sourceFiles(dir = join(root, 'src')): Promise<string[]> {
 }
 
 /** The language files of the script bundles, and the shared chunks they import, as paths under dist/i18n/. */
+/** Each framework's types and the empty module beside them (tools/write-framework-types.ts). */
+const frameworkTypeFiles = () => FRAMEWORK_TYPES.flatMap((name) => [`dist/types/${name}.d.ts`, `dist/types/${name}.js`]);
+
 async function languageFiles(): Promise<string[]> {
   const files = new Set<string>();
   const queue = LANGUAGES.filter((language) => language !== 'en').map((language) => `${language}.js`);
@@ -79,7 +83,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
     packageJson = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
   });
 
-  it('contains exactly the built library, both script bundles, their languages, discovery, their hashes and the documents', async () => {
+  it('contains exactly the built library, both script bundles, their languages, discovery, their hashes, the framework types and the documents', async () => {
     // The script bundles' own entry and language loader are built into them, not into dist/lib.
     const { exclude = [] } = JSON.parse(await readFile(join(root, 'tsconfig.build.json'), 'utf8')) as { exclude?: string[] };
     const library = (await sourceFiles()).filter((file) => !exclude.includes(`src/${file}`));
@@ -94,6 +98,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
       'dist/discovery.js',
       'dist/integrity.json',
       ...(await languageFiles()),
+      ...frameworkTypeFiles(),
       'custom-elements.json',
       'README.md',
       'LICENSE',

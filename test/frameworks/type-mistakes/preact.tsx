@@ -1,0 +1,50 @@
+/** @jsxImportSource preact */
+// Purpose-made mistakes with <prepaid-upgrade> in Preact's JSX (prepaid-upgrade/types/preact): the line after each
+// `@ts-expect-error <kind>:` must be an error, or vue-tsc reports the directive as unused; the kinds are counted by
+// test/node/framework-types.test.ts (attribute-type, property-type, event, unknown-property, read-only).
+import 'prepaid-upgrade';
+import type { PrepaidUpgradeErrorEvent, PrepaidUpgradeSuccessEvent } from 'prepaid-upgrade';
+import type {} from 'prepaid-upgrade/types/preact';
+
+const onError = (event: PrepaidUpgradeErrorEvent) => console.log(event.detail.message);
+
+export const mistakes = (
+  <>
+    {/* A wrong attribute type: an attribute's value is text. */}
+    {/* @ts-expect-error attribute-type: subscription-id takes a string */}
+    <prepaid-upgrade subscription-id={42} />
+    {/* @ts-expect-error attribute-type: orders-per-billing takes a number, or text that reads as one */}
+    <prepaid-upgrade orders-per-billing="six" />
+    {/* @ts-expect-error attribute-type: manage-renewal is read as text: `false` turns it off, a boolean would not */}
+    <prepaid-upgrade manage-renewal={false} />
+
+    {/* A wrong property type. */}
+    {/* @ts-expect-error property-type: tokenProvider is a function that returns the token */}
+    <prepaid-upgrade tokenProvider="secret" />
+    {/* @ts-expect-error property-type: timeout is the property of the same name: a number */}
+    <prepaid-upgrade timeout="6000" />
+
+    {/* An unknown event: TypeScript never reports an unknown hyphenated name, so a misspelt event name goes
+        unnoticed; the handler's type is what proves the event is the one meant. */}
+    {/* @ts-expect-error event: the success event has no `message` in its detail */}
+    <prepaid-upgrade onprepaid-upgrade-success={(event) => console.log(event.detail.message)} />
+    {/* @ts-expect-error event: a handler of the error event, given to the success event */}
+    <prepaid-upgrade onprepaid-upgrade-success={onError} />
+    {/* @ts-expect-error event: no event is named prepaid-upgrade-sucess, so its handler's event is untyped (noImplicitAny) */}
+    <prepaid-upgrade onprepaid-upgrade-sucess={(event) => console.log(event)} />
+    {/* @ts-expect-error event: the token-expired event has an empty detail */}
+    <prepaid-upgrade onprepaid-upgrade-token-expired={(event: PrepaidUpgradeSuccessEvent) => event.detail.subscription} />
+
+    {/* An unknown camelCase property. */}
+    {/* @ts-expect-error unknown-property: the property is subscriptionId */}
+    <prepaid-upgrade subscriptionID="sub_1" />
+    {/* @ts-expect-error unknown-property: no property tokenprovider: it is tokenProvider */}
+    <prepaid-upgrade tokenprovider={() => Promise.resolve('token')} />
+
+    {/* A read-only property. */}
+    {/* @ts-expect-error read-only: state is read-only */}
+    <prepaid-upgrade state="ready" />
+    {/* @ts-expect-error read-only: subscription is read-only */}
+    <prepaid-upgrade subscription={undefined} />
+  </>
+);
