@@ -182,7 +182,7 @@ for (const app of APPS) {
     });
 
     it('is unmounted in the middle of a request without an error', async () => {
-      await addFault(running.server, apiBase, { method: 'GET', path: `/subscriptions/${firstId}/`, latencyMs: 1500 });
+      await addFault(running.server, apiBase, { method: 'GET', path: `/subscriptions/${firstId}/`, latencyMs: 800 });
       const before = (await requests()).length;
       await page.getByRole('button', { name: 'Next subscription' }).click();
       await page.waitForFunction(() => (document.querySelector('prepaid-upgrade') as Widget | null)?.state === 'loading');
@@ -191,7 +191,7 @@ for (const app of APPS) {
       await widget().waitFor({ state: 'detached' });
       // The held request was sent; wait past its answer, which nobody is left to read.
       assert.ok((await requests()).slice(before).some((request) => request.path === `/subscriptions/${firstId}/`));
-      await page.waitForTimeout(1800);
+      await page.waitForTimeout(1000);
       assert.deepEqual(problems, []);
     });
   });
