@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
+import { ENVIRONMENT_BASE_ADDRESSES } from '../../src/api/base-address.js';
 import { SANDBOX_DISCOVERY, SANDBOX_MERCHANT } from '../../src/sandbox/index.js';
 import type { RecordedRequest } from '../../src/sandbox/instance.js';
 import { signStorefrontToken } from '../../src/server/index.js';
@@ -23,7 +24,6 @@ import { bundleApp } from './bundle-app.js';
 import { addFault, escapeAttribute, getJson, serverAndChromium } from './server.js';
 
 const frameworksDir = fileURLToPath(new URL('../frameworks/', import.meta.url));
-const SERVICE = 'https://restapi.ordergroove.com';
 const TOKEN_PATH = '/account/storefront-token';
 const [firstId, secondId] = SANDBOX_DISCOVERY.upgradeable;
 
@@ -94,7 +94,7 @@ for (const app of APPS) {
         );
         context = await browser.newContext();
         // The service's address, answered by this app's own sandbox instance, as the service would answer it.
-        await context.route(`${SERVICE}/**`, async (route) => {
+        await context.route(`${ENVIRONMENT_BASE_ADDRESSES.production}**`, async (route) => {
           const { pathname, search } = new URL(route.request().url());
           const response = await route.fetch({ url: `${server.origin}${apiBase}${pathname}${search}` });
           await route.fulfill({ response });
