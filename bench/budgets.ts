@@ -1,10 +1,10 @@
 /** What the widget must stay within, as measured by bench/bench.ts and checked by test/node/bench.test.ts. */
 export const BUDGETS = {
   /**
-   * dist/prepaid-upgrade.js, brotli at quality 11, with lit, the answer checker and the English texts inside: what
-   * every customer of every store downloads. Discovery's own code is not in it (see the next budget).
+   * dist/prepaid-upgrade.js, brotli at quality 11, with Lit, @lit/task, the answer checker and the English texts
+   * inside: what every customer of every store downloads. Discovery's own code is not in it (see the next budget).
    */
-  scriptBundleBrotliBytes: 16_500,
+  scriptBundleBrotliBytes: 18_800,
   /** dist/discovery.js, which only a widget without subscription-id fetches: the listing, the sorting and the picker. */
   discoveryChunkBrotliBytes: 3_000,
   /** Ready one round trip after the subscription arrives: the subscription, then its product, nothing else. */

@@ -12,7 +12,6 @@ export * from './public-api.js';
 
 useLocaleLoader(loadLocaleChunk);
 useDiscoveryLoader(() => import('./discovery/index.js'));
-// A server that renders the page has no custom elements to define the tag in: the browser does it.
-if (!globalThis.customElements) PrepaidUpgrade.finalize();
-// A page may load the script twice (a theme and an app both include it): the second registration is a no-op.
-else if (!customElements.get('prepaid-upgrade')) customElements.define('prepaid-upgrade', PrepaidUpgrade);
+// A page may load the script twice (a theme and an app both include it): the second registration is a no-op. On a
+// server that renders the page, Lit's stand-in registry takes the definition, and the browser upgrades the tag.
+if (!customElements.get('prepaid-upgrade')) customElements.define('prepaid-upgrade', PrepaidUpgrade);

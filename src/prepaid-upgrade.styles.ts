@@ -1,4 +1,4 @@
-import { css } from './element/css.js';
+import { css } from 'lit';
 
 /**
  * Every colour, size and font comes from a `--prepaid-upgrade-*` custom property with a default that meets WCAG AA

@@ -1,19 +1,16 @@
-import { html, nothing, type TemplateResult } from 'lit-html';
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { CONNECTION_PROPERTIES, connect, type Connection } from './api/connection.js';
 import { ApiError, isAbortError } from './api/errors.js';
 import type { Subscription } from './api/schemas.js';
-import { CHOICE_PROPERTIES } from './element/choices.js';
+import { CHOICE_PROPERTIES, onUnlessFalse } from './element/choices.js';
+import { ConsoleLines } from './element/console-lines.js';
 import { showCustomState } from './element/custom-state.js';
 import { describeFailure } from './element/failure.js';
-import { ConsoleLines } from './element/console-lines.js';
-import { discoverSubscriptions, type Picker, type PickerHost } from './element/discovery-loader.js';
-import { loadSubscription } from './element/load-subscription.js';
-import { LoadController } from './element/load-controller.js';
 import { manageTemplate } from './element/prepaid-template.js';
 import { RenewalController } from './element/renewal-controller.js';
 import { stateTemplate } from './element/state-template.js';
-import { announcement, headerTemplate, productTemplate, type Loaded } from './element/templates.js';
-import { UpdatingElement, onUnlessFalse, type PropertyValues } from './element/updating-element.js';
+import { SubscriptionController } from './element/subscription-controller.js';
+import { announcement, headerTemplate, productTemplate } from './element/templates.js';
 import { UpgradeController } from './element/upgrade-controller.js';
 import type { WriteTarget } from './element/write-controller.js';
 import { PrepaidUpgradeErrorEvent, PrepaidUpgradeReadyEvent, PrepaidUpgradeTokenExpiredEvent, type ErrorPhase } from './events.js';
@@ -80,9 +77,9 @@ export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'prepaid'
  * @cssstate success - The subscription is now prepaid.
  * @cssstate error - Something failed; the message says what to do.
  */
-export class PrepaidUpgrade extends UpdatingElement {
+export class PrepaidUpgrade extends LitElement {
   static override styles = styles;
-  static override shadowRootOptions: ShadowRootInit = { mode: 'open', delegatesFocus: true };
+  static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
   static override properties = {
     subscriptionId: { attribute: 'subscription-id' },
     token: {},
@@ -96,7 +93,7 @@ export class PrepaidUpgrade extends UpdatingElement {
     renewalBehavior: { attribute: 'renewal-behavior' },
     offer: {},
     prepaidDiscounts: { attribute: 'prepaid-discounts' },
-    manageRenewal: { attribute: 'manage-renewal', type: onUnlessFalse },
+    manageRenewal: { attribute: 'manage-renewal', converter: onUnlessFalse },
     timeout: { type: Number },
     tokenProvider: { attribute: false },
     strings: { attribute: false },
@@ -143,7 +140,7 @@ export class PrepaidUpgrade extends UpdatingElement {
   readonly #internals = this.attachInternals();
   readonly #language = new LanguageController(this);
   #connection: Connection | { error: string } | undefined;
-  /** The customer asked for the load under way (a retry): its outcome may take focus. A write's always does. */
+  /** The customer asked for the read under way (a retry): its outcome may take focus. A write's always does. */
   #focusOutcome = false;
   /** Whether the attributes have been judged: not by the first render, made as the element is inserted (see `connectedCallback`). */
   #judged = false;
@@ -151,46 +148,28 @@ export class PrepaidUpgrade extends UpdatingElement {
     this.subscriptionId ? `<prepaid-upgrade subscription-id="${this.subscriptionId}">` : '<prepaid-upgrade>',
   );
 
-  /** The subscription named by `subscription-id`; without one, what discovery found, in a picker. */
-  readonly #load = new LoadController(this, {
-    // Attributes that leave no valid choice stop the load too: no request is sent for a form that cannot be shown.
-    args: () => [this.#connection, this.#setupError === undefined] as const,
-    task: async ([connection, choicesValid], signal): Promise<Loaded | Picker | undefined> => {
-      if (!connection || 'error' in connection || !choicesValid) return undefined;
-      const { client, subscriptionId } = connection;
-      const warn = (warning: string) => this.#console.warn(warning);
-      // The one chosen in the picker before a reload stays chosen.
-      const chosenId = (this.#load.value as Partial<Picker> | undefined)?.chosenId;
-      const [loaded] = await Promise.all([
-        subscriptionId === undefined
-          ? discoverSubscriptions(client, { signal, onWarning: warn }, this.#pickerHost, chosenId)
-          : loadSubscription(client, subscriptionId, signal, warn),
-        this.#language.arrival,
-      ]);
-      return loaded;
-    },
-    onComplete: () => void this.#announceReady(),
-    onError: (error) => void this.#reportFailure('load', error),
-  });
-
-  /** The picker's way back into the element: it renders with the element's lit-html, and tells of the customer's moves. */
-  readonly #pickerHost: PickerHost = {
-    lit: { html, nothing },
-    requestUpdate: () => this.requestUpdate(),
-    chose: () => void this.#announceReady(true),
+  /** What is shown: the subscription named by `subscription-id`, else what discovery found, and the picker's choice. */
+  readonly #shown = new SubscriptionController(this, {
+    // Attributes that leave no valid choice stop the reads too: no request is sent for a form that cannot be shown.
+    connection: () => (this.#setupError === undefined ? this.#connected : undefined),
+    manages: () => this.#manages,
+    textsArrived: () => this.#language.arrival,
+    warn: (warning) => this.#console.warn(warning),
+    shown: (asked) => this.#announceReady(asked),
+    failed: (error) => void this.#reportFailure('load', error),
     wentBack: () => {
       this.#upgrade.write.reset();
       this.#renewal.reset();
       // The radio picked, else (nothing to prepay) the first prepaid subscription's button: focus stays in the picker.
       void this.updateComplete.then(() => this.#takeFocus('[part~="picker"] input:checked, section button', true));
     },
-  };
+  });
 
   readonly #upgrade: UpgradeController = new UpgradeController(this, {
     target: () => {
       const state = this.state;
       const canSubmit = state === 'ready' || (state === 'error' && this.#upgrade.write.outcome.status === 'error');
-      return canSubmit && this.#loaded ? this.#writeTarget : undefined;
+      return canSubmit && this.#shown.loaded ? this.#writeTarget : undefined;
     },
     // A write is the customer's doing: its outcome takes focus.
     succeeded: () => this.#wrote('[part~="success"]'),
@@ -205,6 +184,12 @@ export class PrepaidUpgrade extends UpdatingElement {
       const canChange = state === 'prepaid' || state === 'success' || (state === 'error' && this.#renewal.write.outcome.status === 'error');
       return canChange && this.#manages && target && subscription ? { ...target, subscription } : undefined;
     },
+    // Rendered at once rather than a microtask later: the button a choice enables is enabled by the time anything can
+    // press it (a script that picks and submits in one go, say).
+    chose: () => {
+      this.requestUpdate();
+      this.performUpdate();
+    },
     succeeded: () => this.#wrote('.confirmation'),
     failed: (error) => void this.#reportFailure('renewal', error, true),
   });
@@ -212,26 +197,17 @@ export class PrepaidUpgrade extends UpdatingElement {
   /** The subscription as last read, upgraded or changed; `undefined` until it has loaded. */
   get subscription(): Subscription | undefined {
     const outcome = this.#upgrade.write.outcome;
-    return this.#renewal.changed ?? (outcome.status === 'success' ? outcome.value : this.#loaded?.subscription);
+    return this.#renewal.changed ?? (outcome.status === 'success' ? outcome.value : this.#shown.loaded?.subscription);
   }
 
   /** Where the widget is: `loading`, `ready`, `ineligible`, `prepaid`, `submitting`, `success` or `error`. */
   get state(): PrepaidUpgradeState {
     const change = this.#renewal.write.outcome.status;
     const outcome = this.#upgrade.write.outcome.status;
-    const load = this.#load;
     if (this.#setupError !== undefined) return this.#judged ? 'error' : 'loading';
-    // A write under way or done outranks what it started from: a renewal change the upgrade, the upgrade the load.
+    // A write under way or done outranks what it started from: a renewal change the upgrade, the upgrade the read.
     if (change !== 'idle') return change === 'success' ? 'prepaid' : change;
-    if (outcome !== 'idle') return outcome;
-    if (load.status === 'complete') {
-      const eligibility = this.#loaded?.eligibility;
-      // Nothing shown yet, without an id: the picker, unless nothing can be offered.
-      if (!eligibility) return this.#picker?.hasOffers(this.#manages) ? 'ready' : 'ineligible';
-      return eligibility.eligible ? 'ready' : eligibility.reason === 'already-prepaid' ? 'prepaid' : 'ineligible';
-    }
-    // A load aborted on disconnection starts again on reconnection: it is still loading.
-    return load.status === 'error' ? 'error' : 'loading';
+    return outcome !== 'idle' ? outcome : this.#shown.state;
   }
 
   /**
@@ -244,7 +220,7 @@ export class PrepaidUpgrade extends UpdatingElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // The first render happens now rather than a microtask later, so that the placeholder holds the widget's place
+    // The first update is made now rather than a microtask later, so that the placeholder holds the widget's place
     // from the very frame it is inserted in. The attributes are judged only by the update after it: a framework may
     // insert the element first and set its properties after, in the same task (React's wrapper and Angular do), and
     // a credential set then was never missing.
@@ -253,7 +229,7 @@ export class PrepaidUpgrade extends UpdatingElement {
     if (this.#setupError !== undefined) this.requestUpdate();
   }
 
-  protected override willUpdate(changed: PropertyValues): void {
+  protected override willUpdate(changed: PropertyValues<this>): void {
     this.#judged = this.hasUpdated;
     if (CONNECTION_PROPERTIES.some((name) => changed.has(name)) || this.#connection === undefined) {
       this.#upgrade.write.reset();
@@ -301,25 +277,8 @@ export class PrepaidUpgrade extends UpdatingElement {
   /** Where writes go: the shown subscription, through the connection; `undefined` while there is none. */
   get #writeTarget(): WriteTarget | undefined {
     const connection = this.#connected;
-    const subscriptionId = connection?.subscriptionId ?? this.#loaded?.subscription.public_id;
+    const subscriptionId = connection?.subscriptionId ?? this.#shown.loaded?.subscription.public_id;
     return connection && subscriptionId ? { client: connection.client, subscriptionId } : undefined;
-  }
-
-  /** Without an id, the picker of what discovery found; `undefined` with an id, or until discovery is done. */
-  get #picker(): Picker | undefined {
-    const value = this.#loadedValue;
-    return value && !('eligibility' in value) ? value : undefined;
-  }
-
-  /** The subscription shown: the one named by `subscription-id`, else the one chosen in the picker, or the only one found. */
-  get #loaded(): Loaded | undefined {
-    const value = this.#loadedValue;
-    return value && 'eligibility' in value ? value : value?.shown(this.#manages);
-  }
-
-  /** What the load completed with: the subscription named by id, or the picker; `undefined` until it completes. */
-  get #loadedValue(): Loaded | Picker | undefined {
-    return this.#load.status === 'complete' ? this.#load.value : undefined;
   }
 
   /** Whether a prepaid subscription's renewal may be changed here: `manage-renewal` unless it is `false`. */
@@ -327,25 +286,15 @@ export class PrepaidUpgrade extends UpdatingElement {
     return this.manageRenewal !== false;
   }
 
-  /** Tells the page what is shown, once it is rendered: a load completed, or the customer chose in the picker. */
-  async #announceReady(asked?: boolean): Promise<void> {
-    const value = this.#load.value;
-    await this.updateComplete;
-    // A newer load may have started meanwhile; it announces itself.
-    if (this.#load.status !== 'complete' || this.#load.value !== value) return;
-    const picker = this.#picker;
-    const subscription = this.#loaded?.subscription;
-    this.dispatchEvent(
-      new PrepaidUpgradeReadyEvent(
-        picker ? { subscription: subscription ?? null, candidates: picker.candidates } : { subscription: subscription! },
-      ),
-    );
-    this.#takeFocus('[part~="form"] input:checked, [part~="picker"] input:checked, .notice', asked);
+  /** Tells the page what is shown, once it is rendered: a read completed, or (`asked`) the customer chose in the picker. */
+  #announceReady(asked: boolean): void {
+    this.dispatchEvent(new PrepaidUpgradeReadyEvent(this.#shown.readyDetail));
+    this.#takeFocus('[part~="form"] input:checked, [part~="picker"] input:checked, .notice', asked || undefined);
   }
 
   /** A write succeeded: the picker offers the subscription as it is now, and the outcome takes focus. */
   #wrote(outcome: string): void {
-    this.#picker?.replace(this.subscription!);
+    this.#shown.replace(this.subscription!);
     this.#takeFocus(outcome, true);
   }
 
@@ -381,22 +330,20 @@ export class PrepaidUpgrade extends UpdatingElement {
       void (failed.phase === 'renewal' ? this.#renewal.change() : this.upgrade());
       return;
     }
-    if (failed || this.#load.status === 'error') {
+    if (failed || this.#shown.state === 'error') {
       this.#connected?.credentials.renew();
       this.#upgrade.write.reset();
       this.#renewal.reset();
-      void this.#load.run();
+      void this.#shown.task.run();
     }
   }
-
-  // ---- rendering ---------------------------------------------------------------------------------------------
 
   protected override render(): TemplateResult {
     const state = this.state;
     const language = this.#language;
     const t: Strings = this.strings ? { ...language.strings, ...this.strings } : language.strings;
-    const loaded = this.#loaded;
-    const picker = this.#picker;
+    const shown = this.#shown;
+    const loaded = shown.loaded;
     const manage = this.#manages;
     const base = { t, locale: language.formatLocale };
     const view = this.#upgrade.view(base);
@@ -410,7 +357,7 @@ export class PrepaidUpgrade extends UpdatingElement {
       form: view,
       loaded,
       subscription,
-      picker: picker && (() => picker.template(base, manage)),
+      picker: () => shown.pickerTemplate(base),
       manage:
         manage && view && subscription
           ? (submitting: boolean) => manageTemplate(this.#renewal.view(base, view.choices.renewalOptions, subscription), submitting)
@@ -418,7 +365,7 @@ export class PrepaidUpgrade extends UpdatingElement {
       justUpgraded: upgrade.status === 'success' && !this.#renewal.changed,
       changing: change.status === 'submitting',
       phase: failed?.phase ?? 'load',
-      failure: this.#setupError === undefined ? describeFailure(failed ? failed.error : this.#load.error) : undefined,
+      failure: this.#setupError === undefined ? describeFailure(failed ? failed.error : shown.task.error) : undefined,
       writeFailed: !!failed,
       onRetry: this.#retry,
     });
@@ -426,7 +373,7 @@ export class PrepaidUpgrade extends UpdatingElement {
     // none of whose can be.
     const selling = (loaded ? loaded.eligibility.eligible : state !== 'ineligible') && upgrade.status !== 'success';
     // The way back to the picker, from the subscription chosen in it; not while a write is in flight.
-    const back = loaded && state !== 'submitting' && picker?.canGoBack(manage) ? picker.backTemplate(base, manage) : nothing;
+    const back = state === 'submitting' ? nothing : shown.backTemplate(base);
     return html`
       <div
         part="base"

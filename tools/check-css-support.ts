@@ -309,7 +309,7 @@ export function describeProblem(problem: Problem, file = 'css', lineOffset = 0):
 async function main(): Promise<number> {
   const file = 'src/prepaid-upgrade.styles.ts';
   const { styles } = await import('../src/prepaid-upgrade.styles.js');
-  const cssText = styles;
+  const { cssText } = styles;
   // Lines in messages are lines of the source file when the template text is found in it as is.
   const source = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
   const index = source.indexOf(cssText);

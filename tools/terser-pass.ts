@@ -17,7 +17,7 @@ export function terserPass(): Plugin {
           module: options.format === 'es',
           // What every engine of the browser list runs; newer syntax in the input is kept as it is.
           ecma: 2020,
-          compress: { passes: 2 },
+          compress: { passes: 3 },
           format: { comments: 'some' },
         });
         if (result.code === undefined) throw new Error(`${file.fileName}: Terser returned no code`);

@@ -13,9 +13,9 @@
  * - `string`: `string`;
  * - `number`: number | `${number}` — frameworks write a number as its text, and the text must read as one (the
  *   element's `type: Number` makes anything else `NaN`);
- * - `boolean`: `'true' | 'false'`. The manifest cannot say how a boolean attribute is read. This element's base class
- *   (src/element/updating-element.ts) has no presence-only attribute: each is text read by its `type`, and its
- *   boolean one, `manage-renewal`, uses `onUnlessFalse` (on unless the text `false`). A `boolean` value would
+ * - `boolean`: `'true' | 'false'`. The manifest cannot say how a boolean attribute is read. This element has no
+ *   presence-only attribute: its boolean one, `manage-renewal`, is read by the converter `onUnlessFalse` (on unless
+ *   the text `false`). A `boolean` value would
  *   also mean different things per framework: React and Preact remove the attribute for `false` (which leaves the
  *   switch on), Vue, Svelte and Solid write the text `false`. The test checks that every boolean attribute is
  *   read by `onUnlessFalse`.

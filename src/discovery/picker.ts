@@ -7,19 +7,18 @@
  *
  * This module is part of the discovery chunk, which only a widget without `subscription-id` loads (see
  * `element/discovery-loader.ts`). The script bundles load that chunk as a file of its own, so it cannot share their
- * copy of lit-html by importing it: the element hands over its `html` and `nothing`, and this module imports types
- * only from lit-html.
+ * copy of Lit by importing it: the element hands over its `html` and `nothing`, and this module imports types only
+ * from `lit`.
  */
-import type { html as Html, nothing as Nothing, TemplateResult } from 'lit-html';
+import type { html as Html, nothing as Nothing, TemplateResult } from 'lit';
 import { isSafeImageAddress } from '../api/base-address.js';
 import type { Subscription } from '../api/schemas.js';
 import { decideEligibility } from '../element/eligibility.js';
-import { formatMoney, pricePerOrder } from '../element/money.js';
 import type { Loaded, View } from '../element/templates.js';
-import type { ShippingUnit } from '../i18n/strings.js';
 import type { Discovered } from './candidates.js';
+import { detailsOf } from './details.js';
 
-/** The element's lit-html: templates made with another copy's `nothing` would render it as text. */
+/** The element's Lit: templates made with another copy's `nothing` would render it as text. */
 export interface Lit {
   html: typeof Html;
   nothing: typeof Nothing;
@@ -33,9 +32,6 @@ export interface PickerHost {
   /** The customer went back to the picker. */
   wentBack(): void;
 }
-
-/** `every_period`'s units (1, 2, 3), as the texts name them. */
-const SHIPPING_UNITS: Record<number, ShippingUnit> = { 1: 'day', 2: 'week', 3: 'month' };
 
 export class Picker {
   readonly #host: PickerHost;
@@ -243,26 +239,4 @@ export class Picker {
     this.#host.requestUpdate();
     this.#host.chose(loaded);
   }
-}
-
-/** "$15.00 per order · Every 2 weeks": what the customer knows a subscription by, besides its product; '' when unknown. */
-function detailsOf(view: View, { subscription, product }: Loaded): string {
-  const perOrder = pricePerOrder(subscription, product);
-  return [
-    perOrder === undefined ? undefined : view.t.pricePerOrder(formatMoney(perOrder, subscription.currency_code, view.locale)),
-    shipsEvery(view, subscription),
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
-
-/**
- * "Every 2 weeks", from `every` and `every_period`, else from `frequency_days`; `undefined` when neither says. The
- * answer checker does not check these fields (a wrong one must not stop an upgrade), so they are read with care here.
- */
-function shipsEvery({ t }: View, { every, every_period, frequency_days }: Subscription): string | undefined {
-  const count = (value: unknown) => (Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : 0);
-  const unit = SHIPPING_UNITS[count(every_period)];
-  if (unit && count(every)) return t.shipsEvery(count(every), unit);
-  return count(frequency_days) ? t.shipsEvery(count(frequency_days), 'day') : undefined;
 }

@@ -18,6 +18,13 @@ export interface ChoiceAttributes {
   prepaidDiscounts?: string | null | undefined;
 }
 
+/**
+ * Reads `manage-renewal`, whether the page offers to change a prepaid subscription's renewal: on unless its text is
+ * `false` (in any case, spaces around). Unlike an HTML boolean attribute, `manage-renewal="false"` turns it off;
+ * removing the attribute turns it on again.
+ */
+export const onUnlessFalse = (text: string | null): boolean => text?.trim().toLowerCase() !== 'false';
+
 /** The element's properties the choices are read from: a change of any of them reads them again. */
 export const CHOICE_PROPERTIES = [
   'ordersOptions',

@@ -2,7 +2,7 @@
  * The form: how many orders to prepay (with the store's discounts), what happens when they run out, the summary and
  * the confirm button; and the loading state, which is the same form with every text behind a shimmer.
  */
-import { html, nothing, type TemplateResult } from 'lit-html';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { RenewalBehavior } from '../api/upgrade-request.js';
 import type { Strings } from '../i18n/strings.js';
 import type { Choices } from './choices.js';

@@ -3,7 +3,7 @@
  * that changes what happens when they run out. The form is shown in the `prepaid` state and under the success
  * message of an upgrade.
  */
-import { html, nothing, type TemplateResult } from 'lit-html';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { Subscription } from '../api/schemas.js';
 import type { RenewalBehavior } from '../api/upgrade-request.js';
 import { ordersPerBillingOf, renewalBehaviorOf } from '../api/writes.js';

@@ -8,7 +8,7 @@ import type { Subscription } from '../api/schemas.js';
 import { isRenewalBehavior, type RenewalBehavior } from '../api/upgrade-request.js';
 import { renewalBehaviorOf, renewalChangeWrite, sendAndConfirm } from '../api/writes.js';
 import { PrepaidUpgradeRenewalChangeEvent, PrepaidUpgradeSubmitEvent } from '../events.js';
-import type { ReactiveControllerHost } from '../reactive-controller.js';
+import type { ReactiveControllerHost } from 'lit';
 import type { ManageView } from './prepaid-template.js';
 import type { View } from './templates.js';
 import { WriteController, type WriteTarget } from './write-controller.js';
@@ -21,17 +21,16 @@ export interface RenewalTarget extends WriteTarget {
 export interface RenewalOptions {
   /** The subscription a change applies to; `undefined` while none may be changed (another request is under way, say). */
   target(): RenewalTarget | undefined;
+  /** The customer picked a choice in the form: the element renders it. */
+  chose(): void;
   /** After a confirmed change is rendered, before the page hears of it (its listener may move focus on). */
   succeeded(): void;
   /** After a failed change is rendered. */
   failed(error: unknown): void;
 }
 
-/** The element: it hears about changes, and can render at once (see `#onChange`). */
-type RenewalHost = ReactiveControllerHost & EventTarget & { performUpdate(): void };
-
 export class RenewalController {
-  readonly #host: RenewalHost;
+  readonly #host: ReactiveControllerHost & EventTarget;
   readonly #options: RenewalOptions;
   readonly write: WriteController<Subscription>;
   /** The customer's pick in the form, until the service confirms it; `undefined`: what the subscription does now. */
@@ -39,7 +38,7 @@ export class RenewalController {
   /** The subscription as the last confirmed change left it: still so while a further change is sent or fails. */
   #changed: Subscription | undefined;
 
-  constructor(host: RenewalHost, options: RenewalOptions) {
+  constructor(host: ReactiveControllerHost & EventTarget, options: RenewalOptions) {
     this.#host = host;
     this.#options = options;
     this.write = new WriteController<Subscription>(host);
@@ -99,10 +98,7 @@ export class RenewalController {
   readonly #onChange = (event: Event): void => {
     const value = (event.target as HTMLInputElement).value;
     if (isRenewalBehavior(value)) this.#choice = value;
-    // Rendered at once rather than a microtask later: the button a choice enables is enabled by the time anything
-    // can press it (a script that picks and submits in one go, say).
-    this.#host.requestUpdate();
-    this.#host.performUpdate();
+    this.#options.chose();
   };
 
   readonly #onSubmit = (event: SubmitEvent): void => {

@@ -2,7 +2,7 @@
  * What the widget shows under its header and product, state by state. The element decides the state and hands over
  * what the state's templates read; this module picks the templates.
  */
-import { html, nothing, type TemplateResult } from 'lit-html';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { Subscription } from '../api/schemas.js';
 import type { ErrorPhase } from '../events.js';
 import type { Failure } from './failure.js';
@@ -19,7 +19,7 @@ export interface Scene extends View {
   /** The subscription as last read, upgraded or changed. */
   subscription: Subscription | undefined;
   /** Without an id and nothing shown yet: the picker, or why nothing can be offered. */
-  picker: (() => TemplateResult) | undefined;
+  picker(): TemplateResult | undefined;
   /** The management form of a prepaid subscription; `undefined` when the page hides it. */
   manage: ((submitting: boolean) => TemplateResult) | undefined;
   /** The upgrade succeeded and no renewal change was confirmed since: the success message stays. */
@@ -48,11 +48,11 @@ export function stateTemplate(scene: Scene): TemplateResult | typeof nothing {
     case 'loading':
       return view ? loadingTemplate(view) : nothing;
     case 'ready':
-      return loaded ? form('live') : (picker?.() ?? nothing);
+      return loaded ? form('live') : (picker() ?? nothing);
     case 'submitting':
       return scene.changing ? prepaid(true) : form('submitting');
     case 'ineligible':
-      return loaded ? ineligibleTemplate(scene, loaded) : (picker?.() ?? nothing);
+      return loaded ? ineligibleTemplate(scene, loaded) : (picker() ?? nothing);
     case 'prepaid':
     case 'success':
       return prepaid(false);

@@ -3,7 +3,7 @@
  * over the texts, the loaded subscription and its handlers. Everything from the service is rendered as text. The
  * form, and the loading state that is its shape, are in `form-template.ts`.
  */
-import { html, nothing, type TemplateResult } from 'lit-html';
+import { html, nothing, type TemplateResult } from 'lit';
 import { isSafeImageAddress } from '../api/base-address.js';
 import type { Product, Subscription } from '../api/schemas.js';
 import type { ErrorPhase } from '../events.js';

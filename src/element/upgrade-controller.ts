@@ -8,7 +8,7 @@ import type { Subscription, UpgradeRequest } from '../api/schemas.js';
 import { isRenewalBehavior, type RenewalBehavior } from '../api/upgrade-request.js';
 import { sendAndConfirm, upgradeWrite } from '../api/writes.js';
 import { PrepaidUpgradeChangeEvent, PrepaidUpgradeSubmitEvent, PrepaidUpgradeSuccessEvent } from '../events.js';
-import type { ReactiveControllerHost } from '../reactive-controller.js';
+import type { ReactiveControllerHost } from 'lit';
 import { parseChoices, type ChoiceAttributes, type Choices } from './choices.js';
 import type { FormView } from './form-template.js';
 import type { View } from './templates.js';

@@ -4,7 +4,7 @@
  * renders. What is sent, and how an ambiguous answer is confirmed, is the write's own (`sendAndConfirm` with an `upgradeWrite`, say).
  */
 import type { ApiClient } from '../api/client.js';
-import type { ReactiveController, ReactiveControllerHost } from '../reactive-controller.js';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /** Where a write goes: the client it is sent through, and the subscription it changes. */
 export interface WriteTarget {

@@ -2,7 +2,7 @@
  * The language of one element: followed live from `lang` on the element or its nearest ancestor that has one
  * (through shadow roots), the texts of that language loaded on demand, and the page's own tag for numbers and money.
  */
-import type { ReactiveController, ReactiveControllerHost } from '../reactive-controller.js';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { en } from './en.js';
 import { loadStrings } from './index.js';
 import { matchLanguage, type Language } from './languages.js';

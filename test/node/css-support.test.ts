@@ -5,7 +5,10 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, it } from 'node:test';
-import { styles } from '../../src/prepaid-upgrade.styles.js';
+import { styles as styleSheet } from '../../src/prepaid-upgrade.styles.js';
+
+/** The element's style sheet, as the text of its Lit `css` template. */
+const styles = styleSheet.cssText;
 import { acceptanceOf, checkCssSupport, type Problem } from '../../tools/check-css-support.js';
 import { minimumVersions } from '../../tools/browser-targets.js';
 

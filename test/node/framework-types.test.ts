@@ -200,12 +200,12 @@ describe('the framework types', { timeout: 120_000 }, () => {
     it("types the boolean attributes as the text that their converter reads ('true' | 'false')", async () => {
       // The manifest cannot say how an attribute is read; the generator's `'true' | 'false'` holds for onUnlessFalse.
       const { PrepaidUpgrade } = (await import(pathToFileURL(join(root, 'dist/lib/prepaid-upgrade.js')).href)) as {
-        PrepaidUpgrade: { properties: Record<string, { type?: { name: string } }> };
+        PrepaidUpgrade: { properties: Record<string, { converter?: { name: string } }> };
       };
       const booleans = element.attributes.filter((attribute) => attribute.type?.split('|').some((type) => type.trim() === 'boolean'));
       assert.ok(booleans.length > 0);
       for (const { name, fieldName } of booleans) {
-        assert.equal(PrepaidUpgrade.properties[fieldName!]?.type?.name, 'onUnlessFalse', `${name} is read by onUnlessFalse`);
+        assert.equal(PrepaidUpgrade.properties[fieldName!]?.converter?.name, 'onUnlessFalse', `${name} is read by onUnlessFalse`);
       }
     });
   });

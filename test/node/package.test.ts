@@ -182,6 +182,25 @@ describe('the npm package', { timeout: 180_000 }, () => {
     assert.ok(!discovery.includes(litHtml), 'dist/discovery.js carries a lit-html of its own');
   });
 
+  it('carries exactly one copy of Lit and of @lit/task in each script bundle, and none in discovery', async () => {
+    // Each part of Lit registers its version on a global of its own, once per copy; @lit/task marks itself with the
+    // message of its one error, which no minifier changes.
+    const markers = {
+      'lit-html': 'litHtmlVersions',
+      '@lit/reactive-element': 'reactiveElementVersions',
+      'lit-element': 'litElementVersions',
+      '@lit/task': 'The args function must return an array',
+    };
+    const copies = (code: string, marker: string) => code.split(marker).length - 1;
+    for (const bundle of ['dist/prepaid-upgrade.js', 'dist/prepaid-upgrade.iife.js']) {
+      const code = await readFile(join(root, bundle), 'utf8');
+      for (const [name, marker] of Object.entries(markers)) assert.equal(copies(code, marker), 1, `copies of ${name} in ${bundle}`);
+    }
+    const discovery = await readFile(join(root, 'dist/discovery.js'), 'utf8');
+    for (const [name, marker] of Object.entries(markers))
+      assert.equal(copies(discovery, marker), 0, `copies of ${name} in dist/discovery.js`);
+  });
+
   it('keeps React out of the script bundles', async () => {
     for (const bundle of ['dist/prepaid-upgrade.js', 'dist/prepaid-upgrade.iife.js']) {
       const code = await readFile(join(root, bundle), 'utf8');
@@ -213,7 +232,9 @@ describe('the npm package', { timeout: 180_000 }, () => {
       }
       return packages;
     }
-    assert.deepEqual([...(await packagesImportedBy('index.js'))].sort(), ['lit-html']);
+    // Lit and @lit/task are the module's dependencies, not bundled: an app that ships Lit shares one copy with it.
+    assert.deepEqual([...(await packagesImportedBy('index.js'))].sort(), ['@lit/task', 'lit']);
+    for (const name of ['lit', '@lit/task']) assert.ok(name in packageJson.dependencies, `${name} is a dependency`);
     assert.ok((await packagesImportedBy('server/index.js')).has('zod'), 'the server entry needs zod at run time');
     assert.ok((await packagesImportedBy('sandbox/index.js')).has('zod'), 'the sandbox entry needs zod at run time');
     assert.ok('zod' in packageJson.dependencies, 'so zod is a dependency');

@@ -1,0 +1,149 @@
+/**
+ * What the widget shows, read from the service as a @lit/task task: the subscription named by `subscription-id` (then
+ * its product), or without one the customer's subscriptions found by discovery, with the picker's choice among them.
+ * The element asks this controller what is shown; it never holds discovery's state itself.
+ *
+ * The task runs when the connection it reads through changes, and its signal reaches every request, so that the run it
+ * supersedes is aborted and a late answer never renders. A task knows nothing of the page, so this controller adds
+ * what a widget needs around it: a read under way when the element leaves the page is aborted, and runs again when it
+ * comes back; a read is announced once it is rendered, unless a newer one started meanwhile.
+ */
+import { Task, TaskStatus, initialState } from '@lit/task';
+import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { Connection } from '../api/connection.js';
+import { isAbortError } from '../api/errors.js';
+import type { Subscription } from '../api/schemas.js';
+import type { ReadyDetail } from '../events.js';
+import { discoverSubscriptions, type Picker, type PickerHost } from './discovery-loader.js';
+import { loadSubscription } from './load-subscription.js';
+import type { Loaded, View } from './templates.js';
+
+export interface SubscriptionOptions {
+  /** The connection reads go through; `undefined` while the attributes make none, or leave no valid choice to offer. */
+  connection(): Connection | undefined;
+  /** Whether prepaid subscriptions are offered for management (`manage-renewal`). */
+  manages(): boolean;
+  /** Settles once the texts of the page's language are in place: a read completes with them, so no English flashes. */
+  textsArrived(): Promise<void>;
+  warn(message: string): void;
+  /** What is shown changed and is rendered: a read completed, or (`asked`) the customer chose in the picker. */
+  shown(asked: boolean): void;
+  /** A read failed (or was aborted: the element tells them apart). */
+  failed(error: unknown): void;
+  /** The customer went back to the picker. */
+  wentBack(): void;
+}
+
+type Args = [connection: Connection | undefined];
+
+export class SubscriptionController implements ReactiveController {
+  readonly #host: ReactiveControllerHost;
+  readonly #options: SubscriptionOptions;
+  /** The read: what it completed with is the subscription named by id, or the picker over what discovery found. */
+  readonly task: Task<Args, Loaded | Picker>;
+  /** A read was under way when the element left the page: it runs again when the element comes back. */
+  #abortedByDisconnect = false;
+
+  /** The picker's way back into the element: it renders with the element's Lit, and tells of the customer's moves. */
+  readonly #pickerHost: PickerHost;
+
+  constructor(host: ReactiveControllerHost, options: SubscriptionOptions) {
+    (this.#host = host).addController(this);
+    this.#options = options;
+    this.task = new Task<Args, Loaded | Picker>(host, {
+      args: () => [options.connection()],
+      task: async ([connection], { signal }) => {
+        if (!connection) return initialState;
+        const { client, subscriptionId } = connection;
+        // The one chosen in the picker before a reload (the last run's value: this run is pending already) stays chosen.
+        const chosenId = pickerOf(this.task.value)?.chosenId;
+        const [shown] = await Promise.all([
+          subscriptionId === undefined
+            ? discoverSubscriptions(client, { signal, onWarning: options.warn }, this.#pickerHost, chosenId)
+            : loadSubscription(client, subscriptionId, signal, options.warn),
+          options.textsArrived(),
+        ]);
+        return shown;
+      },
+      onComplete: (shown) => void this.#announce(shown),
+      onError: options.failed,
+    });
+    this.#pickerHost = {
+      lit: { html, nothing },
+      requestUpdate: () => host.requestUpdate(),
+      chose: () => void this.#announce(this.task.value, true),
+      wentBack: options.wentBack,
+    };
+  }
+
+  /** What the read completed with; `undefined` until it completes. */
+  get #value(): Loaded | Picker | undefined {
+    return this.task.status === TaskStatus.COMPLETE ? this.task.value : undefined;
+  }
+
+  /** Without an id, the picker over what discovery found; `undefined` with an id, or until discovery is done. */
+  get picker(): Picker | undefined {
+    return pickerOf(this.#value);
+  }
+
+  /** The subscription shown: the one named by `subscription-id`, else the one chosen in the picker, or the only one found. */
+  get loaded(): Loaded | undefined {
+    const value = this.#value;
+    return value && 'eligibility' in value ? value : value?.shown(this.#options.manages());
+  }
+
+  /** What `prepaid-upgrade-ready` tells of what is shown; without an id, with the upgradeable subscriptions found. */
+  get readyDetail(): ReadyDetail {
+    const picker = this.picker;
+    const subscription = this.loaded?.subscription;
+    return picker ? { subscription: subscription ?? null, candidates: picker.candidates } : { subscription: subscription! };
+  }
+
+  /**
+   * Where the read leaves the widget: `loading` until it completes (a read aborted as the element left the page runs
+   * again when it comes back), `error`, or what the subscription shown allows; without one shown, the picker, unless
+   * it has nothing to offer.
+   */
+  get state(): 'loading' | 'error' | 'ready' | 'ineligible' | 'prepaid' {
+    const { status, error } = this.task;
+    if (status !== TaskStatus.COMPLETE) return status === TaskStatus.ERROR && !isAbortError(error) ? 'error' : 'loading';
+    const eligibility = this.loaded?.eligibility;
+    if (!eligibility) return this.picker?.hasOffers(this.#options.manages()) ? 'ready' : 'ineligible';
+    return eligibility.eligible ? 'ready' : eligibility.reason === 'already-prepaid' ? 'prepaid' : 'ineligible';
+  }
+
+  /** The service changed the subscription shown (an upgrade, a renewal change): the picker offers it as it is now. */
+  replace(subscription: Subscription): void {
+    this.picker?.replace(subscription);
+  }
+
+  /** The picker, or why nothing can be offered; `undefined` with an id. */
+  pickerTemplate(view: View): TemplateResult | undefined {
+    return this.picker?.template(view, this.#options.manages());
+  }
+
+  /** The way back to the picker, above a subscription chosen in it, when there is more than one to go back to. */
+  backTemplate(view: View): TemplateResult | typeof nothing {
+    const picker = this.picker;
+    const manages = this.#options.manages();
+    return picker && this.loaded && picker.canGoBack(manages) ? picker.backTemplate(view, manages) : nothing;
+  }
+
+  hostConnected(): void {
+    if (this.#abortedByDisconnect) void this.task.run();
+  }
+
+  hostDisconnected(): void {
+    this.#abortedByDisconnect = this.task.status === TaskStatus.PENDING;
+    this.task.abort();
+  }
+
+  /** Tells the element once `value` is rendered, unless a newer read started meanwhile (it announces itself). */
+  async #announce(value: unknown, asked = false): Promise<void> {
+    await this.#host.updateComplete;
+    if (this.#value === value) this.#options.shown(asked);
+  }
+}
+
+/** The picker, when a read completed with one rather than with the subscription named by id. */
+const pickerOf = (value: Loaded | Picker | undefined): Picker | undefined => (value && !('eligibility' in value) ? value : undefined);
