@@ -227,7 +227,8 @@ describe('the npm package', { timeout: 180_000 }, () => {
         const code = await readFile(file, 'utf8');
         for (const [, specifier] of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g)) {
           if (specifier!.startsWith('.')) queue.push(join(file, '..', specifier!));
-          else packages.add(specifier!.split('/')[0]!);
+          // A package's name: its first step, or its first two when it is scoped (`@lit/task`).
+          else packages.add(/^(@[^/]+\/)?[^/]+/.exec(specifier!)![0]);
         }
       }
       return packages;
