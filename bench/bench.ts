@@ -2,7 +2,7 @@
  * `npm run bench`: the widget's size and speed, measured on the built bundles (run `npm run build` first).
  *
  * Prints, and writes to test-results/bench.json: raw/gzip/brotli bytes of both script bundles, of the discovery chunk
- * and of each language;
+ * and of each language; where the bytes of dist/prepaid-upgrade.js go (Lit, lit-html, @lit/task, our own code);
  * then, in headless Chromium with the sandbox running inside the page (no network in the figures): the median time
  * from the element's connection to `prepaid-upgrade-ready` over 50 mounts, whether the placeholder is there on
  * connection, the requests made before ready and before success, long tasks on the main thread, and the heap growth
@@ -14,9 +14,10 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import { brotliBytes, measureBundleParts, type BundleParts } from './bundle-parts.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(root, 'dist');
@@ -30,6 +31,8 @@ export interface FileSize {
 
 export interface BenchFigures {
   sizes: FileSize[];
+  /** Where the bytes of dist/prepaid-upgrade.js go (bench/bundle-parts.ts). */
+  parts: BundleParts;
   mounts: number;
   medianMsToReady: number;
   placeholderOnConnection: boolean;
@@ -47,7 +50,7 @@ export async function measureSize(file: string): Promise<FileSize> {
     file: `dist/${file}`,
     raw: bytes.length,
     gzip: gzipSync(bytes, { level: 9 }).length,
-    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    brotli: brotliBytes(bytes),
   };
 }
 
@@ -102,6 +105,8 @@ const median = (values: number[]) => {
 
 export async function runBench({ mounts = 50, cycles = 1000, warmUp = 200 } = {}): Promise<BenchFigures> {
   const sizes = await bundleSizes();
+  // Built before the browser starts: nothing else runs while the times are measured.
+  const parts = await measureBundleParts();
   const work = await mkdtemp(join(tmpdir(), 'prepaid-upgrade-bench-'));
   await buildPageScript(work);
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title><link rel="icon" href="data:,">
@@ -146,6 +151,7 @@ export async function runBench({ mounts = 50, cycles = 1000, warmUp = 200 } = {}
     if (errors.length) throw new Error(`the bench page failed: ${errors.join('; ')}`);
     return {
       sizes,
+      parts,
       mounts,
       medianMsToReady: median(figures.msToReady),
       placeholderOnConnection: figures.placeholderOnConnection,
@@ -173,6 +179,16 @@ export function formatFigures(figures: BenchFigures): string {
     ...figures.sizes.map(
       (s) => `${s.file.padEnd(width)}  ${grouped(s.raw).padStart(8)}  ${grouped(s.gzip).padStart(8)}  ${grouped(s.brotli).padStart(8)}`,
     ),
+    '',
+    `where the ${grouped(figures.parts.whole)} bytes brotli of dist/prepaid-upgrade.js go`,
+    ...(
+      [
+        ['our own code', figures.parts.ours],
+        ['Lit: lit-element and @lit/reactive-element', figures.parts.litCore],
+        ['Lit: lit-html', figures.parts.litHtml],
+        ['@lit/task', figures.parts.task],
+      ] as const
+    ).map(([part, bytes]) => `  ${part.padEnd(44)} ${grouped(bytes).padStart(6)}`),
     '',
     `time to ready, median of ${figures.mounts} mounts   ${figures.medianMsToReady.toFixed(1)} ms`,
     `placeholder on connection             ${figures.placeholderOnConnection ? 'synchronous' : 'NOT synchronous'}`,

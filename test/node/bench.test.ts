@@ -32,6 +32,13 @@ describe('performance budgets', () => {
     assert.ok(discoveryChunk.brotli <= BUDGETS.discoveryChunkBrotliBytes, `dist/discovery.js is ${discoveryChunk.brotli} bytes brotli`);
   });
 
+  it(`keeps our own code in dist/prepaid-upgrade.js within ${BUDGETS.ownCodeBrotliBytes} bytes brotli`, () => {
+    const { whole, ours, litCore, litHtml, task } = figures.parts;
+    assert.equal(whole, bundle.brotli, 'the parts are measured on the bundle that dist/ holds');
+    for (const [part, bytes] of Object.entries({ ours, litCore, litHtml, task })) assert.ok(bytes > 0, `${part}: ${bytes} bytes`);
+    assert.ok(ours <= BUDGETS.ownCodeBrotliBytes, `our own code is ${ours} bytes brotli`);
+  });
+
   it('renders a placeholder synchronously on connection', () => {
     assert.equal(figures.placeholderOnConnection, true);
   });
