@@ -50,7 +50,8 @@ export function assertEngineInstalled(engine: Engine): void {
   }
 }
 
-function freePort(): Promise<number> {
+/** A port on loopback that nothing listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
