@@ -1,4 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
+import { PrepaidUpgrade } from '../../src/index.js';
 import { en } from '../../src/i18n/en.js';
 import de from '../../src/i18n/locales/de.js';
 import { signMessage, signStorefrontToken } from '../../src/server/index.js';
@@ -334,6 +335,24 @@ describe('<prepaid-upgrade> credentials', () => {
       el.tokenProvider = async () => session.token;
       await waitUntil(() => el.state === 'ready', 'the widget is ready');
       expect(errors).to.deep.equal([]);
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('takes the properties a page set before the element was defined', async () => {
+    // A page (or a framework) may set properties on the tag before the script that defines it has run. The tag here is
+    // another name for the same element, defined only once the properties are set.
+    const session = await sandboxSession();
+    const tag = 'prepaid-upgrade-defined-late';
+    const el = document.createElement(tag) as PrepaidUpgrade;
+    Object.assign(el, { subscriptionId: eligible, apiBase: session.apiBase, tokenProvider: async () => session.token });
+    document.body.append(el);
+    try {
+      customElements.define(tag, class extends PrepaidUpgrade {});
+      await waitUntil(() => el.state === 'ready', 'the widget did not become ready');
+      expect(el.subscription?.public_id).to.equal(eligible);
+      expect(Object.hasOwn(el, 'tokenProvider'), 'the early value went through the property').to.be.false;
     } finally {
       el.remove();
     }
