@@ -127,16 +127,22 @@ ui.themeForm.addEventListener('submit', (event) => event.preventDefault());
 
 // --- Sandbox controls -----------------------------------------------------------------------------------------
 
-/** The kinds of request a fault can be aimed at; the first three are the widget's own, each a path of its own. */
-const FAULT_TARGETS = ['load', 'upgrade', 'renewal', 'any'] as const;
+/** The kinds of request a fault can be aimed at; the first four are the widget's own, each a path of its own. */
+const FAULT_TARGETS = ['load', 'orders', 'upgrade', 'renewal', 'any'] as const;
 type FaultTarget = (typeof FAULT_TARGETS)[number];
 
-/** The requests a fault applies to: a method, and a path that the request's path must contain. */
+/** The widget's reads: nothing to carry out, and a fault on one shows when the widgets load again. */
+const isRead = (target: unknown) => target === 'load' || target === 'orders';
+
+/** The requests a fault applies to: a method, and a text that the request's path and query string must contain. */
 function faultScope(target: FaultTarget, subscriptionId: string): { method?: string; path?: string } {
   const subscription = subscriptionId ? `/subscriptions/${subscriptionId}/` : '';
   switch (target) {
     case 'load':
       return { method: 'GET', path: subscription || '/subscriptions/' };
+    case 'orders':
+      // An order read names its subscription in the query alone: `/orders/?subscription=…&status=1`.
+      return { method: 'GET', path: subscriptionId ? `/orders/?subscription=${subscriptionId}` : '/orders/' };
     case 'upgrade':
       return { method: 'PATCH', path: subscription ? `${subscription}upgrade_to_prepaid/` : '/upgrade_to_prepaid/' };
     case 'renewal':
@@ -170,7 +176,13 @@ function faultAnswer(choice: string): { fault: Record<string, unknown>; label: s
   }
 }
 
-const TARGET_NAMES: Record<FaultTarget, string> = { load: 'load', upgrade: 'upgrade', renewal: 'renewal change', any: '' };
+const TARGET_NAMES: Record<FaultTarget, string> = {
+  load: 'load',
+  orders: 'next-order read',
+  upgrade: 'upgrade',
+  renewal: 'renewal change',
+  any: '',
+};
 
 function listFaultSubscriptions(): void {
   const selected = ui.faultSubscription.value;
@@ -180,8 +192,7 @@ function listFaultSubscriptions(): void {
 
 /** "Applied, but the answer is lost" only means something for a request that changes something. */
 function syncApply(): void {
-  const target = new FormData(ui.faultForm).get('target');
-  ui.faultApply.disabled = target === 'load';
+  ui.faultApply.disabled = isRead(new FormData(ui.faultForm).get('target'));
   if (ui.faultApply.disabled) ui.faultApply.checked = false;
 }
 
@@ -206,12 +217,12 @@ ui.faultForm.addEventListener('submit', (event) => {
   const target = FAULT_TARGETS.find((t) => t === form.get('target')) ?? 'any';
   const subscriptionId = String(form.get('subscription') ?? '');
   const count = Number(form.get('count'));
-  const apply = form.get('apply') === 'on' && target !== 'load';
+  const apply = form.get('apply') === 'on' && !isRead(target);
   const { fault, label } = faultAnswer(String(form.get('status')));
   const name = TARGET_NAMES[target];
   const requests = `${name ? `${name} ` : ''}${count === 1 ? 'request' : `${count} requests`}${subscriptionId ? ` of ${subscriptionId}` : ''}`;
   const outcome = apply ? `will be carried out, then get ${label} instead of the real answer` : `will get ${label}`;
-  const next = target === 'load' ? ' Press “Reload widgets” to see it.' : '';
+  const next = isRead(target) ? ' Press “Reload widgets” to see it.' : '';
   void control(
     () => postJson(`${SANDBOX}/__sandbox/faults`, { ...fault, ...faultScope(target, subscriptionId), count, ...(apply ? { apply } : {}) }),
     `The next ${requests} ${outcome}.${next}`,

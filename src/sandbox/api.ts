@@ -1,11 +1,12 @@
-/** The service endpoints the widget uses (DESIGN.md §3), answered from one instance's data. */
+/** The service endpoints the widget uses (DESIGN.md §3 and §9), answered from one instance's data. */
 import type { Principal } from './auth.js';
 import { delay, json, methodNotAllowed, parseJson, problem } from './http.js';
-import { isLive, type Customer, type Product, type SandboxData, type Subscription } from './model.js';
+import { isLive, type Customer, type Order, type Product, type SandboxData, type Subscription } from './model.js';
+import { nextOrderOf } from './orders.js';
 import { paginate } from './paging.js';
 import type { Checked, ParsedBody } from './refusal.js';
 import { parseRenewalChange, withRenewalBehavior } from './renewal.js';
-import { checkUpgradable, parseUpgradeRequest, upgradedSubscription } from './upgrade.js';
+import { checkUpgradable, parseUpgradeRequest, repricedNextOrder, upgradedSubscription } from './upgrade.js';
 
 export interface ApiContext {
   data: SandboxData;
@@ -28,21 +29,23 @@ export type RouteMatch = { ok: true; handler: Handler; params: string[] } | { ok
 
 const notFound = () => problem(404, 'Not found.');
 
-/** A caller sees its merchant's subscriptions, and a storefront caller only the customer's own. */
-const canSee = (principal: Principal, subscription: Subscription) =>
-  subscription.merchant === principal.merchant.publicId &&
-  (principal.scope === 'application' || subscription.customer === principal.customerId);
+/** A caller sees its merchant's subscriptions and orders, and a storefront caller only the customer's own. */
+const canSee = (principal: Principal, record: { merchant: string; customer: string }) =>
+  record.merchant === principal.merchant.publicId && (principal.scope === 'application' || record.customer === principal.customerId);
 
 const visibleSubscriptions = ({ data, principal }: ApiContext) => [...data.subscriptions.values()].filter((s) => canSee(principal, s));
 
-// Someone else's subscription is answered exactly like a missing one, so that its existence is not revealed.
-function findSubscription({ data, principal }: ApiContext, id: string): Subscription | undefined {
-  const subscription = data.subscriptions.get(id);
-  return subscription && canSee(principal, subscription) ? subscription : undefined;
+// Someone else's subscription or order is answered exactly like a missing one, so that its existence is not revealed.
+function findVisible<T extends { merchant: string; customer: string }>(records: Map<string, T>, { principal }: ApiContext, id: string) {
+  const record = records.get(id);
+  return record && canSee(principal, record) ? record : undefined;
 }
+
+const findSubscription = (context: ApiContext, id: string) => findVisible(context.data.subscriptions, context, id);
 
 const publicProduct = ({ merchant: _merchant, offers: _offers, ...product }: Product) => product;
 const publicCustomer = ({ merchant: _merchant, ...customer }: Customer) => customer;
+const publicOrder = ({ merchant: _merchant, ...order }: Order) => order;
 
 function pageResponse<T>(items: readonly T[], { url, headers }: ApiContext): Response {
   const page = paginate(items, url, headers);
@@ -68,9 +71,35 @@ function getSubscription(context: ApiContext, [id]: string[]): Response {
   return subscription ? json(200, subscription) : notFound();
 }
 
+/** The caller's orders, filtered by `subscription` (a public id) and `status` (a whole number) when asked. */
+function listOrders(context: ApiContext): Response {
+  const { searchParams } = context.url;
+  const subscription = searchParams.get('subscription');
+  const status = searchParams.get('status');
+  if (status !== null && !/^\d{1,9}$/.test(status)) return problem(400, 'status must be a whole number.');
+  const orders = [...context.data.orders.values()].filter(
+    (order) =>
+      canSee(context.principal, order) &&
+      (subscription === null || order.subscription === subscription) &&
+      (status === null || order.status === Number(status)),
+  );
+  return pageResponse(orders.map(publicOrder), context);
+}
+
+function getOrder(context: ApiContext, [id]: string[]): Response {
+  const order = findVisible(context.data.orders, context, id!);
+  return order ? json(200, publicOrder(order)) : notFound();
+}
+
 function getProduct({ data, principal }: ApiContext, [id]: string[]): Response {
   const product = data.products.get(id!);
   return product && product.merchant === principal.merchant.publicId ? json(200, publicProduct(product)) : notFound();
+}
+
+/** What one change writes: the changed subscription, and any of its orders the change reprices. */
+interface Changed {
+  subscription: Subscription;
+  orders?: Order[];
 }
 
 /**
@@ -78,13 +107,14 @@ function getProduct({ data, principal }: ApiContext, [id]: string[]): Response {
  * under the subscription's lock, the rules about the subscription (a 400 with a `detail`) and the change itself. The
  * lock is held for `writeDurationMs`, as the service's own work would hold it, and a concurrent change meanwhile gets
  * 423; since the rules are checked under the lock, of many concurrent changes exactly one wins and the others see
- * either the lock or the changed subscription.
+ * either the lock or the changed subscription. Everything a change writes is stored together, before the answer is
+ * made, so that a fault that loses the answer loses nothing else.
  */
 async function changeSubscription<T>(
   context: ApiContext,
   id: string,
   parse: (body: unknown) => ParsedBody<T>,
-  change: (subscription: Subscription, request: T) => Checked<Subscription>,
+  change: (subscription: Subscription, request: T) => Checked<Changed>,
 ): Promise<Response> {
   const { data, locks } = context;
   const subscription = findSubscription(context, id);
@@ -99,25 +129,35 @@ async function changeSubscription<T>(
     const changed = change(subscription, request.value);
     if (!changed.ok) return problem(400, changed.detail);
     await delay(context.writeDurationMs);
-    data.subscriptions.set(changed.value.public_id, changed.value);
-    return json(200, changed.value);
+    const { subscription: stored, orders = [] } = changed.value;
+    data.subscriptions.set(stored.public_id, stored);
+    for (const order of orders) data.orders.set(order.public_id, order);
+    return json(200, stored);
   } finally {
     locks.delete(subscription.public_id);
   }
 }
 
+/** The upgrade reprices the subscription's next order at once (DESIGN.md §9); nothing is charged now. */
 const upgradeToPrepaid = (context: ApiContext, [id]: string[]) =>
-  changeSubscription(context, id!, parseUpgradeRequest, (subscription, request) => {
-    const product = context.data.products.get(subscription.product)!;
-    const merchant = context.data.merchants.get(subscription.merchant)!;
+  changeSubscription(context, id!, parseUpgradeRequest, (subscription, request): Checked<Changed> => {
+    const { data } = context;
+    const product = data.products.get(subscription.product)!;
+    const merchant = data.merchants.get(subscription.merchant)!;
     const offer = checkUpgradable(subscription, product, merchant, request);
-    return offer.ok ? { ok: true, value: upgradedSubscription(subscription, request, offer.value, context.nowMs()) } : offer;
+    if (!offer.ok) return offer;
+    const nowMs = context.nowMs();
+    const upgraded = upgradedSubscription(subscription, request, offer.value, nowMs);
+    const next = nextOrderOf(data, subscription.public_id);
+    const orders = next ? [repricedNextOrder(next, upgraded, product, merchant, nowMs)] : [];
+    return { ok: true, value: { subscription: upgraded, orders } };
   });
 
 const changeRenewalBehavior = (context: ApiContext, [id]: string[]) =>
-  changeSubscription(context, id!, parseRenewalChange, (subscription, renewalBehavior) =>
-    withRenewalBehavior(subscription, renewalBehavior, context.nowMs()),
-  );
+  changeSubscription(context, id!, parseRenewalChange, (subscription, renewalBehavior): Checked<Changed> => {
+    const changed = withRenewalBehavior(subscription, renewalBehavior, context.nowMs());
+    return changed.ok ? { ok: true, value: { subscription: changed.value } } : changed;
+  });
 
 const ROUTES: ReadonlyArray<{ pattern: RegExp; methods: Readonly<Record<string, Handler>> }> = [
   { pattern: /^\/customers\/?$/, methods: { GET: listCustomers } },
@@ -126,6 +166,8 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; methods: Readonly<Record<string, 
   { pattern: /^\/subscriptions\/([^/]+)\/upgrade_to_prepaid\/$/, methods: { PATCH: upgradeToPrepaid } },
   { pattern: /^\/subscriptions\/([^/]+)\/change_renewal_behavior\/$/, methods: { PATCH: changeRenewalBehavior } },
   { pattern: /^\/products\/([^/]+)\/$/, methods: { GET: getProduct } },
+  { pattern: /^\/orders\/$/, methods: { GET: listOrders } },
+  { pattern: /^\/orders\/([^/]+)\/$/, methods: { GET: getOrder } },
 ];
 
 function findRoute(path: string) {

@@ -13,7 +13,10 @@ export interface Fault {
   count?: number;
   /** Only requests with this method (any case). */
   method?: string;
-  /** Only requests whose API path contains this text, e.g. `upgrade_to_prepaid`. */
+  /**
+   * Only requests whose API path and query string, taken together as sent, contain this text: `upgrade_to_prepaid`, or
+   * `/orders/?subscription=sub_coffee_ada` for one subscription's order reads (which name it in the query alone).
+   */
   path?: string;
   /** Delay before answering, in ms. */
   latencyMs?: number;
@@ -97,9 +100,12 @@ export class FaultQueue {
     return { ...queued };
   }
 
-  /** The first queued fault that matches the request, used up by one; faults apply in the order they were added. */
-  take(method: string, path: string): QueuedFault | undefined {
-    const index = this.#faults.findIndex((f) => (!f.method || f.method === method) && (!f.path || path.includes(f.path)));
+  /**
+   * The first queued fault that matches the request, used up by one; faults apply in the order they were added.
+   * `target` is the request's API path with its query string (`/orders/?subscription=sub_coffee_ada&status=1`).
+   */
+  take(method: string, target: string): QueuedFault | undefined {
+    const index = this.#faults.findIndex((f) => (!f.method || f.method === method) && (!f.path || target.includes(f.path)));
     if (index === -1) return undefined;
     const fault = this.#faults[index]!;
     fault.remaining--;

@@ -5,8 +5,8 @@
  * It runs in browsers and in Node ≥ 20 alike: only WebCrypto and fetch-API globals are used.
  *
  * Routes, relative to `basePath`:
- * - the API of DESIGN.md §3 (`/subscriptions/…`, `/products/{id}/`, `/customers`), both authentication scopes, and
- *   the listings in both shapes of §7 (the spec's, or production's with `X-OG-API-VERSION: 2`);
+ * - the API of DESIGN.md §3 and §9 (`/subscriptions/…`, `/products/{id}/`, `/customers`, `/orders/…`), both
+ *   authentication scopes, and the listings in both shapes of §7 (the spec's, or production's with `X-OG-API-VERSION: 2`);
  * - `/__sandbox/…` control routes (faults, latency, request log, reset, info, the OpenAPI description of the API),
  *   without authentication;
  * - the same again under `/i/{instanceId}/…`, each id with its own freshly seeded state, so that tests running in
@@ -19,7 +19,7 @@ import type { Environment } from './model.js';
 
 export type { Fault, QueuedFault } from './faults.js';
 export type { RecordedRequest, SandboxInfo, SubscriptionKind, SandboxInstance } from './instance.js';
-export type { Environment, PrepaidSubscriptionContext, RenewalBehavior, Subscription } from './model.js';
+export type { Environment, Order, PrepaidSubscriptionContext, RenewalBehavior, Subscription } from './model.js';
 export {
   SANDBOX_CUSTOMERS,
   SANDBOX_DISCOVERY,
@@ -34,7 +34,10 @@ export interface SandboxOptions {
   basePath?: string;
   /** The environment this sandbox pretends to be: only that environment's API keys are accepted. Default production. */
   environment?: Environment;
-  /** Clock in ms, for token windows, rate-limit windows and `updated`; default `Date.now`. */
+  /**
+   * Clock in ms, for token windows, rate-limit windows, `updated`, and the day the seeded next orders are dated from
+   * (on creation and on every reset); default `Date.now`.
+   */
   now?: () => number;
   /** Requests allowed per credential (API key, or merchant + customer) in each window; default 600 per minute. */
   rateLimit?: { limit: number; windowMs: number };

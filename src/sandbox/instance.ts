@@ -9,7 +9,8 @@ import { matchApiRoute } from './api.js';
 import { authenticate } from './auth.js';
 import { FaultQueue, MAX_LATENCY_MS, faultResponse, parseFault, type Fault, type QueuedFault } from './faults.js';
 import { MAX_BODY_BYTES, delay, parseJson, problem, readBodyText } from './http.js';
-import { isLive, isPrepaid, type Environment, type Subscription } from './model.js';
+import { isLive, isPrepaid, type Environment, type SandboxData, type Subscription } from './model.js';
+import { nextOrderOf } from './orders.js';
 import { FixedWindowRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { seedData, SANDBOX_MERCHANT } from './seed.js';
 
@@ -53,7 +54,14 @@ export interface SandboxInfo {
     firstName: string;
     lastName: string;
     email: string;
-    subscriptions: Array<{ id: string; productName: string; currencyCode: string; kind: SubscriptionKind }>;
+    subscriptions: Array<{
+      id: string;
+      productName: string;
+      currencyCode: string;
+      kind: SubscriptionKind;
+      /** When its next order is placed, as the order's `place` (`YYYY-MM-DD HH:MM:SS`, a calendar date); null when it has none. */
+      nextOrderPlace: string | null;
+    }>;
   }>;
 }
 
@@ -68,7 +76,7 @@ function loggedBody(text: string): unknown {
 
 export class SandboxInstance {
   readonly #options: InstanceOptions;
-  #data = seedData();
+  #data: SandboxData;
   readonly #faults = new FaultQueue();
   readonly #rateLimiter: FixedWindowRateLimiter;
   readonly #locks = new Set<string>();
@@ -77,12 +85,13 @@ export class SandboxInstance {
 
   constructor(options: InstanceOptions) {
     this.#options = options;
+    this.#data = seedData(options.now());
     this.#rateLimiter = new FixedWindowRateLimiter(options.rateLimit);
   }
 
-  /** Reseeds the data and forgets faults, latency, rate limits and the request log. */
+  /** Reseeds the data, its next orders dated from now, and forgets faults, latency, rate limits and the request log. */
   reset(): void {
-    this.#data = seedData();
+    this.#data = seedData(this.#options.now());
     this.#faults.clear();
     this.#rateLimiter.clear();
     this.#requests = [];
@@ -145,7 +154,13 @@ export class SandboxInstance {
           email: c.email,
           subscriptions: [...subscriptions.values()]
             .filter((s) => s.customer === c.customer_id)
-            .map((s) => ({ id: s.public_id, productName: products.get(s.product)!.name, currencyCode: s.currency_code, kind: kindOf(s) })),
+            .map((s) => ({
+              id: s.public_id,
+              productName: products.get(s.product)!.name,
+              currencyCode: s.currency_code,
+              kind: kindOf(s),
+              nextOrderPlace: nextOrderOf(this.#data, s.public_id)?.place ?? null,
+            })),
         })),
     };
   }
@@ -167,7 +182,7 @@ export class SandboxInstance {
     this.#requests.push(record);
     if (this.#requests.length > MAX_RECORDED_REQUESTS) this.#requests.shift();
 
-    const fault = this.#faults.take(request.method, path);
+    const fault = this.#faults.take(request.method, `${path}${url.search}`);
     const latency = this.#latencyMs + (fault?.latencyMs ?? 0);
     const real = () =>
       body.tooLarge

@@ -1,11 +1,12 @@
 /**
  * The records the sandbox keeps in memory. Response shapes are the schemas of `schemas.ts` (the service spec §2,
- * DESIGN.md §3); the merchant-side fields (hash key, api keys, prepaid switch, a product's offers) are what the
- * service knows but never answers with.
+ * DESIGN.md §3 and §9); the merchant-side fields (hash key, api keys, prepaid switch and discounts, a product's offers,
+ * an order's merchant) are what the service knows but never answers with.
  */
 import type { z } from 'zod';
 import type {
   CustomerSchema,
+  OrderSchema,
   PrepaidSubscriptionContextSchema,
   ProductSchema,
   RenewalBehaviorSchema,
@@ -22,6 +23,11 @@ export interface Merchant {
   hashKey: string;
   apiKeys: Record<Environment, string>;
   prepaidEnabled: boolean;
+  /**
+   * The merchant's own prepaid discount per term, in whole percent by number of orders (`{3: 5, 6: 10, 12: 15}`): the
+   * service applies it when it reprices the next order after an upgrade, but never says what it is (DESIGN.md §7).
+   */
+  prepaidDiscounts: Readonly<Record<number, number>>;
 }
 
 /** A customer as `GET /customers` lists it, plus the merchant it belongs to. */
@@ -39,6 +45,9 @@ export type PrepaidSubscriptionContext = z.infer<typeof PrepaidSubscriptionConte
 /** Every field of the spec's Subscription, plus the `currency_code` the service adds. */
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
+/** An order as `GET /orders/{id}/` answers it, plus the merchant it belongs to. */
+export type Order = z.infer<typeof OrderSchema> & { merchant: string };
+
 /** One instance's whole data set; `seedData()` builds a fresh one. */
 export interface SandboxData {
   merchants: Map<string, Merchant>;
@@ -47,6 +56,8 @@ export interface SandboxData {
   products: Map<string, Product>;
   /** In listing order (a Map keeps insertion order). */
   subscriptions: Map<string, Subscription>;
+  /** By public id, in listing order: each subscription's placed orders, oldest first, then its unsent one. */
+  orders: Map<string, Order>;
 }
 
 /** A subscription is live when it is marked live and was never cancelled. */

@@ -1,6 +1,6 @@
 /**
  * The sandbox's description of its own API: `GET /__sandbox/openapi.json` answers an OpenAPI 3.1 document of the
- * service endpoints it serves (DESIGN.md §3), for API explorers, client generators and anyone reading along. Its
+ * service endpoints it serves (DESIGN.md §3 and §9), for API explorers, client generators and anyone reading along. Its
  * request-body and response schemas are generated from the zod schemas in `schemas.ts` (zod's JSON Schema output,
  * JSON Schema 2020-12 as OpenAPI 3.1 uses), the very ones that type the sandbox's records and check its input, so the
  * document cannot drift from what the sandbox does.
@@ -11,6 +11,8 @@ import { API_VERSION_HEADER, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_NUMBER_API_V
 import {
   CustomerSchema,
   FieldErrorsSchema,
+  ORDER_STATUS,
+  OrderSchema,
   PrepaidSubscriptionContextSchema,
   ProblemSchema,
   ProductSchema,
@@ -33,6 +35,9 @@ const COMPONENTS = {
   Customer: CustomerSchema,
   CustomerPage: pageOf(CustomerSchema),
   CustomerNumberedPage: numberedPageOf(CustomerSchema),
+  Order: OrderSchema,
+  OrderPage: pageOf(OrderSchema),
+  OrderNumberedPage: numberedPageOf(OrderSchema),
   UpgradeRequest: UpgradeBodySchema,
   RenewalChangeRequest: RenewalChangeBodySchema,
   Problem: ProblemSchema,
@@ -191,6 +196,43 @@ function paths() {
         },
       },
     },
+    '/orders/': {
+      get: {
+        summary: 'List orders: a storefront caller’s own, or all of the merchant’s',
+        security: BOTH_SCOPES,
+        parameters: [
+          {
+            name: 'subscription',
+            in: 'query',
+            description: 'Only the orders of this subscription (its public id).',
+            schema: parameterSchema(z.string()),
+          },
+          {
+            name: 'status',
+            in: 'query',
+            description: `Only the orders in this status: \`${ORDER_STATUS.unsent}\` the next (unsent) one, \`${ORDER_STATUS.placed}\` placed ones.`,
+            schema: parameterSchema(z.int().min(0)),
+          },
+          ...PAGE_PARAMETERS,
+        ],
+        responses: {
+          ...pageAnswers('orders', 'OrderPage', 'OrderNumberedPage', 'A `status`, `limit`, `cursor` or `page_size` that is not valid.'),
+          ...COMMON_PROBLEMS,
+        },
+      },
+    },
+    '/orders/{id}/': {
+      get: {
+        summary: 'Read an order',
+        security: BOTH_SCOPES,
+        parameters: [pathId('The order’s public id.')],
+        responses: {
+          200: answer('The order.', 'Order'),
+          404: answer('No such order, or another customer’s.', 'Problem'),
+          ...COMMON_PROBLEMS,
+        },
+      },
+    },
     '/customers': {
       get: {
         summary: 'List the merchant’s customers (application scope only)',
@@ -212,7 +254,7 @@ function buildDocument() {
       title: 'prepaid-upgrade sandbox',
       version: '1',
       description:
-        'The endpoints of the subscription service that the sandbox emulates (DESIGN.md §3), in memory, with seeded data. ' +
+        'The endpoints of the subscription service that the sandbox emulates (DESIGN.md §3 and §9), in memory, with seeded data. ' +
         'Its control routes under `/__sandbox/` (faults, latency, request log, reset, info, this document) are not listed.',
     },
     // Relative to this document's address, `<base>/__sandbox/openapi.json`: the sandbox's base, with or without `/i/{id}`.

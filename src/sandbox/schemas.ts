@@ -1,5 +1,5 @@
 /**
- * The sandbox's shapes on the wire, as zod schemas: what it answers (spec §2, DESIGN.md §3 and §7) and the two bodies
+ * The sandbox's shapes on the wire, as zod schemas: what it answers (spec §2, DESIGN.md §3, §7 and §9) and the two bodies
  * it accepts, the upgrade's and the renewal change's. Three uses, one source: `model.ts` takes the records' types
  * from them, `upgrade.ts` and `renewal.ts` check the bodies (untrusted input, refused in the service's own words), and
  * `openapi.ts` turns them into the sandbox's description of its API (`GET /__sandbox/openapi.json`).
@@ -130,6 +130,37 @@ export const ProductSchema = z.object({
   live: z.boolean(),
   autoship_enabled: z.boolean(),
 });
+
+/** The order statuses the sandbox has: the next order, not sent yet, and one that was placed. */
+export const ORDER_STATUS = { unsent: 1, placed: 5 } as const;
+
+const money = () => z.string().regex(/^\d+(\.\d+)?$/);
+
+export const OrderSchema = z
+  .object({
+    public_id: z.string(),
+    subscription: z.string().describe('The public id of the subscription it is an order of.'),
+    customer: z.string(),
+    place: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/)
+      .describe(
+        'When it is placed and billed: a calendar date of the merchant’s, `YYYY-MM-DD HH:MM:SS` (the sandbox sends the time ' +
+          '00:00:00) or `YYYY-MM-DD`. Read the date alone; it is the same day in every time zone.',
+      ),
+    status: z.int().describe(`${ORDER_STATUS.unsent}: unsent, the next order; ${ORDER_STATUS.placed}: placed.`),
+    currency_code: z.string(),
+    sub_total: money().describe(
+      'What the order bills before tax and shipping, with the currency’s minor digits ("12.50"; "1800" in JPY). An upgrade ' +
+        'reprices the unsent order at once to the first prepaid cycle; while prepaid orders remain, it bills nothing ("0.00").',
+    ),
+    tax_total: money(),
+    shipping_total: money(),
+    total: money().describe('What the order bills in all.'),
+    created: dateTime(),
+    updated: dateTime(),
+  })
+  .describe('An order of a subscription; a storefront caller sees only the customer’s own.');
 
 export const CustomerSchema = z.object({
   customer_id: z.string(),

@@ -1,9 +1,21 @@
 /**
  * The sandbox's seeded data: two merchants (one with prepaid enabled, one without), their customers, products with
- * a couple of offers each, and subscriptions that show every case the widget has to handle. Ids are readable and
- * stable so that demos, docs and tests can name them.
+ * a couple of offers each, subscriptions that show every case the widget has to handle, and their orders. Ids are
+ * readable and stable so that demos, docs and tests can name them; order dates follow the day the data is seeded.
  */
-import type { Customer, Merchant, Product, SandboxData, Subscription } from './model.js';
+import {
+  formatDateTime,
+  isLive,
+  type Customer,
+  type Merchant,
+  type Order,
+  type Product,
+  type SandboxData,
+  type Subscription,
+} from './model.js';
+import { formatMinorUnits } from './money.js';
+import { billedAmount, nextOrderTotal } from './orders.js';
+import { ORDER_STATUS } from './schemas.js';
 
 /** The merchant the sandbox serves by default; prepaid is enabled. The keys are public demo values, not secrets. */
 export const SANDBOX_MERCHANT = {
@@ -326,10 +338,17 @@ const SUBSCRIPTIONS: SubscriptionSeed[] = [
 ];
 
 function seedMerchants(): Map<string, Merchant> {
-  return new Map([
+  return new Map<string, Merchant>([
     [
       SANDBOX_MERCHANT.publicId,
-      { ...SANDBOX_MERCHANT, apiKeys: { ...SANDBOX_MERCHANT.apiKeys }, name: 'Northwind Roasters', prepaidEnabled: true },
+      {
+        ...SANDBOX_MERCHANT,
+        apiKeys: { ...SANDBOX_MERCHANT.apiKeys },
+        name: 'Northwind Roasters',
+        prepaidEnabled: true,
+        // The same as the demo store's `prepaid-discounts`, so that the widget's estimates agree with what is billed.
+        prepaidDiscounts: { 3: 5, 6: 10, 12: 15 },
+      },
     ],
     [
       SANDBOX_MERCHANT_PREPAID_DISABLED.publicId,
@@ -338,6 +357,7 @@ function seedMerchants(): Map<string, Merchant> {
         apiKeys: { ...SANDBOX_MERCHANT_PREPAID_DISABLED.apiKeys },
         name: 'Bluebell Tea Co.',
         prepaidEnabled: false,
+        prepaidDiscounts: {},
       },
     ],
   ]);
@@ -435,13 +455,73 @@ function seedSubscription(seed: SubscriptionSeed, index: number, products: Map<s
   };
 }
 
-/** A fresh copy of the whole data set: each instance (and each reset) gets its own. */
-export function seedData(): SandboxData {
+const DAY_MS = 86_400_000;
+
+/** Midnight UTC of the day `ms` falls on: the sandbox's merchants keep their calendars in UTC. */
+const dayOf = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+
+/**
+ * How many days after the day of seeding the `index`th subscription's next order is placed: 3 to 30, varied from one
+ * subscription to the next and the same on every run, so that the demo never shows a date in the past and a test can
+ * work the date out.
+ */
+const nextOrderInDays = (index: number) => 3 + ((index * 11 + 9) % 28);
+
+interface OrderDates {
+  placeMs: number;
+  createdMs: number;
+  updatedMs: number;
+}
+
+/**
+ * One subscription's orders, in listing order: one or two placed ones, then a live subscription's unsent next order.
+ * The placed ones come at the subscription's frequency before the next one, yet always before today (a cancelled
+ * subscription's, up to the day it was cancelled), so that the `status` filter has something to leave out; they are
+ * priced as one pay-as-you-go order, history that nothing reads but a listing. Each order is created when the one
+ * before it is placed.
+ */
+function seedOrdersOf(subscription: Subscription, index: number, data: Omit<SandboxData, 'orders'>, todayMs: number): Order[] {
+  const product = data.products.get(subscription.product)!;
+  const { public_id: subscriptionId, currency_code: currency, cancelled } = subscription;
+  const every = subscription.frequency_days * DAY_MS;
+  const nextPlace = todayMs + nextOrderInDays(index) * DAY_MS;
+  const lastPlaced = cancelled ? dayOf(Date.parse(`${cancelled.replace(' ', 'T')}Z`)) : Math.min(nextPlace - every, todayMs - DAY_MS);
+  const order = (suffix: string, status: number, total: string, { placeMs, createdMs, updatedMs }: OrderDates): Order => ({
+    public_id: `${subscriptionId.replace(/^sub_/, 'ord_')}_${suffix}`,
+    subscription: subscriptionId,
+    customer: subscription.customer,
+    merchant: subscription.merchant,
+    place: formatDateTime(placeMs),
+    status,
+    currency_code: currency,
+    sub_total: total,
+    tax_total: formatMinorUnits(0, currency),
+    shipping_total: formatMinorUnits(0, currency),
+    total,
+    created: formatDateTime(createdMs),
+    updated: formatDateTime(updatedMs),
+  });
+  const placedCount = 1 + (index % 2);
+  const onePrice = billedAmount(subscription.price ?? product.price, subscription.quantity, 1, currency, 0);
+  const orders = Array.from({ length: placedCount }, (_, i) => {
+    const placeMs = lastPlaced - (placedCount - 1 - i) * every;
+    return order(`placed_${i + 1}`, ORDER_STATUS.placed, onePrice, { placeMs, createdMs: placeMs - every, updatedMs: placeMs });
+  });
+  if (isLive(subscription)) {
+    const total = nextOrderTotal(subscription, product, data.merchants.get(subscription.merchant)!);
+    orders.push(order('next', ORDER_STATUS.unsent, total, { placeMs: nextPlace, createdMs: lastPlaced, updatedMs: lastPlaced }));
+  }
+  return orders;
+}
+
+/**
+ * A fresh copy of the whole data set: each instance (and each reset) gets its own. Next orders are dated from the day
+ * of `nowMs`, the instance's clock.
+ */
+export function seedData(nowMs = Date.now()): SandboxData {
   const products = seedProducts();
-  return {
-    merchants: seedMerchants(),
-    customers: seedCustomers(),
-    products,
-    subscriptions: new Map(SUBSCRIPTIONS.map((seed, i) => [seed.id, seedSubscription(seed, i, products)])),
-  };
+  const subscriptions = new Map(SUBSCRIPTIONS.map((seed, i) => [seed.id, seedSubscription(seed, i, products)]));
+  const data = { merchants: seedMerchants(), customers: seedCustomers(), products, subscriptions };
+  const orders = [...subscriptions.values()].flatMap((subscription, i) => seedOrdersOf(subscription, i, data, dayOf(nowMs)));
+  return { ...data, orders: new Map(orders.map((order) => [order.public_id, order])) };
 }

@@ -1,6 +1,16 @@
-/** The rules of `PATCH /subscriptions/{id}/upgrade_to_prepaid/` (spec §4.2, DESIGN.md §3). */
+/** The rules of `PATCH /subscriptions/{id}/upgrade_to_prepaid/` (spec §4.2, DESIGN.md §3 and §9). */
 import type { z } from 'zod';
-import { formatDateTime, isLive, isPrepaid, type Merchant, type Product, type RenewalBehavior, type Subscription } from './model.js';
+import {
+  formatDateTime,
+  isLive,
+  isPrepaid,
+  type Merchant,
+  type Order,
+  type Product,
+  type RenewalBehavior,
+  type Subscription,
+} from './model.js';
+import { nextOrderTotal } from './orders.js';
 import { refusalOf, type Checked, type ParsedBody } from './refusal.js';
 import { MIN_ORDERS_PER_BILLING, UpgradeBodySchema } from './schemas.js';
 
@@ -57,4 +67,13 @@ export function upgradedSubscription(subscription: Subscription, request: Upgrad
       renewal_behavior: request.renewalBehavior,
     },
   };
+}
+
+/**
+ * The subscription's next order once the upgrade is made: the service reprices it at once to the first prepaid
+ * cycle, N orders less the merchant's own discount for N, and bills it when it is placed; its date stays.
+ */
+export function repricedNextOrder(order: Order, upgraded: Subscription, product: Product, merchant: Merchant, nowMs: number): Order {
+  const total = nextOrderTotal(upgraded, product, merchant);
+  return { ...order, sub_total: total, total, updated: formatDateTime(nowMs) };
 }

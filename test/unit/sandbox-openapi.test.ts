@@ -4,6 +4,7 @@ import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS, createSandbox, type Sandbox } 
 import {
   CustomerSchema,
   FieldErrorsSchema,
+  OrderSchema,
   ProblemSchema,
   ProductSchema,
   SubscriptionSchema,
@@ -50,10 +51,16 @@ describe('sandbox: its OpenAPI document', () => {
       '/subscriptions/{id}/change_renewal_behavior/',
       '/products/{id}/',
       '/customers',
+      '/orders/',
+      '/orders/{id}/',
     );
     expect(Object.keys(document.paths['/subscriptions/{id}/upgrade_to_prepaid/'])).to.deep.equal(['patch']);
     expect(Object.keys(document.paths['/subscriptions/{id}/change_renewal_behavior/'])).to.deep.equal(['patch']);
     expect(Object.keys(document.paths['/customers'])).to.deep.equal(['get']);
+    for (const path of ['/orders/', '/orders/{id}/']) {
+      expect(Object.keys(document.paths[path]), path).to.deep.equal(['get']);
+      expect(document.paths[path].get.security, path).to.deep.equal([{ storefront: [] }, { application: [] }]);
+    }
     expect(document.components.securitySchemes.storefront).to.include({ type: 'apiKey', in: 'header', name: 'authorization' });
     expect(document.components.securitySchemes.application).to.include({ type: 'apiKey', in: 'header', name: 'x-api-key' });
   });
@@ -111,10 +118,40 @@ describe('sandbox: its OpenAPI document', () => {
     expect(byName['X-OG-API-VERSION'].required).to.not.equal(true);
   });
 
+  it('describes the order list’s query: subscription, status a whole number, and the same paging', () => {
+    const operation = document.paths['/orders/'].get;
+    const byName = Object.fromEntries((operation.parameters as Schema[]).map((parameter) => [parameter.name, parameter]));
+    expect(Object.keys(byName)).to.have.members(['subscription', 'status', 'limit', 'cursor', 'page_size', 'page', 'X-OG-API-VERSION']);
+    expect(byName.subscription).to.include({ in: 'query' });
+    expect(byName.subscription.schema).to.include({ type: 'string' });
+    expect(byName.status).to.include({ in: 'query' });
+    expect(byName.status.schema).to.include({ type: 'integer', minimum: 0 });
+    expect(byName.status.description).to.match(/`1`.*`5`/);
+    expect(byName.limit.schema).to.deep.equal(
+      (document.paths['/subscriptions/'].get.parameters as Schema[]).find((parameter) => parameter.name === 'limit')!.schema,
+    );
+    for (const path of ['/orders/', '/orders/{id}/']) {
+      expect(Object.keys(document.paths[path].get.responses), path).to.include.members(['200', '401', '403', '404', '429']);
+    }
+    expect(Object.keys(operation.responses)).to.include('400');
+  });
+
+  it('describes an order: its place a calendar date, its money as strings, its status a number', () => {
+    const order = resolve(document, document.paths['/orders/{id}/'].get.responses['200'].content['application/json'].schema);
+    expect(order.required).to.include.members(['public_id', 'subscription', 'place', 'status', 'currency_code', 'sub_total', 'total']);
+    expect(order.properties.place.type).to.equal('string');
+    expect('2026-12-04 00:00:00').to.match(new RegExp(order.properties.place.pattern));
+    expect('2026-12-04').to.match(new RegExp(order.properties.place.pattern));
+    expect(order.properties.status.type).to.equal('integer');
+    for (const money of ['sub_total', 'total']) expect(order.properties[money].type, money).to.equal('string');
+    expect(order.description).to.be.a('string').and.not.be.empty;
+  });
+
   it('describes both listing shapes, the spec’s and production’s, and the 404 of a page that is not one', () => {
     for (const [path, item] of [
       ['/subscriptions/', 'Subscription'],
       ['/customers', 'Customer'],
+      ['/orders/', 'Order'],
     ]) {
       const { responses } = document.paths[path!].get;
       const shapes = responses['200'].content['application/json'].schema.oneOf.map((schema: Schema) => resolve(document, schema));
@@ -185,6 +222,16 @@ describe('sandbox: its answers are what its document says', () => {
     const subscription = await expectAnswer('GET', `/subscriptions/${eligible.id}/`, 200, SubscriptionSchema.strict());
     await expectAnswer('GET', `/products/${subscription.product}/`, 200, ProductSchema.strict());
     await expectAnswer('GET', '/products/nothing/', 404, ProblemSchema.strict());
+  });
+
+  it('lists and reads orders, and refuses a bad status, in the shapes the document gives', async () => {
+    await expectAnswer('GET', '/orders/?status=1&limit=5', 200, strictPage(OrderSchema));
+    const production = { 'X-OG-API-VERSION': '2' };
+    await expectAnswer('GET', '/orders/?status=5&page_size=5&page=2', 200, strictNumberedPage(OrderSchema), undefined, production);
+    const [order] = (await expectAnswer('GET', `/orders/?subscription=${eligible.id}&status=1`, 200, strictPage(OrderSchema))).results;
+    await expectAnswer('GET', `/orders/${order.public_id}/`, 200, OrderSchema.strict());
+    await expectAnswer('GET', '/orders/nothing/', 404, ProblemSchema.strict());
+    await expectAnswer('GET', '/orders/?status=x', 400, ProblemSchema.strict());
   });
 
   it('upgrades, and refuses in the shapes the document gives', async () => {

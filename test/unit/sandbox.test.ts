@@ -494,7 +494,7 @@ describe('sandbox: rate limit (429)', () => {
 describe('sandbox: routes, methods and CORS', () => {
   it('answers an unknown route with a JSON 404, with a hint when only the trailing slash is missing', async () => {
     const sandbox = createSandbox();
-    expectError(await call(sandbox, 'GET', '/orders/', asServer), 404);
+    expectError(await call(sandbox, 'GET', '/invoices/', asServer), 404);
     expectError(await call(sandbox, 'GET', `/subscriptions/${eligible.id}`, asServer), 404, /end with a slash/);
   });
 

@@ -1,0 +1,52 @@
+/**
+ * What a subscription's orders bill, and which of them is its next (DESIGN.md §9). The seed prices the orders with
+ * these rules and the upgrade reprices the next one with them, so that what the sandbox bills agrees with itself.
+ */
+import { formatMinorUnits, toMinorUnits } from './money.js';
+import type { Merchant, Order, Product, SandboxData, Subscription } from './model.js';
+import { ORDER_STATUS } from './schemas.js';
+
+/**
+ * The merchant's prepaid discount for prepaying `orders` orders, in percent: tiered, the discount of the longest term
+ * it sets that is not longer than `orders` (4 orders with `{3: 5, 6: 10}` save 5 %), and none below its shortest term.
+ * A longer prepayment never saves less than a shorter one.
+ */
+export function prepaidDiscountPercent(discounts: Readonly<Record<number, number>>, orders: number): number {
+  const terms = Object.keys(discounts)
+    .map(Number)
+    .filter((term) => term <= orders);
+  return terms.length > 0 ? discounts[Math.max(...terms)]! : 0;
+}
+
+/**
+ * `orders` orders billed at once, less `discountPercent` (whole percent), rounded half up to the currency's minor
+ * unit: 3 × 12.50 USD less 5 % is 35.625, billed "35.63".
+ */
+export function billedAmount(unitPrice: string, quantity: number, orders: number, currencyCode: string, discountPercent: number): string {
+  const gross = orders * quantity * toMinorUnits(unitPrice, currencyCode);
+  return formatMinorUnits(Math.floor((gross * (100 - discountPercent) + 50) / 100), currencyCode);
+}
+
+/**
+ * What a subscription's next order bills: one order of a pay-as-you-go subscription; nothing while prepaid orders
+ * remain, since they are paid for; otherwise the next prepaid cycle, N orders less the merchant's discount for N.
+ * The sandbox bills neither tax nor shipping, so this is the order's `sub_total` and `total` alike.
+ */
+export function nextOrderTotal(subscription: Subscription, product: Product, merchant: Merchant): string {
+  const { currency_code: currency, quantity, prepaid_subscription_context: prepaid } = subscription;
+  const unitPrice = subscription.price ?? product.price;
+  const perBilling = prepaid?.prepaid_orders_per_billing ?? 0;
+  if (perBilling === 0) return billedAmount(unitPrice, quantity, 1, currency, 0);
+  if (prepaid!.prepaid_orders_remaining > 0) return formatMinorUnits(0, currency);
+  return billedAmount(unitPrice, quantity, perBilling, currency, prepaidDiscountPercent(merchant.prepaidDiscounts, perBilling));
+}
+
+/** The subscription's next order: its unsent one with the earliest `place`, or undefined when it has none. */
+export function nextOrderOf(data: SandboxData, subscriptionId: string): Order | undefined {
+  let next: Order | undefined;
+  for (const order of data.orders.values()) {
+    if (order.subscription !== subscriptionId || order.status !== ORDER_STATUS.unsent) continue;
+    if (!next || order.place < next.place) next = order;
+  }
+  return next;
+}
