@@ -5,8 +5,9 @@
  * and of each language; where the bytes of dist/prepaid-upgrade.js go (Lit, lit-html, @lit/task, our own code);
  * then, in headless Chromium with the sandbox running inside the page (no network in the figures): the median time
  * from the element's connection to `prepaid-upgrade-ready` over 50 mounts, whether the placeholder is there on
- * connection, the requests made before ready and before success, long tasks on the main thread, and the heap growth
- * over 1,000 mount/unmount cycles. test/node/bench.test.ts checks the figures against bench/budgets.ts.
+ * connection, the requests made before ready (what each read, when it started and was answered, and in how many round
+ * trips: bench/ready-requests.ts) and before success, long tasks on the main thread, and the heap growth over 1,000
+ * mount/unmount cycles. test/node/bench.test.ts checks the figures against bench/budgets.ts.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +19,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { brotliBytes, measureBundleParts, type BundleParts } from './bundle-parts.js';
+import type { MountFigures } from './in-page.js';
+import { describeReads, readOf, readyRequests, type TimedRead } from './ready-requests.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(root, 'dist');
@@ -36,9 +39,19 @@ export interface BenchFigures {
   mounts: number;
   medianMsToReady: number;
   placeholderOnConnection: boolean;
+  /** The most requests any mount started before ready. */
   requestsBeforeReady: number;
+  /** The most round trips any mount took before ready (bench/ready-requests.ts). */
+  roundTripsBeforeReady: number;
+  /** The requests before ready of the mount in the middle by time to ready, with their times from its connection. */
+  readsBeforeReady: TimedRead[];
+  /** Of the mounts, how many read the next order before ready, and how many of those waited for the product's answer. */
+  nextOrder: { readBeforeReady: number; afterProduct: number };
   msFromLastAnswerToReady: number;
+  /** Requests answered before `prepaid-upgrade-success`: the ready ones and the upgrade. */
   requestsBeforeSuccess: number;
+  /** What those were. */
+  requestsBeforeSuccessDescribed: string;
   longTasks: { count: number; longestMs: number };
   cycles: number;
   heapGrowthBytes: number;
@@ -132,13 +145,7 @@ export async function runBench({ mounts = 50, cycles = 1000, warmUp = 200 } = {}
     await tab.goto(`${origin}/index.html`);
     await tab.waitForFunction(() => 'bench' in window && customElements.get('prepaid-upgrade') !== undefined, null, { timeout: 20_000 });
     type Bench = {
-      mounts(count: number): Promise<{
-        msToReady: number[];
-        placeholderOnConnection: boolean;
-        requestsBeforeReady: number;
-        msFromLastAnswerToReady: number;
-        requestsBeforeSuccess: number;
-      }>;
+      mounts(count: number): Promise<MountFigures>;
       cycles(count: number, warmUp: number): Promise<{ before: number; after: number }>;
       longTasks(): number[];
     };
@@ -149,15 +156,29 @@ export async function runBench({ mounts = 50, cycles = 1000, warmUp = 200 } = {}
       [cycles, warmUp],
     );
     if (errors.length) throw new Error(`the bench page failed: ${errors.join('; ')}`);
+    const msToReady = figures.mounts.map((mount) => mount.msToReady);
+    const medianMsToReady = median(msToReady);
+    const ready = figures.mounts.map(readyRequests);
+    // The mount in the middle by time to ready stands for all of them in the printout.
+    const typical = ready[msToReady.indexOf([...msToReady].sort((a, b) => a - b)[Math.floor(msToReady.length / 2)]!)]!;
+    const { requests, successSeq } = figures.upgraded;
+    const answeredBeforeSuccess = requests.filter((r) => r.endSeq !== null && r.endSeq < successSeq);
     return {
       sizes,
       parts,
       mounts,
-      medianMsToReady: median(figures.msToReady),
+      medianMsToReady,
       placeholderOnConnection: figures.placeholderOnConnection,
-      requestsBeforeReady: figures.requestsBeforeReady,
-      msFromLastAnswerToReady: figures.msFromLastAnswerToReady,
-      requestsBeforeSuccess: figures.requestsBeforeSuccess,
+      requestsBeforeReady: Math.max(...ready.map((r) => r.reads.length)),
+      roundTripsBeforeReady: Math.max(...ready.map((r) => r.roundTrips)),
+      readsBeforeReady: typical.reads,
+      nextOrder: {
+        readBeforeReady: ready.filter((r) => r.nextOrderRead).length,
+        afterProduct: ready.filter((r) => r.nextOrderAfterProduct).length,
+      },
+      msFromLastAnswerToReady: Math.max(...ready.map((r) => r.msFromLastAnswerToReady)),
+      requestsBeforeSuccess: answeredBeforeSuccess.length,
+      requestsBeforeSuccessDescribed: answeredBeforeSuccess.map((r) => `${r.method} ${readOf(r)}`).join(', '),
       longTasks: { count: longTasks.length, longestMs: Math.max(0, ...longTasks) },
       cycles,
       heapGrowthBytes: heap.after - heap.before,
@@ -192,9 +213,15 @@ export function formatFigures(figures: BenchFigures): string {
     '',
     `time to ready, median of ${figures.mounts} mounts   ${figures.medianMsToReady.toFixed(1)} ms`,
     `placeholder on connection             ${figures.placeholderOnConnection ? 'synchronous' : 'NOT synchronous'}`,
-    `requests before ready                 ${figures.requestsBeforeReady} (the subscription, then its product)`,
+    `requests before ready                 ${figures.requestsBeforeReady} (${describeReads(figures.readsBeforeReady)})`,
+    `round trips before ready              ${figures.roundTripsBeforeReady}`,
+    ...figures.readsBeforeReady.map(
+      (read) =>
+        `  ${String(read.roundTrip)}  ${read.name.padEnd(33)} ${read.startMs.toFixed(1).padStart(5)} → ${read.endMs === null ? 'after ready' : `${read.endMs.toFixed(1)} ms`}`,
+    ),
+    `next order read before ready          in ${figures.nextOrder.readBeforeReady} of ${figures.mounts} mounts, waiting on the product in ${figures.nextOrder.afterProduct}`,
     `ready after the last answer           ${figures.msFromLastAnswerToReady.toFixed(1)} ms at most`,
-    `requests before success               ${figures.requestsBeforeSuccess}`,
+    `requests before success               ${figures.requestsBeforeSuccess} (${figures.requestsBeforeSuccessDescribed})`,
     `long tasks while mounting (> 50 ms)   ${figures.longTasks.count}${figures.longTasks.count ? `, the longest ${figures.longTasks.longestMs.toFixed(0)} ms` : ''}`,
     `heap growth after ${grouped(figures.cycles)} cycles        ${grouped(figures.heapGrowthBytes)} bytes`,
   ];

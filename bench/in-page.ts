@@ -4,18 +4,40 @@
  */
 import { createSandbox, SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../src/sandbox/index.js';
 import { signStorefrontToken } from '../src/server/index.js';
+import type { LoggedRequest, MountLog } from './ready-requests.js';
 
 // A benchmark makes thousands of requests with one credential in a minute: far past the default rate limit.
 const sandbox = createSandbox({ basePath: '/sandbox', rateLimit: { limit: 1e9, windowMs: 60_000 }, upgradeDurationMs: 0 });
-const answered: Array<{ path: string; at: number }> = [];
+/**
+ * Every request the page makes to the sandbox, with when it started and when its answer came back. `seq` numbers
+ * those moments (and each ready) in one sequence, so that which came first never depends on the timer's resolution.
+ */
+const requests: Array<Omit<LoggedRequest, 'startMs' | 'endMs'> & { start: number; end: number | null }> = [];
+let seq = 0;
 const pageFetch = window.fetch.bind(window);
 window.fetch = async (input, init) => {
   const request = new Request(input, init);
-  if (!new URL(request.url).pathname.startsWith('/sandbox/')) return pageFetch(request);
+  const url = new URL(request.url);
+  if (!url.pathname.startsWith('/sandbox/')) return pageFetch(request);
+  const logged = {
+    method: request.method,
+    // The path under the instance's base (`/sandbox/i/{instance}`), with its query.
+    target: url.pathname.replace(/^\/sandbox\/i\/[^/]+/, '') + url.search,
+    start: performance.now(),
+    startSeq: ++seq,
+    end: null as number | null,
+    endSeq: null as number | null,
+  };
+  requests.push(logged);
   const response = await sandbox.handle(request);
-  answered.push({ path: new URL(request.url).pathname, at: performance.now() });
+  logged.end = performance.now();
+  logged.endSeq = ++seq;
   return response;
 };
+
+/** The requests logged since `requests` was emptied, their times from `started`. */
+const logSince = (started: number): LoggedRequest[] =>
+  requests.map(({ start, end, ...request }) => ({ ...request, startMs: start - started, endMs: end === null ? null : end - started }));
 
 /** Long tasks while widgets mount, render and upgrade; the heap phase's forced collections are not the widget's. */
 const longTasks: Array<{ start: number; duration: number }> = [];
@@ -44,51 +66,53 @@ function widget(instance = `bench${++instances}`): HTMLElement {
 }
 
 const once = (el: Element, type: string) => new Promise<Event>((resolve) => el.addEventListener(type, resolve, { once: true }));
+/** When `type` is dispatched on `el`: its time, and its place in the sequence of the requests' starts and ends. */
+const moment = (el: Element, type: string) =>
+  new Promise<{ at: number; seq: number }>((resolve) =>
+    el.addEventListener(type, () => resolve({ at: performance.now(), seq: ++seq }), { once: true }),
+  );
 
 export interface MountFigures {
-  msToReady: number[];
+  /** Each mount: from connection to `prepaid-upgrade-ready`, and the requests it made meanwhile and after. */
+  mounts: MountLog[];
   placeholderOnConnection: boolean;
-  requestsBeforeReady: number;
-  msFromLastAnswerToReady: number;
-  requestsBeforeSuccess: number;
+  /** One more mount, upgraded: its requests, and where in the sequence `prepaid-upgrade-success` came. */
+  upgraded: { requests: LoggedRequest[]; successSeq: number };
 }
 
 /** Mounts `count` widgets one after the other and times each from connection to `prepaid-upgrade-ready`. */
 async function mounts(count: number): Promise<MountFigures> {
   mountsWindow = { start: performance.now(), end: Infinity };
   const container = document.getElementById('stage')!;
-  const msToReady: number[] = [];
+  const logs: MountLog[] = [];
   let placeholderOnConnection = true;
-  let requestsBeforeReady = 0;
-  let msFromLastAnswerToReady = 0;
   for (let i = 0; i < count; i++) {
     const el = widget();
-    answered.length = 0;
-    const ready = once(el, 'prepaid-upgrade-ready');
+    requests.length = 0;
+    const ready = moment(el, 'prepaid-upgrade-ready');
     const started = performance.now();
     container.append(el);
     placeholderOnConnection &&= el.shadowRoot?.querySelector('[part~=base]') !== null;
-    await ready;
-    const readyAt = performance.now();
-    msToReady.push(readyAt - started);
-    requestsBeforeReady = Math.max(requestsBeforeReady, answered.length);
-    msFromLastAnswerToReady = Math.max(msFromLastAnswerToReady, readyAt - answered.at(-1)!.at);
+    const { at, seq: readySeq } = await ready;
+    // A request still under way at ready (none, today) is logged unanswered.
+    logs.push({ msToReady: at - started, readySeq, requests: logSince(started) });
     el.remove();
   }
   const el = widget();
-  answered.length = 0;
+  requests.length = 0;
   const ready = once(el, 'prepaid-upgrade-ready');
+  const started = performance.now();
   container.append(el);
   await ready;
-  const success = once(el, 'prepaid-upgrade-success');
+  const success = moment(el, 'prepaid-upgrade-success');
   el.shadowRoot!.querySelector<HTMLButtonElement>('[part~=submit]')!.click();
-  await success;
-  const requestsBeforeSuccess = answered.length;
+  const { seq: successSeq } = await success;
+  const upgraded = { requests: logSince(started), successSeq };
   el.remove();
   // Long tasks are reported a little after they end.
   await new Promise((resolve) => setTimeout(resolve, 100));
   mountsWindow.end = performance.now();
-  return { msToReady, placeholderOnConnection, requestsBeforeReady, msFromLastAnswerToReady, requestsBeforeSuccess };
+  return { mounts: logs, placeholderOnConnection, upgraded };
 }
 
 declare const gc: () => void;

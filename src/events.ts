@@ -3,6 +3,7 @@
  * `instanceof` works and `event.detail` reads as it would on a `CustomEvent`. All bubble and cross shadow roots.
  * None carries the storefront token.
  */
+import type { NextOrder } from './api/orders.js';
 import type { Subscription, UpgradeRequest, RenewalBehavior } from './api/schemas.js';
 import type { RenewalChangeRequest } from './api/upgrade-request.js';
 
@@ -14,9 +15,14 @@ export type ErrorPhase = 'load' | 'upgrade' | 'renewal' | 'config';
 
 /**
  * What is shown: the subscription, and without `subscription-id` the upgradeable subscriptions found. `subscription` is
- * `null` while the picker asks which of several candidates (DESIGN.md §8, Discovery).
+ * `null` while the picker asks which of several candidates (DESIGN.md §8, Discovery). `nextOrder` is the element's
+ * `nextOrder` as it is then (DESIGN.md §9): `undefined` while it is still read.
  */
-export type ReadyDetail = { subscription: Subscription; candidates?: Subscription[] } | { subscription: null; candidates: Subscription[] };
+export type ReadyDetail = (
+  { subscription: Subscription; candidates?: Subscription[] } | { subscription: null; candidates: Subscription[] }
+) & {
+  nextOrder?: NextOrder | null | undefined;
+};
 export interface ChangeDetail {
   ordersPerBilling: number;
   renewalBehavior: RenewalBehavior;

@@ -152,10 +152,16 @@ export const styles = css`
     justify-self: start;
     margin-inline-start: 0;
   }
-  /* The full price next to the discounted one; screen readers hear "was …" from a hidden text instead. */
+  /* The full price before the discounted one; screen readers hear "was …" from a hidden text instead. */
   .was {
-    margin-inline-start: 0.25rem;
     text-decoration: line-through;
+  }
+  .per-order {
+    display: block;
+  }
+  /* The next order's date while it is read: a stand-in that holds its room. */
+  .pending {
+    visibility: hidden;
   }
   .summary {
     display: grid;

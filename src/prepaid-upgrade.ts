@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { CONNECTION_PROPERTIES, connect, type Connection } from './api/connection.js';
 import { ApiError, isAbortError } from './api/errors.js';
+import type { NextOrder } from './api/orders.js';
 import type { Subscription } from './api/schemas.js';
 import { CHOICE_PROPERTIES, onUnlessFalse } from './element/choices.js';
 import { ConsoleLines } from './element/console-lines.js';
@@ -10,13 +11,13 @@ import { manageTemplate } from './element/prepaid-template.js';
 import { RenewalController } from './element/renewal-controller.js';
 import { stateTemplate } from './element/state-template.js';
 import { SubscriptionController } from './element/subscription-controller.js';
-import { announcement, headerTemplate, productTemplate } from './element/templates.js';
+import { announcement, billedAfterUpgrade, headerTemplate, productTemplate } from './element/templates.js';
 import { UpgradeController } from './element/upgrade-controller.js';
 import type { WriteTarget } from './element/write-controller.js';
 import { PrepaidUpgradeErrorEvent, PrepaidUpgradeReadyEvent, PrepaidUpgradeTokenExpiredEvent, type ErrorPhase } from './events.js';
 import { LanguageController } from './i18n/language-controller.js';
 import { isRightToLeft } from './i18n/languages.js';
-import type { Strings } from './i18n/strings.js';
+import type { ElementStrings, Strings } from './i18n/strings.js';
 import { styles } from './prepaid-upgrade.styles.js';
 
 export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'prepaid' | 'submitting' | 'success' | 'error';
@@ -33,7 +34,7 @@ export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'prepaid'
  * @slot terms - Shown above the confirm button: the store's terms of prepaid billing.
  * @slot success - Added to the success message.
  *
- * @event prepaid-upgrade-ready - The subscription was loaded and rendered; without `subscription-id`, what was found: `subscription` is `null` while the picker asks which. `detail: { subscription, candidates }`
+ * @event prepaid-upgrade-ready - The subscription was loaded and rendered; without `subscription-id`, what was found: `subscription` is `null` while the picker asks which. `nextOrder` as the `nextOrder` property is then. `detail: { subscription, candidates, nextOrder }`
  * @event prepaid-upgrade-change - The customer changed a choice. `detail: { ordersPerBilling, renewalBehavior, discountPercent }`
  * @event prepaid-upgrade-submit - Before the upgrade or a renewal change is sent; `preventDefault()` stops it. `detail: { action, subscriptionId, request }`
  * @event prepaid-upgrade-success - The upgrade succeeded. `detail: { subscription }`
@@ -171,8 +172,11 @@ export class PrepaidUpgrade extends LitElement {
       const canSubmit = state === 'ready' || (state === 'error' && this.#upgrade.write.outcome.status === 'error');
       return canSubmit && this.#shown.loaded ? this.#writeTarget : undefined;
     },
-    // A write is the customer's doing: its outcome takes focus.
-    succeeded: () => this.#wrote('[part~="success"]'),
+    // A write is the customer's doing: its outcome takes focus. The service has repriced the next order: read it again.
+    succeeded: () => {
+      this.#shown.readNextOrder();
+      this.#wrote('[part~="success"]');
+    },
     failed: (error) => void this.#reportFailure('upgrade', error, true),
   });
 
@@ -198,6 +202,14 @@ export class PrepaidUpgrade extends LitElement {
   get subscription(): Subscription | undefined {
     const outcome = this.#upgrade.write.outcome;
     return this.#renewal.changed ?? (outcome.status === 'success' ? outcome.value : this.#shown.loaded?.subscription);
+  }
+
+  /**
+   * The shown subscription's next order, when it is placed and what it bills (after an upgrade, the service's figure):
+   * `undefined` while it is read, `null` when there is none or it could not be read.
+   */
+  get nextOrder(): NextOrder | null | undefined {
+    return this.#shown.nextOrder;
   }
 
   /** Where the widget is: `loading`, `ready`, `ineligible`, `prepaid`, `submitting`, `success` or `error`. */
@@ -288,7 +300,7 @@ export class PrepaidUpgrade extends LitElement {
 
   /** Tells the page what is shown, once it is rendered: a read completed, or (`asked`) the customer chose in the picker. */
   #announceReady(asked: boolean): void {
-    this.dispatchEvent(new PrepaidUpgradeReadyEvent(this.#shown.readyDetail));
+    this.dispatchEvent(new PrepaidUpgradeReadyEvent({ ...this.#shown.readyDetail, nextOrder: this.nextOrder }));
     this.#takeFocus('[part~="form"] input:checked, [part~="picker"] input:checked, .notice', asked || undefined);
   }
 
@@ -341,11 +353,11 @@ export class PrepaidUpgrade extends LitElement {
   protected override render(): TemplateResult {
     const state = this.state;
     const language = this.#language;
-    const t: Strings = this.strings ? { ...language.strings, ...this.strings } : language.strings;
+    const t: ElementStrings = this.strings ? { ...language.strings, ...this.strings } : language.strings;
     const shown = this.#shown;
     const loaded = shown.loaded;
     const manage = this.#manages;
-    const base = { t, locale: language.formatLocale };
+    const base = { t, locale: language.formatLocale, nextOrder: this.nextOrder };
     const view = this.#upgrade.view(base);
     const upgrade = this.#upgrade.write.outcome;
     const change = this.#renewal.write.outcome;
@@ -386,6 +398,7 @@ export class PrepaidUpgrade extends LitElement {
         ${body}
         <div part="status" class="visually-hidden" role="status">
           ${announcement(t, state, loaded, change, this.#connected?.subscriptionId === undefined)}
+          ${state === 'success' && subscription ? billedAfterUpgrade(base, subscription) : nothing}
         </div>
       </div>
     `;

@@ -4,7 +4,7 @@
  * each takes one test file at a time (see the config) and waits on its page more than it computes, about half of the
  * two cores each (measured with the suite on its own), so together they fill what one of them leaves idle. Each engine
  * has its own test runner, port, sandbox and browser process; no window of one is in front of the other's. Every
- * engine runs even when one fails; each line a runner prints is marked with its engine, the summary says how long each
+ * engine runs in a time zone of its own (`TIME_ZONES`), runs even when one fails; each line a runner prints is marked with its engine, the summary says how long each
  * took, and the exit code is 1 when any failed. `BROWSERS=firefox,webkit` runs only those.
  *
  * Each run has an id. It is noted in test-results/browser-suite-run.json before the first engine starts, and handed
@@ -18,7 +18,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { freePort, selectedEngines, type Engine } from './engines.js';
+import { TIME_ZONES, freePort, selectedEngines, type Engine } from './engines.js';
 import { browserSuiteRunFile, SUITE_RUN_ID_VARIABLE, type BrowserSuiteRun } from './helpers/request-audit.js';
 
 /** Which engines run together: one stage after the other. */
@@ -36,7 +36,7 @@ async function runEngine(engine: Engine): Promise<void> {
   const port = await freePort();
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, [wtr, '--port', String(port), ...process.argv.slice(2)], {
-      env: { ...process.env, BROWSERS: engine, [SUITE_RUN_ID_VARIABLE]: run.runId },
+      env: { ...process.env, BROWSERS: engine, TZ: TIME_ZONES[engine], [SUITE_RUN_ID_VARIABLE]: run.runId },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     for (const [stream, out] of [

@@ -24,6 +24,17 @@ export const chromiumArgs = [
 ];
 
 /**
+ * The time zone each engine's browser suite runs in: west of UTC in Chromium, east of it in Firefox and WebKit (as
+ * far east as any zone, where a date at midnight UTC is already the next day), so that every date the widget shows is
+ * checked to be the service's calendar day on both sides of UTC.
+ */
+export const TIME_ZONES: Record<Engine, string> = {
+  chromium: 'America/Los_Angeles',
+  firefox: 'Pacific/Auckland',
+  webkit: 'Pacific/Kiritimati',
+};
+
+/**
  * The engines named in `BROWSERS` (comma-separated, e.g. `BROWSERS=firefox`), else all three. A name that is not an
  * engine is an error, not a silent run of nothing.
  */

@@ -59,8 +59,21 @@ export const PRODUCT_FIELDS = {
 } as const satisfies Fields;
 
 /**
+ * An order (DESIGN.md §9): the next one of a subscription is its unsent order (`status` 1), placed and billed on the
+ * calendar date `place` for `sub_total`.
+ */
+export const ORDER_FIELDS = {
+  public_id: 'string',
+  subscription: 'string',
+  place: 'string',
+  status: 'int',
+  sub_total: 'string',
+  currency_code: 'string?',
+} as const satisfies Fields;
+
+/**
  * A page of a listing, in either of the service's shapes: the spec's `{results, paging: {next}}`, or production's
- * `{next, previous, results}` (DESIGN.md §7). `results` is checked item by item, as subscriptions.
+ * `{next, previous, results}` (DESIGN.md §7). `results` is checked item by item, by the schema of what is listed.
  */
 export const PAGE_FIELDS = {
   next: 'string?',
@@ -70,4 +83,7 @@ export const PAGE_FIELDS = {
 export type PrepaidSubscriptionContext = Checked<typeof PREPAID_CONTEXT_FIELDS>;
 export type Subscription = Checked<typeof SUBSCRIPTION_FIELDS>;
 export type Product = Checked<typeof PRODUCT_FIELDS>;
-export type SubscriptionPage = Checked<typeof PAGE_FIELDS> & { results: Subscription[] };
+export type Order = Checked<typeof ORDER_FIELDS>;
+/** A page of a listing of `T`s. */
+export type Page<T> = Checked<typeof PAGE_FIELDS> & { results: T[] };
+export type SubscriptionPage = Page<Subscription>;

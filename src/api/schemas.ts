@@ -8,11 +8,14 @@
  * copies the value: what passes is the answer itself, unknown fields included.
  */
 import {
+  ORDER_FIELDS,
   PAGE_FIELDS,
   PRODUCT_FIELDS,
   SUBSCRIPTION_FIELDS,
   type FieldRule,
   type Fields,
+  type Order,
+  type Page,
   type PrepaidSubscriptionContext,
   type Product,
   type Subscription,
@@ -20,7 +23,7 @@ import {
 } from './answer-fields.js';
 
 export * from './upgrade-request.js';
-export type { PrepaidSubscriptionContext, Product, Subscription, SubscriptionPage };
+export type { Order, Page, PrepaidSubscriptionContext, Product, Subscription, SubscriptionPage };
 
 /**
  * A schema of an answer whose checked form is `T`: checks `value` (found at `path`, the answer itself when empty),
@@ -68,13 +71,18 @@ const objectSchema =
 export const SubscriptionSchema = objectSchema<Subscription>(SUBSCRIPTION_FIELDS);
 export const ProductSchema = objectSchema<Product>(PRODUCT_FIELDS);
 
-/** A page of subscriptions in either shape: its `next` fields, and `results`, a list of subscriptions. */
-export const SubscriptionPageSchema: Schema<SubscriptionPage> = (value, issues): value is SubscriptionPage => {
-  if (!checkObject(PAGE_FIELDS, value, issues)) return false;
-  const { results } = value as { results?: unknown };
-  if (!Array.isArray(results)) return refuse(issues, 'results', 'array');
-  return results.every((item, i) => checkObject(SUBSCRIPTION_FIELDS, item, issues, `results.${i}`));
-};
+/** A page of a listing in either shape: its `next` fields, and `results`, a list of objects with `fields`. */
+const pageSchema =
+  <T>(fields: Fields): Schema<Page<T>> =>
+  (value, issues): value is Page<T> => {
+    if (!checkObject(PAGE_FIELDS, value, issues)) return false;
+    const { results } = value as { results?: unknown };
+    if (!Array.isArray(results)) return refuse(issues, 'results', 'array');
+    return results.every((item, i) => checkObject(fields, item, issues, `results.${i}`));
+  };
+
+export const SubscriptionPageSchema = pageSchema<Subscription>(SUBSCRIPTION_FIELDS);
+export const OrderPageSchema = pageSchema<Order>(ORDER_FIELDS);
 
 /** Checks `value` against `schema`; never throws. Up to three problems are told, joined by `; `. */
 export function validate<T>(schema: Schema<T>, value: unknown): Validation<T> {

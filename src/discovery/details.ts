@@ -5,13 +5,13 @@
 import type { Subscription } from '../api/schemas.js';
 import { formatMoney, pricePerOrder } from '../element/money.js';
 import type { Loaded, View } from '../element/templates.js';
-import type { ShippingUnit } from '../i18n/strings.js';
+import type { ShippingUnit, Strings } from '../i18n/strings.js';
 
 /** `every_period`'s units (1, 2, 3), as the texts name them. */
 const SHIPPING_UNITS: Record<number, ShippingUnit> = { 1: 'day', 2: 'week', 3: 'month' };
 
 /** "$15.00 per order · Every 2 weeks": what the customer knows a subscription by, besides its product; '' when unknown. */
-export function detailsOf(view: View, { subscription, product }: Loaded): string {
+export function detailsOf(view: View & { t: Strings }, { subscription, product }: Loaded): string {
   const perOrder = pricePerOrder(subscription, product);
   return [
     perOrder === undefined ? undefined : view.t.pricePerOrder(formatMoney(perOrder, subscription.currency_code, view.locale)),
@@ -25,7 +25,7 @@ export function detailsOf(view: View, { subscription, product }: Loaded): string
  * "Every 2 weeks", from `every` and `every_period`, else from `frequency_days`; `undefined` when neither says. The
  * answer checker does not check these fields (a wrong one must not stop an upgrade), so they are read with care here.
  */
-function shipsEvery({ t }: View, { every, every_period, frequency_days }: Subscription): string | undefined {
+function shipsEvery({ t }: View & { t: Strings }, { every, every_period, frequency_days }: Subscription): string | undefined {
   const count = (value: unknown) => (Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : 0);
   const unit = SHIPPING_UNITS[count(every_period)];
   if (unit && count(every)) return t.shipsEvery(count(every), unit);

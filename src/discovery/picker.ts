@@ -15,6 +15,7 @@ import { isSafeImageAddress } from '../api/base-address.js';
 import type { Subscription } from '../api/schemas.js';
 import { decideEligibility } from '../element/eligibility.js';
 import type { Loaded, View } from '../element/templates.js';
+import { withPickerTexts } from './texts.js';
 import type { Discovered } from './candidates.js';
 import { detailsOf } from './details.js';
 
@@ -127,8 +128,9 @@ export class Picker {
   }
 
   /** The picker and the prepaid subscriptions offered, or when nothing can be offered, why. */
-  template(view: View, manage: boolean): TemplateResult {
+  template(elementView: View, manage: boolean): TemplateResult {
     const { html, nothing } = this.#host.lit;
+    const view = withPickerTexts(elementView);
     const { t } = view;
     const { candidates } = this.#found;
     const prepaid = this.#prepaidOffered(manage);
@@ -215,7 +217,8 @@ export class Picker {
   }
 
   /** The way back to the picker, above the subscription shown. */
-  backTemplate({ t }: View, manage: boolean): TemplateResult {
+  backTemplate(view: View, manage: boolean): TemplateResult {
+    const { t } = withPickerTexts(view);
     const back = () => this.back(this.shown(manage)?.subscription.public_id);
     return this.#host.lit.html`<button class="link back" type="button" @click=${back}>${t.pickerBack}</button>`;
   }

@@ -4,10 +4,10 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { RenewalBehavior } from '../api/upgrade-request.js';
-import type { Strings } from '../i18n/strings.js';
+import type { ElementStrings } from '../i18n/strings.js';
 import type { Choices } from './choices.js';
 import { applyDiscount, formatPercent, pricePerOrder } from './money.js';
-import { money, productTemplate, type Loaded, type View } from './templates.js';
+import { dated, money, productTemplate, type Loaded, type View } from './templates.js';
 
 export type FormMode = 'live' | 'submitting' | 'placeholder';
 
@@ -54,6 +54,8 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
     return {
       percent: formatPercent(percent, view.locale),
       discounted: amounts && money(view, amounts.discounted, subscription),
+      // What one order comes to, rounded to the currency's minor unit as it is formatted.
+      perOrder: amounts && money(view, amounts.discounted / count, subscription),
       saving: amounts && money(view, amounts.saving, subscription),
     };
   };
@@ -83,13 +85,15 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
               ${
                 price
                   ? html`<p class="hint" id="orders-${count}-hint">
-                      ${
-                        discount?.discounted
-                          ? html`${t.ordersOptionPrice(discount.discounted)}
-                              <s class="was" aria-hidden="true">${price}</s>
-                              <span class="visually-hidden">${t.wasPrice(price)}</span>`
-                          : t.ordersOptionPrice(price)
-                      }
+                      ${discount?.discounted ? html`<s class="was" aria-hidden="true">${price}</s>` : nothing}
+                      ${dated(
+                        view,
+                        (date) => t.ordersOptionOn(discount?.discounted ?? price, date),
+                        t.ordersOptionPrice(discount?.discounted ?? price),
+                        false,
+                      )}
+                      ${discount?.discounted ? html`<span class="visually-hidden">${t.wasPrice(price)}</span>` : nothing}
+                      ${discount?.perOrder ? html`<span class="per-order">${t.pricePerOrder(discount.perOrder)}</span>` : nothing}
                     </p>`
                   : nothing
               }
@@ -115,6 +119,7 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
                 <p>${t.finalPriceNote}</p>`
             : nothing
         }
+        ${view.nextOrder === null ? nothing : html`<p>${dated(view, t.billedOn, nothing)}</p>`}
         <p>${t.nothingChargedNow}</p>
       </div>
       <slot name="terms"></slot>
@@ -141,7 +146,7 @@ export interface RenewalGroup {
  * What happens when the prepaid orders run out: a radio per choice, each with its consequence. The upgrade form asks
  * it, and the management form of a prepaid subscription asks it again.
  */
-export const renewalFieldset = (t: Strings, { name, legend, options, chosen, orders, disabled, onChange }: RenewalGroup) => html`
+export const renewalFieldset = (t: ElementStrings, { name, legend, options, chosen, orders, disabled, onChange }: RenewalGroup) => html`
   <fieldset part="renewal" class="group" ?disabled=${disabled}>
     <legend class="legend">${legend}</legend>
     ${options.map(

@@ -1,6 +1,14 @@
-/** Reads what the form shows: the subscription, then its product, and whether it can be upgraded. */
+/** How long the form waits for the next order past the product, at most (DESIGN.md §9): the order only adds dates. */
+export const NEXT_ORDER_WAIT_MS = 500;
+
+/**
+ * Reads what the form shows: the subscription, then its product, and whether it can be upgraded. `readNextOrder`
+ * starts the read of its next order, beside the product's, and settles once it is in; the form waits for it
+ * `NEXT_ORDER_WAIT_MS` at most.
+ */
 import type { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
+import { sleep } from '../api/retry.js';
 import type { Product } from '../api/schemas.js';
 import { decideEligibility } from './eligibility.js';
 import { describeFailure } from './failure.js';
@@ -11,8 +19,11 @@ export async function loadSubscription(
   subscriptionId: string,
   signal: AbortSignal,
   warn: (message: string) => void,
+  readNextOrder: () => Promise<void>,
 ): Promise<Loaded> {
   const subscription = await client.getSubscription(subscriptionId, { signal });
+  let orderIn = false;
+  const nextOrder = readNextOrder().then(() => (orderIn = true));
   let product: Product | undefined;
   if (subscription.product) {
     try {
@@ -24,5 +35,7 @@ export async function loadSubscription(
       warn(`product ${subscription.product} could not be read, shown without it: ${describeFailure(error).message}`);
     }
   }
+  // No timer at all when the order came in first, as it mostly does.
+  if (!orderIn) await Promise.race([nextOrder, sleep(NEXT_ORDER_WAIT_MS, signal)]);
   return { subscription, product, eligibility: decideEligibility(subscription, product) };
 }

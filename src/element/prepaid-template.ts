@@ -8,9 +8,10 @@ import type { Subscription } from '../api/schemas.js';
 import type { RenewalBehavior } from '../api/upgrade-request.js';
 import { ordersPerBillingOf, renewalBehaviorOf } from '../api/writes.js';
 import { renewalFieldset } from './form-template.js';
-import type { View } from './templates.js';
+import { dated, type View } from './templates.js';
 
-export function prepaidTemplate({ t }: View, subscription: Subscription, manage: TemplateResult | typeof nothing): TemplateResult {
+export function prepaidTemplate(view: View, subscription: Subscription, manage: TemplateResult | typeof nothing): TemplateResult {
+  const { t } = view;
   return html`
     <div class="notice" tabindex="-1">
       <p class="notice-title">${t.ineligible('already-prepaid', undefined)}</p>
@@ -20,6 +21,7 @@ export function prepaidTemplate({ t }: View, subscription: Subscription, manage:
           ordersRemaining: subscription.prepaid_subscription_context?.prepaid_orders_remaining ?? 0,
           renewalBehavior: renewalBehaviorOf(subscription),
         })}
+        ${dated(view, t.nextOrderOn, nothing)}
       </p>
     </div>
     ${manage}

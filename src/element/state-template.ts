@@ -42,7 +42,9 @@ export function stateTemplate(scene: Scene): TemplateResult | typeof nothing {
   const prepaid = (submitting: boolean) => {
     if (!subscription) return nothing;
     const manage = scene.manage?.(submitting) ?? nothing;
-    return scene.justUpgraded ? successTemplate(scene, subscription, loaded, manage) : prepaidTemplate(scene, subscription, manage);
+    return scene.justUpgraded
+      ? successTemplate(scene, subscription, loaded, view?.choices.discounts, manage)
+      : prepaidTemplate(scene, subscription, manage);
   };
   switch (scene.state) {
     case 'loading':

@@ -7,11 +7,17 @@
  * supersedes is aborted and a late answer never renders. A task knows nothing of the page, so this controller adds
  * what a widget needs around it: a read under way when the element leaves the page is aborted, and runs again when it
  * comes back; a read is announced once it is rendered, unless a newer one started meanwhile.
+ *
+ * A second task reads the shown subscription's next order (DESIGN.md §9): beside the product of the one named by id,
+ * as soon as one chosen in the picker is shown, and again after an upgrade, when the service has repriced it. It only
+ * adds to what is said: a read that fails is told to the developer, and changes nothing else.
  */
 import { Task, TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { ApiClient } from '../api/client.js';
 import type { Connection } from '../api/connection.js';
 import { isAbortError } from '../api/errors.js';
+import { readNextOrder, type NextOrder } from '../api/orders.js';
 import type { Subscription } from '../api/schemas.js';
 import type { ReadyDetail } from '../events.js';
 import { discoverSubscriptions, type Picker, type PickerHost } from './discovery-loader.js';
@@ -35,6 +41,7 @@ export interface SubscriptionOptions {
 }
 
 type Args = [connection: Connection | undefined];
+type OrderArgs = [client: ApiClient | undefined, subscriptionId: string | undefined];
 
 export class SubscriptionController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
@@ -43,6 +50,10 @@ export class SubscriptionController implements ReactiveController {
   readonly task: Task<Args, Loaded | Picker>;
   /** A read was under way when the element left the page: it runs again when the element comes back. */
   #abortedByDisconnect = false;
+  /** The read of the shown subscription's next order: `null` when it has none. */
+  readonly #nextOrder: Task<OrderArgs, NextOrder | null>;
+  /** The subscription named by id, once read: its next order is read beside its product, before it is shown. */
+  #orderOf: string | undefined;
 
   /** The picker's way back into the element: it renders with the element's Lit, and tells of the customer's moves. */
   readonly #pickerHost: PickerHost;
@@ -55,12 +66,16 @@ export class SubscriptionController implements ReactiveController {
       task: async ([connection], { signal }) => {
         if (!connection) return initialState;
         const { client, subscriptionId } = connection;
+        this.#orderOf = undefined;
         // The one chosen in the picker before a reload (the last run's value: this run is pending already) stays chosen.
         const chosenId = pickerOf(this.task.value)?.chosenId;
         const [shown] = await Promise.all([
           subscriptionId === undefined
             ? discoverSubscriptions(client, { signal, onWarning: options.warn }, this.#pickerHost, chosenId)
-            : loadSubscription(client, subscriptionId, signal, options.warn),
+            : loadSubscription(client, subscriptionId, signal, options.warn, () => {
+                this.#orderOf = subscriptionId;
+                return this.#nextOrder.run();
+              }),
           options.textsArrived(),
         ]);
         return shown;
@@ -68,12 +83,29 @@ export class SubscriptionController implements ReactiveController {
       onComplete: (shown) => void this.#announce(shown),
       onError: options.failed,
     });
+    this.#nextOrder = new Task<OrderArgs, NextOrder | null>(host, {
+      args: () => [options.connection()?.client, this.loaded?.subscription.public_id ?? this.#orderOf],
+      task: ([client, id], { signal }) => (client && id ? readNextOrder(client, id, { signal }) : initialState),
+      // The error's own message: the hints of `describeFailure` are about the subscription's read.
+      onError: (error) => options.warn(`no next-order date shown: ${(error as Error).message}`),
+    });
     this.#pickerHost = {
       lit: { html, nothing },
       requestUpdate: () => host.requestUpdate(),
       chose: () => void this.#announce(this.task.value, true),
       wentBack: options.wentBack,
     };
+  }
+
+  /** The shown subscription's next order: `undefined` while it is read, `null` when it has none or cannot be read. */
+  get nextOrder(): NextOrder | null | undefined {
+    const { status, value } = this.#nextOrder;
+    return status === TaskStatus.COMPLETE ? value : status === TaskStatus.ERROR ? null : undefined;
+  }
+
+  /** Reads the shown subscription's next order again: the service reprices it on upgrade. */
+  readNextOrder(): void {
+    void this.#nextOrder.run();
   }
 
   /** What the read completed with; `undefined` until it completes. */

@@ -5,15 +5,16 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { isSafeImageAddress } from '../api/base-address.js';
+import type { NextOrder } from '../api/orders.js';
 import type { Product, Subscription } from '../api/schemas.js';
 import type { ErrorPhase } from '../events.js';
 import { ordersPerBillingOf, renewalBehaviorOf } from '../api/writes.js';
-import type { Strings } from '../i18n/strings.js';
+import type { ElementStrings } from '../i18n/strings.js';
 import type { Choices } from './choices.js';
 import { formatServiceDate } from './dates.js';
 import type { Eligibility } from './eligibility.js';
 import type { Failure } from './failure.js';
-import { formatMoney, formatPercent, pricePerOrder } from './money.js';
+import { applyDiscount, formatMoney, formatPercent, pricePerOrder } from './money.js';
 import type { WriteOutcome } from './write-controller.js';
 
 export interface Loaded {
@@ -24,8 +25,30 @@ export interface Loaded {
 
 /** What every template reads: the texts (with the page's overrides) and the locale of numbers, money and dates. */
 export interface View {
-  t: Strings;
+  t: ElementStrings;
   locale: string;
+  /** The shown subscription's next order: `undefined` while it is read, `null` when it has none or it cannot be read. */
+  nextOrder?: NextOrder | null | undefined;
+}
+
+/** A day of a month's longest name, for a date not known yet to take the room the real one will take. */
+const STAND_IN_DAY = '2000-09-28';
+
+/**
+ * A text with the next order's date in it (with its year unless told otherwise), or `undated` when there is none.
+ * While the order is read, the text holds a stand-in date, hidden, so that the date arrives without moving anything.
+ */
+export function dated<T>(
+  { nextOrder, locale }: View,
+  text: (date: string) => string,
+  undated: T,
+  year = true,
+): T | string | TemplateResult {
+  if (nextOrder === null) return undated;
+  const date = formatServiceDate(nextOrder?.place ?? STAND_IN_DAY, locale, year)!;
+  if (nextOrder) return text(date);
+  const [before, ...after] = text('\n').split('\n');
+  return html`${before}<span class="pending">${date}</span>${after.join(date)}`;
 }
 
 /** An amount in the subscription's currency, as the page's language writes it; `undefined` stays unknown. */
@@ -75,21 +98,48 @@ export function ineligibleTemplate(view: View, { subscription, product, eligibil
   `;
 }
 
-/** The upgrade succeeded: what the next order bills, what happens when the orders run out, and the form to change that. */
+/**
+ * What the next order bills after the upgrade: the service's figure, read back from it, once it is; until then (or
+ * when it cannot be read), `undefined`.
+ */
+export function billedAfterUpgrade(view: View, subscription: Subscription): string | undefined {
+  const order = view.nextOrder;
+  const date = formatServiceDate(order?.place, view.locale);
+  return order && date
+    ? view.t.nextOrderBills(
+        date,
+        formatMoney(Number(order.subTotal), order.currencyCode ?? subscription.currency_code, view.locale),
+        ordersPerBillingOf(subscription),
+      )
+    : undefined;
+}
+
+/**
+ * The upgrade succeeded: what the next order bills (the service's figure, else the estimate as one), what happens when
+ * the orders run out, and the form to change that. `discounts`: the store's prepaid discounts the estimate applies.
+ */
 export function successTemplate(
   view: View,
   subscription: Subscription,
   loaded: Loaded | undefined,
+  discounts: Choices['discounts'] | undefined,
   manage: TemplateResult | typeof nothing,
 ): TemplateResult {
   const { t } = view;
   const orders = ordersPerBillingOf(subscription);
   const renewal = renewalBehaviorOf(subscription);
   const perOrder = pricePerOrder(subscription, loaded?.product);
+  const percent = discounts?.[orders];
+  const estimate =
+    perOrder === undefined
+      ? undefined
+      : percent
+        ? applyDiscount(perOrder * orders, percent, subscription.currency_code).discounted
+        : perOrder * orders;
   return html`
     <div part="success" class="success" tabindex="-1">
       <h3 class="success-heading">${t.successHeading}</h3>
-      <p>${t.successBody(orders, money(view, perOrder === undefined ? undefined : perOrder * orders, subscription))}</p>
+      <p>${billedAfterUpgrade(view, subscription) ?? t.successBody(orders, money(view, estimate, subscription))}</p>
       ${renewal ? html`<p>${t.renewalHint(renewal, orders)}</p>` : nothing}
       <slot name="success"></slot>
     </div>
@@ -130,7 +180,7 @@ export function errorTemplate({ t }: View, failure: Failure | undefined, phase: 
  * without an id, the customer's subscriptions are looked for.
  */
 export function announcement(
-  t: Strings,
+  t: ElementStrings,
   state: string,
   loaded: Loaded | undefined,
   renewal: WriteOutcome<Subscription>,

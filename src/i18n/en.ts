@@ -1,31 +1,19 @@
-import type { Strings } from './strings.js';
+import type { PickerStrings, Strings } from './strings.js';
 import { plural } from './strings.js';
 
 const orders = (count: number) => plural('en', count, { one: '# order', other: '# orders' });
 
-export const en: Strings = {
+/** English, the texts every widget carries; the picker's are in the discovery chunk (`discovery/texts.ts`). */
+export const en: Omit<Strings, keyof PickerStrings> = {
   heading: 'Prepay your subscription',
   description: 'Pay for several orders at once and stop thinking about each one.',
   loading: 'Loading your subscription…',
   finding: 'Finding your subscriptions…',
-  pickerLegend: 'Which subscription?',
   pricePerOrder: (price) => `${price} per order`,
-  shipsEvery: (count, unit) =>
-    plural('en', count, {
-      one: { day: 'Every day', week: 'Every week', month: 'Every month' }[unit],
-      other: `Every # ${unit}s`,
-    }),
-  pickerPrepaid: 'Already prepaid',
-  uncheckedSubscriptions: (count) =>
-    plural('en', count, {
-      one: '# other subscription could not be checked right now. Reload the page to try again.',
-      other: '# other subscriptions could not be checked right now. Reload the page to try again.',
-    }),
-  pickerContinue: 'Continue',
-  pickerBack: 'Choose another subscription',
   ordersLegend: 'How many orders do you want to prepay?',
   ordersOption: orders,
   ordersOptionPrice: (total) => `${total} at your next order`,
+  ordersOptionOn: (total, date) => `${total} on ${date}`,
   renewalLegend: 'When your prepaid orders run out',
   renewalOption: (behavior) =>
     ({ autorenew: 'Renew automatically', cancel: 'End the subscription', downgrade: 'Go back to paying per order' })[behavior],
@@ -38,6 +26,7 @@ export const en: Strings = {
   summaryHeading: 'Summary',
   summary: (count, total, perOrder) =>
     `${orders(count)} billed together at your next order${total && perOrder ? `: ${total} (${count} × ${perOrder})` : ''}.`,
+  billedOn: (date) => `Billed on ${date}, when your next order is placed.`,
   nothingChargedNow: 'Nothing is charged today.',
   saveUpTo: (percent) => `Save up to ${percent}`,
   savings: (percent) => `Save ${percent}`,
@@ -47,7 +36,9 @@ export const en: Strings = {
   submit: (count) => `Prepay ${orders(count)}`,
   submitting: 'Upgrading your subscription…',
   successHeading: 'Your subscription is now prepaid',
-  successBody: (count, total) => `Your next order bills ${orders(count)} together${total ? `: ${total}` : ''}. Nothing was charged today.`,
+  successBody: (count, total) =>
+    `Your next order bills ${orders(count)} together${total ? `, an estimated ${total}` : ''}. Nothing was charged today.`,
+  nextOrderBills: (date, total, count) => `Your next order, on ${date}, bills ${total} for ${orders(count)}. Nothing was charged today.`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'This subscription is already prepaid.',
@@ -61,6 +52,7 @@ export const en: Strings = {
     (renewalBehavior
       ? ` When they run out: ${{ autorenew: 'it renews automatically', cancel: 'it ends', downgrade: 'it goes back to paying per order' }[renewalBehavior]}.`
       : ''),
+  nextOrderOn: (date) => `Next order on ${date}.`,
   manageLegend: 'Change what happens when they run out',
   manageSubmit: 'Save change',
   savingChange: 'Saving your change…',

@@ -1,7 +1,7 @@
 /** The texts of one language, fetched once and shared by every widget on the page. */
 import { en } from './en.js';
 import type { Language } from './languages.js';
-import type { Strings } from './strings.js';
+import type { ElementStrings, Strings } from './strings.js';
 
 /** A language the widget fetches rather than carries: every one but English. */
 export type FetchedLanguage = Exclude<Language, 'en'>;
@@ -9,7 +9,7 @@ export type LocaleModule = { default: Strings };
 /** How an entry point fetches a language: `locale-chunks.ts` for bundlers, `locale-files.ts` for the script bundles. */
 export type LocaleLoader = (language: FetchedLanguage) => Promise<LocaleModule>;
 
-const loaded = new Map<Language, Promise<Strings>>([['en', Promise.resolve(en)]]);
+const loaded = new Map<Language, Promise<ElementStrings>>([['en', Promise.resolve(en)]]);
 // Set by the entry point before it defines the element, so before any widget asks for a language.
 let loadLocale: LocaleLoader;
 
@@ -19,7 +19,7 @@ export function useLocaleLoader(loader: LocaleLoader): void {
 }
 
 /** The texts of `language`; English when they cannot be fetched (the failure is logged, never thrown). */
-export function loadStrings(language: Language): Promise<Strings> {
+export function loadStrings(language: Language): Promise<ElementStrings> {
   let strings = loaded.get(language);
   if (!strings) {
     strings = loadLocale(language as FetchedLanguage).then(

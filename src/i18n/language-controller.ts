@@ -6,7 +6,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { en } from './en.js';
 import { loadStrings } from './index.js';
 import { matchLanguage, type Language } from './languages.js';
-import type { Strings } from './strings.js';
+import type { ElementStrings } from './strings.js';
 
 /** The element and its ancestors, crossing from each shadow root to its host. */
 function* composedAncestors(from: Element): Generator<Element> {
@@ -28,7 +28,7 @@ export class LanguageController implements ReactiveController {
   readonly #host: ReactiveControllerHost & HTMLElement;
   /** The language the texts are in: the one the page asks for, once its texts have arrived. */
   language: Language = 'en';
-  strings: Strings = en;
+  strings: ElementStrings = en;
   /** The page's own tag (`fr-CA`), for numbers and money; English's when the widget does not speak the page's language. */
   formatLocale = 'en';
   /** Settles once the texts of the language asked for are in place: a load waits for it, so no English flashes. */

@@ -41,8 +41,10 @@ export interface Strings {
   ordersLegend: string;
   /** The label of one choice: "6 orders". */
   ordersOption: (orders: number) => string;
-  /** Under a choice, when a price is known: "$75.00 at your next order". */
+  /** Under a choice, when a price is known and the next order's date is not: "$75.00 at your next order". */
   ordersOptionPrice: (total: string) => string;
+  /** Under a choice, when a price and the next order's date are known: "$75.00 on December 5". */
+  ordersOptionOn: (total: string, date: string) => string;
   renewalLegend: string;
   renewalOption: (behavior: RenewalBehavior) => string;
   /** The one-line consequence of a renewal choice. */
@@ -50,6 +52,8 @@ export interface Strings {
   summaryHeading: string;
   /** "6 orders billed together at your next order" with the price when known. */
   summary: (orders: number, total: string | undefined, perOrder: string | undefined) => string;
+  /** In the summary, before `nothingChargedNow`, when the next order's date is known. */
+  billedOn: (date: string) => string;
   nothingChargedNow: string;
   /** In the header, with the largest of the store's prepaid discounts: "Save up to 15%". */
   saveUpTo: (percent: string) => string;
@@ -64,11 +68,16 @@ export interface Strings {
   submit: (orders: number) => string;
   submitting: string;
   successHeading: string;
+  /** After the upgrade, until the service's own figure is read (or when it cannot be): the widget's estimate, as one. */
   successBody: (orders: number, total: string | undefined) => string;
+  /** After the upgrade, what the service now bills for the next order, read back from it. */
+  nextOrderBills: (date: string, total: string, orders: number) => string;
   ineligible: (reason: IneligibleReason, productName: string | undefined) => string;
   /** Under the "no longer active" notice, when the service says when: "Cancelled on 14 September 2026." */
   cancelledOn: (date: string) => string;
   prepaidStatus: (status: PrepaidStatus) => string;
+  /** After a prepaid subscription's terms, when the next order's date is known: "Next order on January 14, 2027." */
+  nextOrderOn: (date: string) => string;
   /** The legend of the form that changes what happens when a prepaid subscription's orders run out. */
   manageLegend: string;
   /** Its button, enabled once the choice differs from the subscription's. */
@@ -85,6 +94,18 @@ export interface Strings {
   retry: string;
   reload: string;
 }
+
+/**
+ * The texts only the picker shows (a widget without `subscription-id`): English's come with the discovery chunk, the
+ * one place that shows them, so that no other page downloads them. Every other language has them with its own texts.
+ */
+export type PickerStrings = Pick<
+  Strings,
+  'pickerLegend' | 'shipsEvery' | 'pickerPrepaid' | 'uncheckedSubscriptions' | 'pickerContinue' | 'pickerBack'
+>;
+
+/** The texts an element holds: a language's, or English's without the picker's (see `PickerStrings`). */
+export type ElementStrings = Omit<Strings, keyof PickerStrings> & Partial<PickerStrings>;
 
 export const plural = (locale: string, count: number, forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }) =>
   (forms[new Intl.PluralRules(locale).select(count)] ?? forms.other).replace('#', new Intl.NumberFormat(locale).format(count));

@@ -372,7 +372,11 @@ describe('announcements', () => {
     await m.el.updateComplete;
     expect(text(m.$('[part~=status]'))).to.equal('Upgrading your subscription…');
     await m.waitForState('success');
-    expect(text(m.$('[part~=status]'))).to.equal('Your subscription is now prepaid');
+    expect(text(m.$('[part~=status]'))).to.match(/^Your subscription is now prepaid/);
+    // Then what the service now bills, once it is read back: announced too.
+    await waitUntil(() => m.el.nextOrder, 'the next order read again');
+    await m.el.updateComplete;
+    expect(text(m.$('[part~=status]'))).to.match(/^Your subscription is now prepaid Your next order, on .+, bills \$35\.63 for 3 orders\./);
   });
 
   it('says politely that a renewal change is being saved, then that it is saved', async () => {

@@ -6,6 +6,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import type { Subscription } from '../../src/api/schemas.js';
+import { pickerEn } from '../../src/discovery/texts.js';
 import { en } from '../../src/i18n/en.js';
 import { SANDBOX_DISCOVERY } from '../../src/sandbox/index.js';
 import { mount, type Mounted } from '../helpers/mount.js';
@@ -60,7 +61,7 @@ describe('<prepaid-upgrade> without subscription-id: several subscriptions can b
 
     const picker = m.$('[part~=picker]')!;
     expect(picker.tagName).to.equal('FIELDSET');
-    expect(text(picker.querySelector('legend'))).to.equal(en.pickerLegend);
+    expect(text(picker.querySelector('legend'))).to.equal(pickerEn.pickerLegend);
     const radios = pickerRadios(m);
     expect(radios.map((radio) => radio.value)).to.deep.equal([MORNING_ROAST, COLD_BREW, EARL_GREY]);
     expect(radios.map((radio) => radio.checked)).to.deep.equal([true, false, false]);
@@ -73,7 +74,7 @@ describe('<prepaid-upgrade> without subscription-id: several subscriptions can b
     expect(image.src).to.match(/^data:image\/svg\+xml,/);
     // The continue button is inside the part; no upgrade form yet, and nothing to go back to.
     expect(continueButton(m).type).to.equal('submit');
-    expect(text(continueButton(m))).to.equal(en.pickerContinue);
+    expect(text(continueButton(m))).to.equal(pickerEn.pickerContinue);
     expect(m.$('[part~=form]')).to.equal(null);
     expect(m.$('[part~=product]')).to.equal(null);
     expect(backButton(m)).to.equal(null);
@@ -105,7 +106,7 @@ describe('<prepaid-upgrade> without subscription-id: several subscriptions can b
     // The customer asked: focus moves to the form.
     await waitUntil(() => (m.shadow.activeElement as HTMLInputElement | null)?.name === 'orders', 'focus did not move to the form');
 
-    expect(text(backButton(m))).to.equal(en.pickerBack);
+    expect(text(backButton(m))).to.equal(pickerEn.pickerBack);
     backButton(m)!.click();
     await m.el.updateComplete;
     expect(m.el.state).to.equal('ready');
@@ -152,7 +153,7 @@ describe('<prepaid-upgrade> without subscription-id: several subscriptions can b
     // The question is about what can be prepaid: a radio for each upgradeable one only.
     expect(pickerRadios(m).map((radio) => radio.value)).to.deep.equal([MORNING_ROAST, COLD_BREW, EARL_GREY]);
     const section = m.$('section[aria-labelledby]')!;
-    expect(text(m.$(`#${section.getAttribute('aria-labelledby')}`))).to.equal(en.pickerPrepaid);
+    expect(text(m.$(`#${section.getAttribute('aria-labelledby')}`))).to.equal(pickerEn.pickerPrepaid);
     const buttons = [...section.querySelectorAll<HTMLButtonElement>('button')];
     expect(buttons.map((button) => text(button))).to.deep.equal([en.manageLegend, en.manageLegend]);
     // Each button is described by its subscription's product, for a screen reader moving from button to button.
@@ -223,7 +224,7 @@ describe('<prepaid-upgrade> without subscription-id: several subscriptions can b
     const m = await mount({ 'api-base': session.apiBase, token: session.token, 'manage-renewal': 'false' });
     await m.waitForEvent('prepaid-upgrade-ready');
     expect(pickerRadios(m).map((radio) => radio.value)).to.deep.equal([MORNING_ROAST, EARL_GREY]);
-    expect(text(m.$('[part~=picker]'))).to.contain(en.uncheckedSubscriptions(1));
+    expect(text(m.$('[part~=picker]'))).to.contain(pickerEn.uncheckedSubscriptions(1));
   });
 });
 
@@ -268,7 +269,7 @@ describe('<prepaid-upgrade> without subscription-id: one, or none', () => {
     await m.waitForEvent('prepaid-upgrade-ready');
     expect(m.el.state).to.equal('ready');
     expect(m.$('[part~=picker]')).to.equal(null);
-    expect(text(m.$('section[aria-labelledby]'))).to.contain(en.pickerPrepaid);
+    expect(text(m.$('section[aria-labelledby]'))).to.contain(pickerEn.pickerPrepaid);
     m.$<HTMLButtonElement>('section[aria-labelledby] button')!.click();
     await m.el.updateComplete;
     expect(m.el.state).to.equal('prepaid');
@@ -295,7 +296,7 @@ describe('<prepaid-upgrade> without subscription-id: one, or none', () => {
     expect(m.$('[part~=picker]')).to.equal(null);
     expect(m.$('[part~=savings]')).to.equal(null);
     const ready = m.eventsOf('prepaid-upgrade-ready')[0]!;
-    expect(ready.detail).to.deep.equal({ subscription: null, candidates: [] });
+    expect(ready.detail).to.deep.equal({ subscription: null, candidates: [], nextOrder: undefined });
   });
 
   it('is ineligible when the only ones left are prepaid and management is off', async () => {
@@ -305,7 +306,7 @@ describe('<prepaid-upgrade> without subscription-id: one, or none', () => {
     await m.waitForEvent('prepaid-upgrade-ready');
     expect(m.el.state).to.equal('ineligible');
     expect(text(m.$('.notice'))).to.contain(en.ineligible('none-upgradeable', undefined));
-    expect(text(m.$('.notice'))).to.contain(en.uncheckedSubscriptions(1));
+    expect(text(m.$('.notice'))).to.contain(pickerEn.uncheckedSubscriptions(1));
   });
 });
 

@@ -11,6 +11,7 @@
 import { expect } from '@open-wc/testing';
 import { en } from '../../src/i18n/en.js';
 import type { FailureKind } from '../../src/api/errors.js';
+import { NEXT_ORDER_WAIT_MS } from '../../src/element/load-subscription.js';
 import type { Fault, RecordedRequest } from '../../src/sandbox/index.js';
 import { signStorefrontToken } from '../../src/server/index.js';
 import { payAsYouGoSubscription, prepaidSubscription } from '../fixtures/subscriptions.js';
@@ -937,7 +938,8 @@ describe('<prepaid-upgrade> fault matrix', () => {
     }
     // How long the widget waited before each retry.
     if (outcome.waits) {
-      const waits = clock.waits.slice(waitsFrom);
+      // The form's wait for the next order, when that read is the slower of the two beside each other, is no retry.
+      const waits = clock.waits.slice(waitsFrom).filter((ms) => ms !== NEXT_ORDER_WAIT_MS);
       expect(waits, 'number of waits').to.have.length(outcome.waits.length);
       outcome.waits.forEach((expected, i) => {
         const [min, max] = typeof expected === 'number' ? [expected, expected] : expected;

@@ -3,6 +3,7 @@
  * the language's own plural rules, money and direction.
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { pickerEn } from '../../src/discovery/texts.js';
 import { en } from '../../src/i18n/en.js';
 import { LANGUAGES, type Language } from '../../src/i18n/languages.js';
 import { loadLocaleChunk } from '../../src/i18n/locale-chunks.js';
@@ -15,7 +16,8 @@ const prepaid = SANDBOX_SUBSCRIPTIONS.prepaid.id;
 /** White space folded, non-breaking spaces (French punctuation, German amounts) included, on both sides. */
 const norm = (value: string) => value.replace(/\s+/g, ' ').trim();
 const text = (node: Element | null) => norm(node?.textContent ?? '');
-const stringsOf = async (language: Language): Promise<Strings> => (language === 'en' ? en : (await loadLocaleChunk(language)).default);
+const stringsOf = async (language: Language): Promise<Strings> =>
+  language === 'en' ? { ...en, ...pickerEn } : (await loadLocaleChunk(language)).default;
 
 describe('every language', () => {
   for (const language of LANGUAGES) {

@@ -48,6 +48,8 @@ describe('<prepaid-upgrade> happy path', () => {
     ]);
     await m.el.updateComplete;
     expect(text(m.$('[part~=summary]'))).to.contain('$75.00');
+    // The next order is read again after the upgrade: slowly enough here to see the estimate first.
+    await m.session.fault({ method: 'GET', path: '/orders/', latencyMs: 400 });
     m.$('[part~=submit]')!.click();
     const submit = m.eventsOf('prepaid-upgrade-submit')[0]!;
     expect(submit.detail).to.deep.equal({
@@ -67,8 +69,11 @@ describe('<prepaid-upgrade> happy path', () => {
     expect(m.el.matches(':state(success)')).to.be.true;
     const message = m.$('[part~=success]');
     expect(text(message)).to.contain('Your subscription is now prepaid');
-    expect(text(message)).to.contain('Your next order bills 6 orders together: $75.00');
+    // Our estimate, as one, until the service's own figure is read back: its prepaid discount takes 10% off 6 orders.
+    expect(text(message)).to.contain('Your next order bills 6 orders together, an estimated $75.00');
     expect(m.shadow.activeElement).to.equal(message);
+    await waitUntil(() => text(message).includes('bills $67.50 for 6 orders'), 'the service’s figure');
+    expect(m.el.nextOrder).to.include({ subTotal: '67.50', currencyCode: 'USD' });
   });
 
   it('sends exactly the requests the service expects, with the token verbatim and no api key', async () => {
@@ -76,18 +81,23 @@ describe('<prepaid-upgrade> happy path', () => {
     await m.waitForEvent('prepaid-upgrade-ready');
     m.$('[part~=submit]')!.click();
     await m.waitForEvent('prepaid-upgrade-success');
-    const requests = await m.session.requests();
-    expect(requests.map((r) => `${r.method} ${r.path}`)).to.deep.equal([
+    await waitUntil(() => m.el.nextOrder, 'the next order read again');
+    const asked = (await m.session.requests()).map((r) => `${r.method} ${r.path}${r.search}`);
+    const orders = `GET /orders/?subscription=${eligible}&status=1`;
+    // The product and the next order side by side, in either order; the next order again after the upgrade.
+    expect([asked[0], [asked[1], asked[2]].sort(), ...asked.slice(3)]).to.deep.equal([
       `GET /subscriptions/${eligible}/`,
-      'GET /products/prod_morning_roast/',
+      [orders, 'GET /products/prod_morning_roast/'],
       `PATCH /subscriptions/${eligible}/upgrade_to_prepaid/`,
+      orders,
     ]);
+    const requests = await m.session.requests();
     for (const request of requests) {
       expect(request.headers.authorization).to.equal(m.session.token);
       expect(request.headers).not.to.have.property('x-api-key');
       expect(request.headers).not.to.have.property('cookie');
     }
-    const patch = requests[2]!;
+    const patch = requests.find((r) => r.method === 'PATCH')!;
     expect(patch.headers['content-type']).to.equal('application/json');
     expect(patch.body).to.deep.equal({ orders_per_billing: 4, renewal_behavior: 'cancel', offer: 'off_morning_roast_2w' });
   });

@@ -7,6 +7,7 @@ import { expect } from '@open-wc/testing';
 import { render } from 'lit-html';
 import { formTemplate } from '../../src/element/form-template.js';
 import { parseChoices, type Choices } from '../../src/element/choices.js';
+import { formatServiceDate } from '../../src/element/dates.js';
 import { en } from '../../src/i18n/en.js';
 import { captureConsole } from '../helpers/console-capture.js';
 import { mount, type Mounted } from '../helpers/mount.js';
@@ -40,6 +41,8 @@ async function mountWithDiscounts(discounts: string, subscription: { id: string;
 }
 
 const hintOf = (m: Mounted, orders: number) => m.$(`#orders-${orders}-hint`)!;
+/** The next order's date as the choices say it ("December 5"), or with its year as the summary does. */
+const nextOrderDay = (m: Mounted, year = false) => formatServiceDate(m.el.nextOrder!.place, 'en', year)!;
 
 describe('prepaid discounts', () => {
   const seen = captureConsole();
@@ -48,10 +51,11 @@ describe('prepaid discounts', () => {
     const m = await mountWithDiscounts('3:5,6:10,12:15');
     const badges = m.$$('[part~=orders-option] [part~=savings]').map((badge) => norm(badge.textContent));
     expect(badges).to.deep.equal(['Save 5%', 'Save 10%', 'Save 15%']);
-    // 5 % of $37.50 is $1.875: the saving rounds to $1.88, and the estimate is what is left.
-    expect(visibleText(hintOf(m, 3))).to.equal('$35.62 at your next order $37.50');
-    expect(visibleText(hintOf(m, 6))).to.equal('$67.50 at your next order $75.00');
-    expect(visibleText(hintOf(m, 12))).to.equal('$127.50 at your next order $150.00');
+    const day = nextOrderDay(m);
+    // 5 % of $37.50 is $1.875: the saving rounds to $1.88, and the estimate is what is left, $11.87 an order.
+    expect(visibleText(hintOf(m, 3))).to.equal(`$37.50 $35.62 on ${day} $11.87 per order`);
+    expect(visibleText(hintOf(m, 6))).to.equal(`$75.00 $67.50 on ${day} $11.25 per order`);
+    expect(visibleText(hintOf(m, 12))).to.equal(`$150.00 $127.50 on ${day} $10.63 per order`);
     expect(getComputedStyle(hintOf(m, 6).querySelector('.was')!).textDecorationLine).to.equal('line-through');
     expect(norm(m.$('[part~=header] [part~=savings]')!.textContent)).to.equal('Save up to 15%');
     expect(seen.warnings).to.deep.equal([]);
@@ -59,7 +63,7 @@ describe('prepaid discounts', () => {
 
   it('reads the struck amount to a screen reader as "was …", not as a second price', async () => {
     const m = await mountWithDiscounts('6:10');
-    expect(spokenText(hintOf(m, 6))).to.equal('$67.50 at your next order was $75.00');
+    expect(spokenText(hintOf(m, 6))).to.equal(`$67.50 on ${nextOrderDay(m)} was $75.00 $11.25 per order`);
     const input = m.$<HTMLInputElement>('#orders-6')!;
     expect(input.getAttribute('aria-describedby')).to.equal('orders-6-hint');
     expect(norm(m.$('label[for=orders-6]')!.textContent), 'the badge is part of the choice’s name').to.equal('6 orders Save 10%');
@@ -74,6 +78,7 @@ describe('prepaid discounts', () => {
       '6 orders billed together at your next order: $75.00 (6 × $12.50).',
       'With the store’s 10% prepaid discount: $67.50, you save $7.50.',
       'An estimate: the store confirms the final price when it bills your next order.',
+      `Billed on ${nextOrderDay(m, true)}, when your next order is placed.`,
       'Nothing is charged today.',
     ]);
   });
@@ -81,14 +86,14 @@ describe('prepaid discounts', () => {
   it('leaves a choice without a discount as it was, and the summary too', async () => {
     const m = await mountWithDiscounts('12:15');
     expect(m.$('[part~=orders-option]:first-of-type [part~=savings]')).to.equal(null);
-    expect(visibleText(hintOf(m, 3))).to.equal('$37.50 at your next order');
-    expect(m.$$('[part~=summary] p')).to.have.length(2);
+    expect(visibleText(hintOf(m, 3))).to.equal(`$37.50 on ${nextOrderDay(m)}`);
+    expect(m.$$('[part~=summary] p')).to.have.length(3);
   });
 
   it('rounds to whole yen where the currency has no minor unit', async () => {
     // ¥1,800 an order: 3 orders are ¥5,400, and 7.5 % of them ¥405.
     const m = await mountWithDiscounts('3:7.5', eligibleJpy);
-    expect(visibleText(hintOf(m, 3))).to.equal('¥4,995 at your next order ¥5,400');
+    expect(visibleText(hintOf(m, 3))).to.equal(`¥5,400 ¥4,995 on ${nextOrderDay(m)} ¥1,665 per order`);
     expect(norm(m.$$('[part~=summary] p')[1]!.textContent)).to.equal('With the store’s 7.5% prepaid discount: ¥4,995, you save ¥405.');
   });
 
@@ -127,7 +132,7 @@ describe('prepaid discounts without a price', () => {
     const result = parseChoices({ prepaidDiscounts: '6:10' }) as { choices: Choices };
     const host = document.createElement('div');
     const noop = () => undefined;
-    const view = { t: en, locale: 'en', choices: result.choices, orders: 6, renewal: 'autorenew' as const };
+    const view = { t: en, locale: 'en', nextOrder: null, choices: result.choices, orders: 6, renewal: 'autorenew' as const };
     const loaded = { subscription: { public_id: 'sub_x', price: null }, product: undefined, eligibility: { eligible: true as const } };
     render(formTemplate({ ...view, onSubmit: noop, onOrdersChange: noop, onRenewalChange: noop }, loaded, 'live'), host);
     expect(norm(host.querySelector('label[for=orders-6]')!.textContent)).to.equal('6 orders Save 10%');

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { PREPAID_UPGRADE_EVENTS } from '../../src/events.js';
 import puppeteer, { type Browser as PuppeteerBrowser, type ElementHandle } from 'puppeteer-core';
 import { remote } from 'webdriverio';
-import { SANDBOX_DISCOVERY, type RecordedRequest } from '../../src/sandbox/index.js';
+import { SANDBOX_DISCOVERY, type RecordedRequest, type SandboxInfo } from '../../src/sandbox/index.js';
 import {
   assertEngineInstalled,
   chromePath,
@@ -206,6 +206,26 @@ const savingsShown = () =>
     .filter((badge) => badge.checkVisibility())
     .map((badge) => badge.textContent!.trim());
 
+/**
+ * Whether a part of the widget says a text (`part|text`), white space folded and what is hidden left out. Sent into
+ * the page whole: it uses nothing from outside itself.
+ */
+const partSays = (partAndText: string) => {
+  const [part, text] = partAndText.split('|') as [string, string];
+  const element = document.querySelector('prepaid-upgrade')?.shadowRoot?.querySelector(`[part~="${part}"]`)?.cloneNode(true) as Element;
+  element?.querySelectorAll('.visually-hidden, .pending').forEach((hidden) => hidden.remove());
+  return (element?.textContent ?? '').replace(/\s+/g, ' ').includes(text);
+};
+
+/** The sandbox's next order date of `subscriptionId` as the widget writes it in English: its calendar day, with the year. */
+async function nextOrderDay(origin: string, apiBase: string, subscriptionId: string): Promise<string> {
+  const info = await getJson<SandboxInfo>(`${origin}${apiBase}/__sandbox/info`);
+  const place = info.customers.flatMap((customer) => customer.subscriptions).find((s) => s.id === subscriptionId)!.nextOrderPlace!;
+  return new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(place.slice(0, 10)),
+  );
+}
+
 /** Chooses 6 orders and `downgrade` on the shown form and submits it, all with real clicks; waits for success. */
 async function upgradeByClicking(page: EnginePage): Promise<void> {
   await page.click('input[type="radio"][value="6"]');
@@ -294,9 +314,14 @@ describe('the built bundles in a plain page, in every engine', () => {
               async (page, { apiBase, subscriptionId, token }) => {
                 await page.waitFor(hasEvent, 'prepaid-upgrade-ready', 'the ready event');
                 assert.deepEqual(await page.run(savingsShown), ['Save up to 15%', 'Save 5%', 'Save 10%', 'Save 15%']);
+                // When the customer pays: the next order's date, before the upgrade.
+                const day = await nextOrderDay(server.origin, apiBase, subscriptionId);
+                await page.waitFor(partSays, `summary|Billed on ${day}, when your next order is placed.`, 'the next order’s date');
                 await upgradeByClicking(page);
 
                 assert.equal(await page.run(widgetState), 'success');
+                // After it, what the service now bills for that order, read back from it: its own 10% off 6 orders.
+                await page.waitFor(partSays, `success|Your next order, on ${day}, bills $67.50 for 6 orders.`, 'the service’s figure');
                 // The success message offers to change what happens when the orders run out: back to renewing.
                 assert.equal(await page.run(partVisible, 'manage'), true, 'the management form is shown under the success');
                 await page.click('[part~="manage"] input[type="radio"][value="autorenew"]');

@@ -36,6 +36,12 @@ const UPDATE = process.env.UPDATE_SCREENSHOTS === '1';
 const PIXEL_THRESHOLD = 0.05;
 const MAX_DIFFERING_SHARE = 0.0002;
 
+/**
+ * The sandbox's clock for these pictures: it dates the seeded next orders from it, so the dates they show are the same
+ * whatever day the tests run (and the tokens are signed at that time).
+ */
+const SANDBOX_NOW = Date.UTC(2026, 10, 20, 12);
+
 const THEMES = ['default', 'dark', 'brand'] as const;
 type Theme = (typeof THEMES)[number];
 /** Who is signed in, and the subscription the widget is given; without one, the widget finds the customer's. */
@@ -128,15 +134,18 @@ const PAGE_STYLE = `
 `;
 
 describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
-  const running = serverAndChromium(async (server) => {
-    for (const theme of THEMES.filter((name) => name !== 'default')) {
-      const css = await readFile(join(themesDir, `${theme}.css`), 'utf8');
-      server.route(`/themes/${theme}.css`, () => ({ headers: { 'content-type': 'text/css; charset=utf-8' }, body: css }));
-    }
-    // Only this run's mismatches are left to look at.
-    await rm(resultsDir, { recursive: true, force: true });
-    if (UPDATE) await mkdir(baselineDir, { recursive: true });
-  });
+  const running = serverAndChromium(
+    async (server) => {
+      for (const theme of THEMES.filter((name) => name !== 'default')) {
+        const css = await readFile(join(themesDir, `${theme}.css`), 'utf8');
+        server.route(`/themes/${theme}.css`, () => ({ headers: { 'content-type': 'text/css; charset=utf-8' }, body: css }));
+      }
+      // Only this run's mismatches are left to look at.
+      await rm(resultsDir, { recursive: true, force: true });
+      if (UPDATE) await mkdir(baselineDir, { recursive: true });
+    },
+    { now: () => SANDBOX_NOW },
+  );
 
   /** A fresh sandbox instance, the page that shows one widget, and a browser page with motion reduced. */
   async function open(
@@ -152,6 +161,7 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
       merchantPublicId: customer.merchantPublicId,
       customerId: customer.customerId,
       hashKey: customer.hashKey,
+      ts: SANDBOX_NOW / 1000,
     });
     const path = `/${randomUUID()}.html`;
     const url = running.server.page(

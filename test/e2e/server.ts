@@ -45,8 +45,13 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
-  const sandbox = createSandbox({ basePath: '/sandbox' });
+export interface TestServerOptions {
+  /** The sandbox's clock: what it checks tokens against and dates its seeded orders from (default: the real one). */
+  now?: () => number;
+}
+
+export async function startTestServer({ now }: TestServerOptions = {}): Promise<TestServer> {
+  const sandbox = createSandbox({ basePath: '/sandbox', ...(now && { now }) });
   const audit = createRequestAudit({ basePath: '/sandbox' });
   const handleSandbox = audit.wrap((request) => sandbox.handle(request));
   const pages = new Map<string, { html: string; headers: Record<string, string> }>();
@@ -186,7 +191,10 @@ export async function addFault(server: TestServer, apiBase: string, fault: Recor
  * known to be built (then `setUp` adds what its pages need, such as routes), and closed after its last. Read
  * `server` and `browser` inside the tests, once they have started.
  */
-export function serverAndChromium(setUp?: (server: TestServer) => Promise<void> | void): {
+export function serverAndChromium(
+  setUp?: (server: TestServer) => Promise<void> | void,
+  options: TestServerOptions = {},
+): {
   readonly server: TestServer;
   readonly browser: Browser;
 } {
@@ -195,7 +203,7 @@ export function serverAndChromium(setUp?: (server: TestServer) => Promise<void> 
   before(
     async () => {
       await assertBundlesBuilt();
-      server = await startTestServer();
+      server = await startTestServer(options);
       await setUp?.(server);
       browser = await launchChromium();
     },

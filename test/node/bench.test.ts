@@ -4,6 +4,7 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatFigures, measureSize, runBench, type BenchFigures } from '../../bench/bench.js';
 import { BUDGETS } from '../../bench/budgets.js';
+import { describeReads, readyRequests, type LoggedRequest } from '../../bench/ready-requests.js';
 
 const bundle = await measureSize('prepaid-upgrade.js');
 const classicBundle = await measureSize('prepaid-upgrade.iife.js');
@@ -43,8 +44,20 @@ describe('performance budgets', () => {
     assert.equal(figures.placeholderOnConnection, true);
   });
 
-  it('is ready one request round trip after the subscription arrives', () => {
-    assert.equal(figures.requestsBeforeReady, BUDGETS.requestsBeforeReady);
+  it('is ready after the subscription, then its product and its next order, nothing else', () => {
+    assert.equal(figures.requestsBeforeReady, BUDGETS.requestsBeforeReady, describeReads(figures.readsBeforeReady));
+  });
+
+  it(`is ready within ${BUDGETS.roundTripsBeforeReady} round trips`, () => {
+    assert.ok(
+      figures.roundTripsBeforeReady <= BUDGETS.roundTripsBeforeReady,
+      `${figures.roundTripsBeforeReady} round trips: ${describeReads(figures.readsBeforeReady)}`,
+    );
+  });
+
+  it("reads the next order before ready, beside the product and not after the product's answer", () => {
+    assert.equal(figures.nextOrder.readBeforeReady, figures.mounts, `read before ready in ${figures.nextOrder.readBeforeReady} mounts`);
+    assert.equal(figures.nextOrder.afterProduct, 0, `the next order waited on the product in ${figures.nextOrder.afterProduct} mounts`);
   });
 
   it('upgrades with one more request', () => {
@@ -57,5 +70,50 @@ describe('performance budgets', () => {
 
   it(`grows the heap by less than ${BUDGETS.heapGrowthBytes} bytes over 1,000 mount/unmount cycles`, () => {
     assert.ok(figures.heapGrowthBytes < BUDGETS.heapGrowthBytes, `grew by ${figures.heapGrowthBytes} bytes`);
+  });
+});
+
+// The reading of the requests' log that the checks above rest on, on logs made up to show each way it can go wrong.
+describe('round trips before ready', () => {
+  /** A request from `start` to `end` on one timeline, whose places double as the sequence. */
+  const request = (target: string, start: number, end: number | null): LoggedRequest => ({
+    method: 'GET',
+    target,
+    startMs: start,
+    endMs: end,
+    startSeq: start,
+    endSeq: end,
+  });
+  const subscription = (start: number, end: number) => request('/subscriptions/sub_1/', start, end);
+  const product = (start: number, end: number | null) => request('/products/prod_1/', start, end);
+  const order = (start: number, end: number | null) => request('/orders/?subscription=sub_1&status=1', start, end);
+
+  it('counts the product and the next order read side by side as one round trip', () => {
+    const ready = readyRequests({ msToReady: 10, readySeq: 10, requests: [subscription(1, 3), order(4, 6), product(5, 7)] });
+    assert.equal(ready.roundTrips, 2);
+    assert.equal(ready.nextOrderRead, true);
+    assert.equal(ready.nextOrderAfterProduct, false);
+    assert.equal(describeReads(ready.reads), 'GET subscription; then GET next order ∥ GET product');
+    assert.equal(ready.msFromLastAnswerToReady, 3);
+  });
+
+  it('counts a next order read that waits on the product as a third round trip', () => {
+    const ready = readyRequests({ msToReady: 10, readySeq: 10, requests: [subscription(1, 2), product(3, 4), order(5, 6)] });
+    assert.equal(ready.roundTrips, 3);
+    assert.equal(ready.nextOrderAfterProduct, true);
+    assert.equal(describeReads(ready.reads), 'GET subscription; then GET product; then GET next order');
+  });
+
+  it('tells a missing next order read, and leaves out what starts after ready', () => {
+    const ready = readyRequests({ msToReady: 5, readySeq: 5, requests: [subscription(1, 2), product(3, 4), order(6, 7)] });
+    assert.equal(ready.nextOrderRead, false);
+    assert.equal(ready.reads.length, 2);
+    assert.equal(ready.roundTrips, 2);
+  });
+
+  it('counts a read still under way at ready in the round trip it started in', () => {
+    const ready = readyRequests({ msToReady: 6, readySeq: 6, requests: [subscription(1, 2), order(3, null), product(4, 5)] });
+    assert.equal(ready.roundTrips, 2);
+    assert.equal(ready.nextOrderAfterProduct, false);
   });
 });

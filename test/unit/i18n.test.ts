@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { RENEWAL_BEHAVIORS, type RenewalBehavior } from '../../src/api/schemas.js';
 import type { IneligibleReason } from '../../src/api/upgrade-request.js';
-import { en } from '../../src/i18n/en.js';
+import { pickerEn } from '../../src/discovery/texts.js';
+import { en as carried } from '../../src/i18n/en.js';
 import type { FailureKind, PrepaidStatus, ShippingUnit, Strings } from '../../src/i18n/strings.js';
 import ar from '../../src/i18n/locales/ar.js';
 import de from '../../src/i18n/locales/de.js';
@@ -11,6 +12,9 @@ import italian from '../../src/i18n/locales/it.js';
 import ja from '../../src/i18n/locales/ja.js';
 import nl from '../../src/i18n/locales/nl.js';
 import ptBR from '../../src/i18n/locales/pt-BR.js';
+
+/** Every English text: what every widget carries, and the picker's, which come with the discovery chunk. */
+const en: Strings = { ...carried, ...pickerEn };
 
 // Every translation against English, the source of truth: the same entries, every entry answering every input the
 // widget can give it, in that language's own words and numbers.
@@ -72,6 +76,15 @@ const price = (locale: string, amount: number) => new Intl.NumberFormat(locale, 
 const percent = (locale: string, value: number) =>
   new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
 
+/**
+ * Dates arrive already formatted too: the next order's, with the year ("5 décembre 2026") or, under a choice, without
+ * it ("5 décembre"). The 1st, 8th and 11th besides the 5th, where some languages change the word before a date
+ * (Italian elides its article: «l’8 dicembre»).
+ */
+const DAYS = [Date.UTC(2026, 11, 5), Date.UTC(2027, 0, 1), Date.UTC(2027, 0, 8), Date.UTC(2026, 10, 11)];
+const date = (locale: string, day: number, year = true) =>
+  new Intl.DateTimeFormat(locale, { year: year ? 'numeric' : undefined, month: 'long', day: 'numeric', timeZone: 'UTC' }).format(day);
+
 const statuses = (): PrepaidStatus[] =>
   COUNTS.flatMap((ordersPerBilling) =>
     COUNTS.flatMap((ordersRemaining) =>
@@ -86,26 +99,31 @@ const statuses = (): PrepaidStatus[] =>
 function samples(locale: string): { [K in FunctionKey]: Parameters<Strings[K]>[] } {
   const total = price(locale, 75);
   const perOrder = price(locale, 12.5);
+  const billed = price(locale, 121.38);
   return {
     ordersOption: COUNTS.map((count) => [count]),
     ordersOptionPrice: [[total]],
+    ordersOptionOn: DAYS.map((day) => [total, date(locale, day, false)]),
     renewalOption: RENEWAL_BEHAVIORS.map((behavior) => [behavior]),
     renewalHint: RENEWAL_BEHAVIORS.flatMap((behavior) => COUNTS.map((count) => [behavior, count] as [RenewalBehavior, number])),
     summary: COUNTS.flatMap((count) => [
       [count, total, perOrder],
       [count, undefined, undefined],
     ]),
+    billedOn: DAYS.map((day) => [date(locale, day)]),
     submit: COUNTS.map((count) => [count]),
     successBody: COUNTS.flatMap((count) => [
       [count, total],
       [count, undefined],
     ]),
+    nextOrderBills: DAYS.flatMap((day) => COUNTS.map((count) => [date(locale, day), billed, count] as [string, string, number])),
     ineligible: INELIGIBLE_REASONS.flatMap((reason) => [
       [reason, PRODUCT_NAME],
       [reason, undefined],
     ]),
     cancelledOn: [[new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, 8, 14))]],
     prepaidStatus: statuses().map((status) => [status]),
+    nextOrderOn: DAYS.map((day) => [date(locale, day)]),
     failure: FAILURE_KINDS.map((kind) => [kind]),
     saveUpTo: [[percent(locale, 15)], [percent(locale, 12.5)]],
     savings: [[percent(locale, 5)], [percent(locale, 10)]],
@@ -257,6 +275,7 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
       expect(strings.summary(LARGE, '€1.00', '€2.00')).to.include(`${number(LARGE)} ×`);
       expect(strings.renewalHint('autorenew', LARGE)).to.include(number(LARGE));
       expect(strings.successBody(LARGE, undefined)).to.include(number(LARGE));
+      expect(strings.nextOrderBills(date(locale, DAYS[0]!), '€1.00', LARGE)).to.include(number(LARGE));
       expect(strings.prepaidStatus({ ordersPerBilling: LARGE, ordersRemaining: 12, renewalBehavior: undefined })).to.include(number(LARGE));
       for (const unit of SHIPPING_UNITS) expect(strings.shipsEvery(LARGE, unit)).to.include(number(LARGE));
       expect(strings.uncheckedSubscriptions(LARGE)).to.include(number(LARGE));
@@ -279,6 +298,10 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
       // Arabic writes `zero` and `other` alike (٠ طلب، ١٠٠ طلب); every other category has its own word.
       const expectedDistinct = locale === 'ar' ? categories.length - 1 : categories.length;
       expect(new Set(words).size, words.join(' | ')).to.equal(expectedDistinct);
+      // The service's own figure after an upgrade counts its orders with the same care. A date and a price without
+      // digits, so that only the count's are taken out.
+      const billed = [...byCategory.values()].map((count) => strings.nextOrderBills('DATE', 'TOTAL', count).replace(number(count), ''));
+      expect(new Set(billed).size, billed.join(' | ')).to.equal(expectedDistinct);
     });
 
     it('inserts prices and the product name as given', () => {
@@ -289,10 +312,49 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
         .to.include(total)
         .and.include(perOrder);
       expect(strings.successBody(6, total)).to.include(total);
+      expect(strings.successBody(6, total)).to.not.equal(strings.successBody(6, undefined));
+      // The amount after an upgrade is the widget's estimate, and says so: not the words of the service's own figure.
+      expect(strings.successBody(6, total)).to.not.equal(strings.nextOrderBills(date(locale, DAYS[0]!), total, 6));
       expect(strings.summary(6, undefined, undefined)).to.not.equal(strings.summary(6, total, perOrder));
       expect(strings.ineligible('product-not-eligible', PRODUCT_NAME)).to.include(PRODUCT_NAME);
       expect(strings.ineligible('product-not-eligible', undefined)).to.not.include(PRODUCT_NAME);
       expect(strings.ineligible('not-live', PRODUCT_NAME)).to.not.include(PRODUCT_NAME);
+    });
+
+    it('inserts the next order’s date, its price and its count as given', () => {
+      const total = price(locale, 75);
+      const billed = price(locale, 121.38);
+      for (const day of DAYS) {
+        const short = date(locale, day, false);
+        const long = date(locale, day);
+        expect(strings.ordersOptionOn(total, short)).to.include(total).and.include(short);
+        expect(strings.ordersOptionOn(total, short)).to.not.equal(strings.ordersOptionPrice(total));
+        expect(strings.billedOn(long)).to.include(long);
+        expect(strings.nextOrderOn(long)).to.include(long);
+        for (const count of COUNTS) {
+          expect(strings.nextOrderBills(long, billed, count))
+            .to.include(long)
+            .and.include(billed);
+          // The count is written out, except where the language says "one" or "two" with a word (Arabic).
+          if (locale !== 'ar' || (count !== 1 && count !== 2))
+            expect(strings.nextOrderBills(long, billed, count)).to.include(number(count));
+        }
+      }
+      // Each in this language's words, none of them the English one.
+      const long = date(locale, DAYS[0]!);
+      expect(strings.ordersOptionOn(total, date(locale, DAYS[0]!, false))).to.not.equal(
+        en.ordersOptionOn(total, date(locale, DAYS[0]!, false)),
+      );
+      expect(strings.billedOn(long)).to.not.equal(en.billedOn(long));
+      expect(strings.nextOrderOn(long)).to.not.equal(en.nextOrderOn(long));
+      expect(strings.nextOrderBills(long, billed, 12)).to.not.equal(en.nextOrderBills(long, billed, 12));
+      expect(strings.successBody(12, total)).to.not.equal(en.successBody(12, total));
+      // Italian elides the article before a day read with a vowel.
+      if (locale === 'it') {
+        expect(strings.nextOrderOn(date(locale, DAYS[2]!))).to.equal('Prossimo ordine l’8 gennaio 2027.');
+        expect(strings.billedOn(date(locale, DAYS[3]!))).to.include('l’11 novembre 2026');
+        expect(strings.ordersOptionOn(total, date(locale, DAYS[0]!, false))).to.equal(`${total} il 5 dicembre`);
+      }
     });
 
     it('says what happens for each renewal behaviour, in the status only when it is known', () => {

@@ -49,6 +49,7 @@ const ar: Strings = {
   ordersLegend: 'كم عدد الطلبات التي تريد دفع ثمنها مسبقًا؟',
   ordersOption: orders,
   ordersOptionPrice: (total) => `${total} عند طلبك التالي`,
+  ordersOptionOn: (total, date) => `${total} في ${date}`,
   renewalLegend: 'عند نفاد طلباتك المدفوعة مسبقًا',
   renewalOption: (behavior) =>
     ({ autorenew: 'التجديد تلقائيًا', cancel: 'إنهاء الاشتراك', downgrade: 'العودة إلى الدفع مقابل كل طلب' })[behavior],
@@ -63,6 +64,7 @@ const ar: Strings = {
     total && perOrder
       ? `فاتورة واحدة مقابل ${ordersGenitive(count)} عند طلبك التالي: ${total} (${number(count)} × ${perOrder}).`
       : `فاتورة واحدة مقابل ${ordersGenitive(count)} عند طلبك التالي.`,
+  billedOn: (date) => `تصدر الفاتورة في ${date}، عند تقديم طلبك التالي.`,
   nothingChargedNow: 'لن يُحصَّل أي مبلغ اليوم.',
   saveUpTo: (percent) => `وفِّر حتى ${percent}`,
   savings: (percent) => `وفِّر ${percent}`,
@@ -74,8 +76,10 @@ const ar: Strings = {
   successHeading: 'أصبح اشتراكك مدفوعًا مسبقًا',
   successBody: (count, total) =>
     total
-      ? `ستصدر عند طلبك التالي فاتورة واحدة مقابل ${ordersGenitive(count)}: ${total}. لم يُحصَّل أي مبلغ اليوم.`
+      ? `ستصدر عند طلبك التالي فاتورة واحدة مقابل ${ordersGenitive(count)}، بمبلغ تقديري قدره ${total}. لم يُحصَّل أي مبلغ اليوم.`
       : `ستصدر عند طلبك التالي فاتورة واحدة مقابل ${ordersGenitive(count)}. لم يُحصَّل أي مبلغ اليوم.`,
+  nextOrderBills: (date, total, count) =>
+    `ستصدر عند طلبك التالي، في ${date}، فاتورة بمبلغ ${total} مقابل ${ordersGenitive(count)}. لم يُحصَّل أي مبلغ اليوم.`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'هذا الاشتراك مدفوع مسبقًا بالفعل.',
@@ -96,6 +100,7 @@ const ar: Strings = {
     (renewalBehavior
       ? ` عند نفادها، ${{ autorenew: 'يتجدد الاشتراك تلقائيًا', cancel: 'ينتهي الاشتراك', downgrade: 'يعود الاشتراك إلى الدفع مقابل كل طلب' }[renewalBehavior]}.`
       : ''),
+  nextOrderOn: (date) => `موعد الطلب التالي في ${date}.`,
   manageLegend: 'غيِّر ما يحدث عند نفادها',
   manageSubmit: 'حفظ التغيير',
   savingChange: 'جارٍ حفظ التغيير…',

@@ -35,6 +35,7 @@ const de: Strings = {
   ordersLegend: 'Wie viele Bestellungen möchten Sie im Voraus bezahlen?',
   ordersOption: orders,
   ordersOptionPrice: (total) => `${total} bei Ihrer nächsten Bestellung`,
+  ordersOptionOn: (total, date) => `${total} am ${date}`,
   renewalLegend: 'Wenn Ihre vorausbezahlten Bestellungen aufgebraucht sind',
   renewalOption: (behavior) =>
     ({ autorenew: 'Automatisch verlängern', cancel: 'Abonnement beenden', downgrade: 'Wieder pro Bestellung bezahlen' })[behavior],
@@ -50,6 +51,7 @@ const de: Strings = {
   summaryHeading: 'Zusammenfassung',
   summary: (count, total, perOrder) =>
     total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
+  billedOn: (date) => `Abgerechnet wird am ${date}, wenn Ihre nächste Bestellung aufgegeben wird.`,
   nothingChargedNow: 'Heute wird nichts berechnet.',
   saveUpTo: (percent) => `Bis zu ${percent} sparen`,
   savings: (percent) => `${percent} sparen`,
@@ -61,8 +63,10 @@ const de: Strings = {
   successHeading: 'Ihr Abonnement ist jetzt vorausbezahlt',
   successBody: (count, total) =>
     total
-      ? `${billedAtNextOrder(count)}: ${total}. Heute wurde nichts berechnet.`
+      ? `${billedAtNextOrder(count)}, voraussichtlich ${total}. Heute wurde nichts berechnet.`
       : `${billedAtNextOrder(count)}. Heute wurde nichts berechnet.`,
+  nextOrderBills: (date, total, count) =>
+    `Bei Ihrer nächsten Bestellung am ${date} berechnen wir ${total} für ${orders(count)}. Heute wurde nichts berechnet.`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'Dieses Abonnement ist bereits vorausbezahlt.',
@@ -81,6 +85,7 @@ const de: Strings = {
     (renewalBehavior
       ? ` Wenn sie aufgebraucht sind, ${{ autorenew: 'wird das Abonnement automatisch verlängert', cancel: 'endet das Abonnement', downgrade: 'bezahlen Sie wieder pro Bestellung' }[renewalBehavior]}.`
       : ''),
+  nextOrderOn: (date) => `Nächste Bestellung am ${date}.`,
   manageLegend: 'Ändern, was geschieht, wenn sie aufgebraucht sind',
   manageSubmit: 'Änderung speichern',
   savingChange: 'Ihre Änderung wird gespeichert…',

@@ -39,6 +39,7 @@ const es: Strings = {
   ordersLegend: '¿Cuántos pedidos desea prepagar?',
   ordersOption: orders,
   ordersOptionPrice: (total) => `${total} en su próximo pedido`,
+  ordersOptionOn: (total, date) => `${total} el ${date}`,
   renewalLegend: 'Cuando se agoten sus pedidos prepagados',
   renewalOption: (behavior) =>
     ({ autorenew: 'Renovar automáticamente', cancel: 'Finalizar la suscripción', downgrade: 'Volver a pagar por pedido' })[behavior],
@@ -55,6 +56,7 @@ const es: Strings = {
   summaryHeading: 'Resumen',
   summary: (count, total, perOrder) =>
     total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
+  billedOn: (date) => `Se le cobrará el ${date}, cuando se realice su próximo pedido.`,
   nothingChargedNow: 'Hoy no se le cobra nada.',
   saveUpTo: (percent) => `Ahorre hasta un ${percent}`,
   savings: (percent) => `Ahorre un ${percent}`,
@@ -66,8 +68,10 @@ const es: Strings = {
   successHeading: 'Su suscripción ya es prepagada',
   successBody: (count, total) =>
     total
-      ? `${billedAtNextOrder(count)}: ${total}. Hoy no se le ha cobrado nada.`
+      ? `${billedAtNextOrder(count)}, por un importe estimado de ${total}. Hoy no se le ha cobrado nada.`
       : `${billedAtNextOrder(count)}. Hoy no se le ha cobrado nada.`,
+  nextOrderBills: (date, total, count) =>
+    `En su próximo pedido, el ${date}, se le cobrará un importe de ${total} por ${orders(count)}. Hoy no se le ha cobrado nada.`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'Esta suscripción ya es prepagada.',
@@ -85,6 +89,7 @@ const es: Strings = {
     (renewalBehavior
       ? ` Cuando se agoten, ${{ autorenew: 'la suscripción se renueva automáticamente', cancel: 'la suscripción finaliza', downgrade: 'la suscripción vuelve al pago por pedido' }[renewalBehavior]}.`
       : ''),
+  nextOrderOn: (date) => `Próximo pedido el ${date}.`,
   manageLegend: 'Cambiar lo que ocurre cuando se agoten',
   manageSubmit: 'Guardar el cambio',
   savingChange: 'Guardando su cambio…',

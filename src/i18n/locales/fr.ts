@@ -39,6 +39,7 @@ const fr: Strings = {
   ordersLegend: 'Combien de commandes souhaitez-vous prépayer\u202f?',
   ordersOption: orders,
   ordersOptionPrice: (total) => `${total} lors de votre prochaine commande`,
+  ordersOptionOn: (total, date) => `${total} le ${date}`,
   renewalLegend: 'Lorsque vos commandes prépayées sont épuisées',
   renewalOption: (behavior) =>
     ({
@@ -59,6 +60,7 @@ const fr: Strings = {
   summaryHeading: 'Récapitulatif',
   summary: (count, total, perOrder) =>
     total && perOrder ? `${billedAtNextOrder(count)}\u00a0: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
+  billedOn: (date) => `La facturation aura lieu le ${date}, lors de votre prochaine commande.`,
   nothingChargedNow: 'Rien ne vous est facturé aujourd’hui.',
   saveUpTo: (percent) => `Économisez jusqu’à ${percent}`,
   savings: (percent) => `Économisez ${percent}`,
@@ -70,8 +72,10 @@ const fr: Strings = {
   successHeading: 'Votre abonnement est désormais prépayé',
   successBody: (count, total) =>
     total
-      ? `${billedAtNextOrder(count)}\u00a0: ${total}. Rien ne vous a été facturé aujourd’hui.`
+      ? `${billedAtNextOrder(count)}, pour un montant estimé à ${total}. Rien ne vous a été facturé aujourd’hui.`
       : `${billedAtNextOrder(count)}. Rien ne vous a été facturé aujourd’hui.`,
+  nextOrderBills: (date, total, count) =>
+    `Lors de votre prochaine commande, le ${date}, nous vous facturerons ${total} pour ${orders(count)}. Rien ne vous a été facturé aujourd’hui.`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'Cet abonnement est déjà prépayé.',
@@ -91,6 +95,7 @@ const fr: Strings = {
     (renewalBehavior
       ? ` Une fois celles-ci épuisées, ${{ autorenew: 'l’abonnement se renouvelle automatiquement', cancel: 'l’abonnement prend fin', downgrade: 'l’abonnement repasse au paiement à la commande' }[renewalBehavior]}.`
       : ''),
+  nextOrderOn: (date) => `Prochaine commande le ${date}.`,
   manageLegend: 'Modifier ce qui se passe lorsqu’elles sont épuisées',
   manageSubmit: 'Enregistrer la modification',
   savingChange: 'Enregistrement de votre modification…',

@@ -14,6 +14,9 @@ const billedAtNextOrder = (count: number) =>
     other: 'Al prossimo ordine le verranno addebitati insieme # ordini',
   });
 
+// The article before a date elides where the day is read with a vowel: «l’8 dicembre», «l’11 gennaio», but «il 5 dicembre».
+const theDate = (date: string) => (/^(?:8|11)(?!\d)/u.test(date) ? `l’${date}` : `il ${date}`);
+
 const it: Strings = {
   heading: 'Prepaghi il suo abbonamento',
   description: 'Paghi più ordini in una sola volta, senza doversi più occupare di ciascuno.',
@@ -39,6 +42,7 @@ const it: Strings = {
   ordersLegend: 'Quanti ordini desidera prepagare?',
   ordersOption: orders,
   ordersOptionPrice: (total) => `${total} al prossimo ordine`,
+  ordersOptionOn: (total, date) => `${total} ${theDate(date)}`,
   renewalLegend: 'Quando i suoi ordini prepagati si esauriscono',
   renewalOption: (behavior) =>
     ({ autorenew: 'Rinnovo automatico', cancel: 'Fine dell’abbonamento', downgrade: 'Ritorno al pagamento per ordine' })[behavior],
@@ -55,6 +59,7 @@ const it: Strings = {
   summaryHeading: 'Riepilogo',
   summary: (count, total, perOrder) =>
     total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
+  billedOn: (date) => `L’addebito avverrà ${theDate(date)}, al momento del suo prossimo ordine.`,
   nothingChargedNow: 'Oggi non le viene addebitato nulla.',
   saveUpTo: (percent) => `Risparmi fino al ${percent}`,
   savings: (percent) => `Risparmi il ${percent}`,
@@ -66,8 +71,10 @@ const it: Strings = {
   successHeading: 'Il suo abbonamento ora è prepagato',
   successBody: (count, total) =>
     total
-      ? `${billedAtNextOrder(count)}: ${total}. Oggi non le è stato addebitato nulla.`
+      ? `${billedAtNextOrder(count)}, per un importo stimato di ${total}. Oggi non le è stato addebitato nulla.`
       : `${billedAtNextOrder(count)}. Oggi non le è stato addebitato nulla.`,
+  nextOrderBills: (date, total, count) =>
+    `Al suo prossimo ordine, ${theDate(date)}, le verrà addebitato un importo di ${total} per ${orders(count)}. Oggi non le è stato addebitato nulla.`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'Questo abbonamento è già prepagato.',
@@ -75,7 +82,7 @@ const it: Strings = {
       'product-not-eligible': productName ? `Non è possibile prepagare ${productName}.` : 'Non è possibile prepagare questo prodotto.',
       'none-upgradeable': 'Nessuno dei suoi abbonamenti può essere prepagato.',
     })[reason],
-  cancelledOn: (date) => `Annullato il ${date}.`,
+  cancelledOn: (date) => `Annullato ${theDate(date)}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
     `${orders(ordersPerBilling)} per addebito; ${plural(LOCALE, ordersRemaining, {
       one: 'resta # ordine prepagato',
@@ -85,6 +92,7 @@ const it: Strings = {
     (renewalBehavior
       ? ` Una volta esauriti, ${{ autorenew: 'l’abbonamento si rinnova automaticamente', cancel: 'l’abbonamento termina', downgrade: 'l’abbonamento torna al pagamento per ordine' }[renewalBehavior]}.`
       : ''),
+  nextOrderOn: (date) => `Prossimo ordine ${theDate(date)}.`,
   manageLegend: 'Modifichi cosa succede quando si esauriscono',
   manageSubmit: 'Salva la modifica',
   savingChange: 'Salvataggio della modifica in corso…',

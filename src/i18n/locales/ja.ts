@@ -29,6 +29,7 @@ const ja: Strings = {
   ordersLegend: '何回分を前払いしますか？',
   ordersOption: orders,
   ordersOptionPrice: (total) => `次回のご注文時に${total}`,
+  ordersOptionOn: (total, date) => `${date}に${total}`,
   renewalLegend: '前払い分をすべて使い切ったとき',
   renewalOption: (behavior) => ({ autorenew: '自動で更新する', cancel: '定期購入を終了する', downgrade: '都度払いに戻す' })[behavior],
   renewalHint: (behavior, count) =>
@@ -42,6 +43,7 @@ const ja: Strings = {
     total && perOrder
       ? `${orders(count)}の代金を次回のご注文時にまとめて請求いたします：${total}（${number(count)} × ${perOrder}）。`
       : `${orders(count)}の代金を次回のご注文時にまとめて請求いたします。`,
+  billedOn: (date) => `ご請求日は${date}（次回のご注文日）です。`,
   nothingChargedNow: '本日のご請求はありません。',
   saveUpTo: (percent) => `最大${percent}お得`,
   savings: (percent) => `${percent}お得`,
@@ -53,8 +55,10 @@ const ja: Strings = {
   successHeading: '定期購入が前払いになりました',
   successBody: (count, total) =>
     total
-      ? `次回のご注文時に${orders(count)}の代金をまとめて請求いたします：${total}。本日のご請求はありませんでした。`
+      ? `次回のご注文時に${orders(count)}の代金をまとめて請求いたします（見込み額：${total}）。本日のご請求はありませんでした。`
       : `次回のご注文時に${orders(count)}の代金をまとめて請求いたします。本日のご請求はありませんでした。`,
+  nextOrderBills: (date, total, count) =>
+    `次回のご注文時（${date}）に、${orders(count)}の代金として${total}を請求いたします。本日のご請求はありませんでした。`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'この定期購入はすでに前払いになっています。',
@@ -68,6 +72,7 @@ const ja: Strings = {
     (renewalBehavior
       ? `すべて使い切った後は、${{ autorenew: '自動で更新されます', cancel: '定期購入が終了します', downgrade: '都度払いに戻ります' }[renewalBehavior]}。`
       : ''),
+  nextOrderOn: (date) => `次回のご注文は${date}です。`,
   manageLegend: '使い切ったときの扱いを変更する',
   manageSubmit: '変更を保存する',
   savingChange: '変更を保存しています…',

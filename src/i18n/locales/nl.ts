@@ -35,6 +35,7 @@ const nl: Strings = {
   ordersLegend: 'Hoeveel bestellingen wilt u vooruitbetalen?',
   ordersOption: orders,
   ordersOptionPrice: (total) => `${total} bij uw volgende bestelling`,
+  ordersOptionOn: (total, date) => `${total} op ${date}`,
   renewalLegend: 'Als uw vooruitbetaalde bestellingen op zijn',
   renewalOption: (behavior) =>
     ({ autorenew: 'Automatisch verlengen', cancel: 'Abonnement beëindigen', downgrade: 'Terug naar betalen per bestelling' })[behavior],
@@ -50,6 +51,7 @@ const nl: Strings = {
   summaryHeading: 'Overzicht',
   summary: (count, total, perOrder) =>
     total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
+  billedOn: (date) => `De facturering vindt plaats op ${date}, wanneer uw volgende bestelling wordt geplaatst.`,
   nothingChargedNow: 'Er wordt vandaag niets in rekening gebracht.',
   saveUpTo: (percent) => `Bespaar tot ${percent}`,
   savings: (percent) => `Bespaar ${percent}`,
@@ -61,8 +63,10 @@ const nl: Strings = {
   successHeading: 'Uw abonnement is nu vooruitbetaald',
   successBody: (count, total) =>
     total
-      ? `${billedAtNextOrder(count)}: ${total}. Er is vandaag niets in rekening gebracht.`
+      ? `${billedAtNextOrder(count)}, naar schatting ${total}. Er is vandaag niets in rekening gebracht.`
       : `${billedAtNextOrder(count)}. Er is vandaag niets in rekening gebracht.`,
+  nextOrderBills: (date, total, count) =>
+    `Bij uw volgende bestelling, op ${date}, brengen we ${total} in rekening voor ${orders(count)}. Er is vandaag niets in rekening gebracht.`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'Dit abonnement is al vooruitbetaald.',
@@ -81,6 +85,7 @@ const nl: Strings = {
     (renewalBehavior
       ? ` Als ze op zijn, ${{ autorenew: 'wordt het abonnement automatisch verlengd', cancel: 'eindigt het abonnement', downgrade: 'betaalt u weer per bestelling' }[renewalBehavior]}.`
       : ''),
+  nextOrderOn: (date) => `Volgende bestelling op ${date}.`,
   manageLegend: 'Wijzigen wat er gebeurt als ze op zijn',
   manageSubmit: 'Wijziging opslaan',
   savingChange: 'Uw wijziging wordt opgeslagen…',

@@ -39,6 +39,7 @@ const ptBR: Strings = {
   ordersLegend: 'Quantos pedidos você quer pagar antecipadamente?',
   ordersOption: orders,
   ordersOptionPrice: (total) => `${total} no seu próximo pedido`,
+  ordersOptionOn: (total, date) => `${total} em ${date}`,
   renewalLegend: 'Quando seus pedidos pré-pagos acabarem',
   renewalOption: (behavior) =>
     ({ autorenew: 'Renovar automaticamente', cancel: 'Encerrar a assinatura', downgrade: 'Voltar a pagar por pedido' })[behavior],
@@ -55,6 +56,7 @@ const ptBR: Strings = {
   summaryHeading: 'Resumo',
   summary: (count, total, perOrder) =>
     total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
+  billedOn: (date) => `A cobrança será feita em ${date}, quando seu próximo pedido for realizado.`,
   nothingChargedNow: 'Nada é cobrado hoje.',
   saveUpTo: (percent) => `Economize até ${percent}`,
   savings: (percent) => `Economize ${percent}`,
@@ -65,7 +67,11 @@ const ptBR: Strings = {
   submitting: 'Atualizando sua assinatura…',
   successHeading: 'Sua assinatura agora é pré-paga',
   successBody: (count, total) =>
-    total ? `${billedAtNextOrder(count)}: ${total}. Nada foi cobrado hoje.` : `${billedAtNextOrder(count)}. Nada foi cobrado hoje.`,
+    total
+      ? `${billedAtNextOrder(count)}, no valor estimado de ${total}. Nada foi cobrado hoje.`
+      : `${billedAtNextOrder(count)}. Nada foi cobrado hoje.`,
+  nextOrderBills: (date, total, count) =>
+    `No seu próximo pedido, em ${date}, será cobrado o valor de ${total} por ${orders(count)}. Nada foi cobrado hoje.`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'Esta assinatura já é pré-paga.',
@@ -85,6 +91,7 @@ const ptBR: Strings = {
     (renewalBehavior
       ? ` Quando eles acabarem, ${{ autorenew: 'a assinatura é renovada automaticamente', cancel: 'a assinatura é encerrada', downgrade: 'você volta a pagar por pedido' }[renewalBehavior]}.`
       : ''),
+  nextOrderOn: (date) => `Próximo pedido em ${date}.`,
   manageLegend: 'Alterar o que acontece quando eles acabarem',
   manageSubmit: 'Salvar alteração',
   savingChange: 'Salvando sua alteração…',

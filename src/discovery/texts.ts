@@ -1,0 +1,26 @@
+/**
+ * English's texts of the picker, part of the discovery chunk: only a widget without `subscription-id` shows them (see
+ * `PickerStrings`). Every other language has them with its own texts.
+ */
+import type { View } from '../element/templates.js';
+import { plural, type PickerStrings, type Strings } from '../i18n/strings.js';
+
+export const pickerEn: PickerStrings = {
+  pickerLegend: 'Which subscription?',
+  shipsEvery: (count, unit) =>
+    plural('en', count, {
+      one: { day: 'Every day', week: 'Every week', month: 'Every month' }[unit],
+      other: `Every # ${unit}s`,
+    }),
+  pickerPrepaid: 'Already prepaid',
+  uncheckedSubscriptions: (count) =>
+    plural('en', count, {
+      one: '# other subscription could not be checked right now. Reload the page to try again.',
+      other: '# other subscriptions could not be checked right now. Reload the page to try again.',
+    }),
+  pickerContinue: 'Continue',
+  pickerBack: 'Choose another subscription',
+};
+
+/** The view with every text the picker shows: the element's (the page's overrides among them), else English's. */
+export const withPickerTexts = (view: View): View & { t: Strings } => ({ ...view, t: { ...pickerEn, ...view.t } });
