@@ -3,7 +3,14 @@
  * `PickerStrings`). Every other language has them with its own texts.
  */
 import type { View } from '../element/templates.js';
-import { plural, type PickerStrings, type Strings } from '../i18n/strings.js';
+import type { PickerStrings, Strings } from '../i18n/strings.js';
+
+/**
+ * English's two forms: `one` for 1, `other` for any other count, the count written as English writes it. Not the
+ * languages' shared `plural`: importing it would make this chunk fetch the languages' shared file before the picker.
+ */
+const plural = (_locale: 'en', count: number, { one, other }: { one: string; other: string }) =>
+  (count === 1 ? one : other).replace('#', count.toLocaleString('en'));
 
 export const pickerEn: PickerStrings = {
   pickerLegend: 'Which subscription?',
