@@ -1,11 +1,4 @@
-/** How long the form waits for the next order past the product, at most (DESIGN.md §9): the order only adds dates. */
-export const NEXT_ORDER_WAIT_MS = 500;
-
-/**
- * Reads what the form shows: the subscription, then its product, and whether it can be upgraded. `readNextOrder`
- * starts the read of its next order, beside the product's, and settles once it is in; the form waits for it
- * `NEXT_ORDER_WAIT_MS` at most.
- */
+/** Reads what the form shows: the subscription named by id, its product and next order. */
 import type { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { sleep } from '../api/retry.js';
@@ -14,6 +7,14 @@ import { decideEligibility } from './eligibility.js';
 import { describeFailure } from './failure.js';
 import type { Loaded } from './templates.js';
 
+/** How long the form waits for the next order past the product, at most (DESIGN.md §9): the order only adds dates. */
+export const NEXT_ORDER_WAIT_MS = 500;
+
+/**
+ * Reads what the form shows: the subscription, then its product, and whether it can be upgraded. `readNextOrder`
+ * starts the read of its next order, beside the product's, and settles once it is in; the form waits for it
+ * `NEXT_ORDER_WAIT_MS` at most.
+ */
 export async function loadSubscription(
   client: ApiClient,
   subscriptionId: string,
