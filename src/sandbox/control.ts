@@ -28,7 +28,9 @@ function refusingInvalid(change: () => Response): Response {
 const ROUTES: Readonly<Record<string, Readonly<Record<string, ControlHandler>>>> = {
   '/faults': {
     GET: (instance) => json(200, instance.faults),
-    POST: (instance, body) => refusingInvalid(() => json(201, instance.addFault(body as Fault))),
+    // One fault, or a list of them queued together: a test that sets up many answers at once sends one request.
+    POST: (instance, body) =>
+      refusingInvalid(() => json(201, Array.isArray(body) ? instance.addFaults(body as Fault[]) : instance.addFault(body as Fault))),
     DELETE: (instance) => {
       instance.clearFaults();
       return noContent();

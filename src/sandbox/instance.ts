@@ -100,9 +100,18 @@ export class SandboxInstance {
 
   /** Queues a fault; throws a TypeError when it is not a valid one. */
   addFault(fault: Fault): QueuedFault {
-    const parsed = parseFault(fault);
-    if (!parsed.ok) throw new TypeError(parsed.detail);
-    return this.#faults.add(parsed.fault);
+    return this.addFaults([fault])[0]!;
+  }
+
+  /** Queues faults in their order, or none of them: throws a TypeError naming the first that is not a valid one. */
+  addFaults(faults: Fault[]): QueuedFault[] {
+    const valid: Fault[] = [];
+    for (const [index, fault] of faults.entries()) {
+      const parsed = parseFault(fault);
+      if (!parsed.ok) throw new TypeError(faults.length > 1 ? `Fault ${index + 1}: ${parsed.detail}` : parsed.detail);
+      valid.push(parsed.fault);
+    }
+    return valid.map((fault) => this.#faults.add(fault));
   }
 
   get faults(): QueuedFault[] {

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import '../../src/index.js';
 import type { PrepaidUpgrade } from '../../src/index.js';
 import type { Product, Subscription } from '../../src/api/schemas.js';
+import type { Fault } from '../../src/sandbox/index.js';
 import { en } from '../../src/i18n/en.js';
 import { payAsYouGoSubscription, prepaidSubscription, product } from '../fixtures/subscriptions.js';
 import { sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
@@ -23,12 +24,13 @@ declare global {
 }
 
 /**
- * 1,000 cases, rendered 10 at a time. fast-check runs one property at a time, and a case takes up to five round trips
- * to the sandbox (its faults, the subscription, the product, the upgrade, the read that confirms a refused upgrade),
- * so each run of the property is a batch of cases rendered side by side, on a sandbox instance of its own.
+ * 1,000 cases, rendered 25 at a time. fast-check runs one property at a time, and a case takes up to five round trips
+ * to the sandbox (the subscription, the product and the next order, the upgrade, the read that confirms a refused
+ * upgrade), so each run of the property is a batch of cases rendered side by side, on a sandbox instance of its own,
+ * with the whole batch's answers queued in one request before.
  */
 const CASES = 1000;
-const BATCH = 10;
+const BATCH = 25;
 
 /** Markup and script in the forms that have broken renderers before. Each one that runs increments `window.__xss`. */
 const FRAGMENTS = [
@@ -147,13 +149,14 @@ function whenFired(el: Element, type: string, timeoutMs = 5000): Promise<void> {
   });
 }
 
+const subscriptionOf = (id: number) => `sub_text_${id}`;
+
 /**
- * Renders one case through the sandbox: the subscription, its product and the upgrade's answer are faults with raw
- * bodies on ids of this case only, so cases never share an answer. Calls `check` once the subscription is shown, and
- * again after the refused upgrade for an eligible one.
+ * The sandbox's answers for one case: the subscription, its product and the upgrade's answer, as faults with raw
+ * bodies on ids of this case only, so cases never share an answer.
  */
-async function renderCase(session: SandboxSession, id: number, c: Case, check: (el: PrepaidUpgrade, phase: 'loaded' | 'refused') => void) {
-  const subscriptionId = `sub_text_${id}`;
+function answersOf(id: number, c: Case): Partial<Fault>[] {
+  const subscriptionId = subscriptionOf(id);
   const productId = `prod_text_${id}`;
   const subscription: Subscription =
     c.kind === 'already-prepaid'
@@ -172,23 +175,24 @@ async function renderCase(session: SandboxSession, id: number, c: Case, check: (
     detail_url: c.imageUrl,
     prepaid_eligible: c.kind !== 'product-not-eligible',
   });
-  await Promise.all([
+  return [
     // Twice: once to load, once more if the element reads the subscription again to confirm a refused upgrade.
-    session.fault({ method: 'GET', path: `/subscriptions/${subscriptionId}/`, status: 200, count: 2, body: JSON.stringify(subscription) }),
-    session.fault({ method: 'GET', path: `/products/${productId}/`, status: 200, body: JSON.stringify(productBody) }),
-    c.kind === 'eligible'
-      ? session.fault({
-          method: 'PATCH',
-          path: `/subscriptions/${subscriptionId}/upgrade_to_prepaid/`,
-          status: 400,
-          body: JSON.stringify(refusal(c)),
-        })
-      : undefined,
-  ]);
+    { method: 'GET', path: `/subscriptions/${subscriptionId}/`, status: 200, count: 2, body: JSON.stringify(subscription) },
+    { method: 'GET', path: `/products/${productId}/`, status: 200, body: JSON.stringify(productBody) },
+    ...(c.kind === 'eligible'
+      ? [{ method: 'PATCH', path: `/subscriptions/${subscriptionId}/upgrade_to_prepaid/`, status: 400, body: JSON.stringify(refusal(c)) }]
+      : []),
+  ];
+}
 
+/**
+ * Renders one case, its answers already queued (`answersOf`): calls `check` once the subscription is shown, and again
+ * after the refused upgrade for an eligible one.
+ */
+async function renderCase(session: SandboxSession, id: number, c: Case, check: (el: PrepaidUpgrade, phase: 'loaded' | 'refused') => void) {
   const container = document.createElement('div');
   const el = document.createElement('prepaid-upgrade');
-  el.setAttribute('subscription-id', subscriptionId);
+  el.setAttribute('subscription-id', subscriptionOf(id));
   el.setAttribute('api-base', session.apiBase);
   el.setAttribute('token', session.token);
   const ready = whenFired(el, 'prepaid-upgrade-ready');
@@ -242,7 +246,8 @@ describe('server data is rendered as text only', () => {
         currency: 'USD',
         renewal: 'cancel',
       };
-      await renderCase(session, ++nextId, clean, (el) => {
+      await session.faults(answersOf(++nextId, clean));
+      await renderCase(session, nextId, clean, (el) => {
         for (const element of elementsOf(el.shadowRoot!)) allowedTags.add(element.localName);
       });
     }
@@ -258,10 +263,13 @@ describe('server data is rendered as text only', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(caseArbitrary, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
         const batchSession = await sandboxSession();
+        const ids = batch.map(() => ++nextId);
+        // The whole batch's answers in one request: the cases' own requests are what the test is about.
+        await batchSession.faults(batch.flatMap((c, index) => answersOf(ids[index]!, c)));
         const outcomes = await Promise.allSettled(
-          batch.map((c) => {
+          batch.map((c, index) => {
             cases++;
-            return renderCase(batchSession, ++nextId, c, (el, phase) => checkRendered(el, phase, c));
+            return renderCase(batchSession, ids[index]!, c, (el, phase) => checkRendered(el, phase, c));
           }),
         );
         const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');

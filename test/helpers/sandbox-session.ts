@@ -16,6 +16,8 @@ export interface SandboxSession {
   customerId: string;
   /** Queues a fault on this instance (the next matching requests get it). */
   fault(fault: Partial<Fault>): Promise<void>;
+  /** Queues faults in their order, in one request. */
+  faults(faults: Partial<Fault>[]): Promise<void>;
   /** Every API request this instance has seen, oldest first. */
   requests(): Promise<RecordedRequest[]>;
   control(path: string, init?: RequestInit): Promise<Response>;
@@ -38,19 +40,21 @@ export async function sandboxSession(options: SessionOptions = {}): Promise<Sand
     ...(options.ts === undefined ? {} : { ts: options.ts }),
   });
   const control = (path: string, init?: RequestInit) => fetch(`${apiBase}/__sandbox${path}`, init);
+  const queue = async (faults: Partial<Fault> | Partial<Fault>[]) => {
+    const response = await control('/faults', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(faults),
+    });
+    if (response.status !== 201) throw new Error(`the sandbox refused the fault: ${await response.text()}`);
+  };
   return {
     apiBase,
     token,
     customerId,
     control,
-    async fault(fault) {
-      const response = await control('/faults', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(fault),
-      });
-      if (response.status !== 201) throw new Error(`the sandbox refused the fault: ${await response.text()}`);
-    },
+    fault: queue,
+    faults: queue,
     async requests() {
       return (await control('/requests')).json();
     },

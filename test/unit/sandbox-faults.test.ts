@@ -132,6 +132,31 @@ describe('sandbox: a fault with apply (the change is made, the answer is lost)',
   });
 });
 
+describe('sandbox: faults queued together', () => {
+  it('queues a list of faults in one request, in its order', async () => {
+    const sandbox = createSandbox();
+    const token = await adaToken();
+    const answer = await addFault(sandbox, [
+      { method: 'GET', path: '/products/', status: 200, body: '{"name":"From the list"}' },
+      { method: 'GET', status: 503 },
+      { method: 'GET', status: 504 },
+    ]);
+    expect(answer.status).to.equal(201);
+    expect((await answer.json()).map((fault: { status: number }) => fault.status)).to.deep.equal([200, 503, 504]);
+    expect((await send(sandbox, 'GET', `/subscriptions/${eligible.id}/`, { token })).status).to.equal(503);
+    expect(await (await send(sandbox, 'GET', '/products/prod_any/', { token })).json()).to.deep.equal({ name: 'From the list' });
+    expect((await send(sandbox, 'GET', `/subscriptions/${eligible.id}/`, { token })).status).to.equal(504);
+  });
+
+  it('queues none of them when one is not a fault, and says which', async () => {
+    const sandbox = createSandbox();
+    const answer = await addFault(sandbox, [{ status: 503 }, { status: 503, apply: 'yes' }]);
+    expect(answer.status).to.equal(400);
+    expect((await answer.json()).detail).to.equal('Fault 2: apply must be true or false.');
+    expect(await (await send(sandbox, 'GET', '/__sandbox/faults')).json()).to.deep.equal([]);
+  });
+});
+
 describe('sandbox: Retry-After of a fault', () => {
   it('sends whole seconds, a text verbatim (an HTTP date), or no header at all for null', async () => {
     const sandbox = createSandbox();
