@@ -3,8 +3,8 @@
  * leaves template text alone; whitespace between tags and inside style sheets is most of what these templates are.
  * Only the literal text changes, never an expression. In `html`, only white space where it cannot matter: between
  * two tags and at a template's ends. A whole style sheet (a `css` template without expressions) goes through Lightning
- * CSS for the engines of package.json's `browserslist`, as a style sheet file would; a `css` template with expressions
- * only loses white space and comments next to `{ } ; ,`.
+ * CSS for the engines of package.json's `browserslist`, as a style sheet file would, and is made with Lit's `unsafeCSS`
+ * rather than `css`; a `css` template with expressions only loses white space and comments next to `{ } ; ,`.
  */
 import { fileURLToPath } from 'node:url';
 import browserslist from 'browserslist';
@@ -47,6 +47,9 @@ export function minifyCss(text: string): string {
     .trim();
 }
 
+/** The name a rewritten style sheet calls `unsafeCSS` by, apart from any name of the module's own. */
+const UNSAFE_CSS = '__unsafeCSS';
+
 /** The edits that minify every `html` and `css` tagged template of one module. */
 export function templateEdits(code: string, fileName: string): Edit[] {
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
@@ -71,10 +74,20 @@ export function templateEdits(code: string, fileName: string): Edit[] {
         const minified = minify(text, index === 0, index === parts.length - 1);
         if (minified !== text) edits.push({ start, end, text: minified });
       });
+      if (node.tag.text === 'css' && ts.isNoSubstitutionTemplateLiteral(template)) {
+        // A whole style sheet needs nothing of `css` but its result, which Lit's `unsafeCSS` makes of the same
+        // (our own, minified) text: the bundle then carries no `css` function, and `unsafeCSS` is in it anyway.
+        edits.push(
+          { start: node.tag.getStart(source), end: node.tag.getEnd(), text: `${UNSAFE_CSS}(` },
+          { start: node.getEnd(), end: node.getEnd(), text: ')' },
+        );
+      }
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
+  if (edits.some(({ text }) => text === `${UNSAFE_CSS}(`))
+    edits.push({ start: 0, end: 0, text: `import { unsafeCSS as ${UNSAFE_CSS} } from 'lit';\n` });
   return edits;
 }
 

@@ -52,7 +52,7 @@ describe('templateEdits', () => {
   it('minifies the literal parts of html and css templates and leaves expressions and other templates alone', () => {
     const code = [
       'const a = html`\n  <p class="x">\n    ${value}  and  ${html`  <b> ${inner} </b>  `}\n  </p>\n`;',
-      'const b = css`\n  p { color: red; }\n`;',
+      'const b = css`\n  p { color: ${red}; }\n`;',
       'const c = other`  keep   this  `;',
       'const d = `  plain   ${x}  `;',
     ].join('\n');
@@ -60,10 +60,17 @@ describe('templateEdits', () => {
       apply(code),
       [
         'const a = html`<p class="x"> ${value} and ${html`<b> ${inner} </b>`} </p>`;',
-        'const b = css`p{color:red}`;',
+        'const b = css`p{color:${red}}`;',
         'const c = other`  keep   this  `;',
         'const d = `  plain   ${x}  `;',
       ].join('\n'),
+    );
+  });
+
+  it('makes a whole style sheet with unsafeCSS, so that the bundle needs no css function', () => {
+    assert.equal(
+      apply("import { css } from 'lit';\nexport const styles = css`\n  p { color: red; }\n`;"),
+      "import { unsafeCSS as __unsafeCSS } from 'lit';\nimport { css } from 'lit';\nexport const styles = __unsafeCSS(`p{color:red}`);",
     );
   });
 });
