@@ -3,7 +3,7 @@
  * discovery chunk.
  */
 import type { Subscription } from '../api/schemas.js';
-import { formatMoney, pricePerOrder } from '../element/money.js';
+import { pricePerOrder, type formatMoney } from '../element/money.js';
 import type { Loaded, View } from '../element/templates.js';
 import type { ShippingUnit, Strings } from '../i18n/strings.js';
 
@@ -11,10 +11,15 @@ import type { ShippingUnit, Strings } from '../i18n/strings.js';
 const SHIPPING_UNITS: Record<number, ShippingUnit> = { 1: 'day', 2: 'week', 3: 'month' };
 
 /** "$15.00 per order · Every 2 weeks": what the customer knows a subscription by, besides its product; '' when unknown. */
-export function detailsOf(view: View & { t: Strings }, { subscription, product }: Loaded): string {
+export function detailsOf(
+  view: View & { t: Strings },
+  { subscription, product }: Loaded,
+  // The element's own (see `PickerHost`).
+  money: typeof formatMoney,
+): string {
   const perOrder = pricePerOrder(subscription, product);
   return [
-    perOrder === undefined ? undefined : view.t.pricePerOrder(formatMoney(perOrder, subscription.currency_code, view.locale)),
+    perOrder === undefined ? undefined : view.t.pricePerOrder(money(perOrder, subscription.currency_code, view.locale)),
     shipsEvery(view, subscription),
   ]
     .filter(Boolean)

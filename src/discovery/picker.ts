@@ -14,6 +14,7 @@ import type { html as Html, nothing as Nothing, TemplateResult } from 'lit';
 import { isSafeImageAddress } from '../api/base-address.js';
 import type { Subscription } from '../api/schemas.js';
 import { decideEligibility } from '../element/eligibility.js';
+import type { formatMoney as FormatMoney } from '../element/money.js';
 import type { Loaded, View } from '../element/templates.js';
 import { withPickerTexts } from './texts.js';
 import type { Discovered } from './candidates.js';
@@ -27,6 +28,11 @@ export interface Lit {
 
 export interface PickerHost {
   lit: Lit;
+  /**
+   * The element's `formatMoney`, whose formatters are made once for the whole page. Imported here, it would make this
+   * chunk fetch the languages' shared file, where they are kept, before the picker shows.
+   */
+  formatMoney: typeof FormatMoney;
   requestUpdate(): void;
   /** The customer chose a subscription in the picker: it is shown now. */
   chose(loaded: Loaded): void;
@@ -150,7 +156,7 @@ export class Picker {
     /** A subscription as the customer knows it: its product's picture and name, its price per order, how often it ships. */
     const describe = (loaded: Loaded, id: string, labelFor?: string) => {
       const { subscription, product } = loaded;
-      const details = detailsOf(view, loaded);
+      const details = detailsOf(view, loaded, this.#host.formatMoney);
       const name = html`
         ${isSafeImageAddress(product?.image_url) ? html`<img class="pick-image" src=${product.image_url} alt="" />` : nothing}
         <span class="product-name" id="${id}-name">${product?.name || subscription.public_id}</span>
@@ -177,7 +183,7 @@ export class Picker {
                         name="subscription"
                         .value=${loaded.subscription.public_id!}
                         .checked=${loaded.subscription.public_id === picked}
-                        aria-describedby=${detailsOf(view, loaded) ? `pick-${index}-hint` : nothing}
+                        aria-describedby=${detailsOf(view, loaded, this.#host.formatMoney) ? `pick-${index}-hint` : nothing}
                         @change=${this.#onPick}
                       />
                       ${describe(loaded, `pick-${index}`, `pick-${index}`)}

@@ -1,5 +1,6 @@
 /** Dates as the customer reads them: the service's calendar dates, in the customer's language. */
 import { calendarDay } from '../api/service-date.js';
+import { formatter } from '../i18n/strings.js';
 
 /**
  * The calendar date of a service timestamp in the customer's language: "September 14, 2026", or without `year`
@@ -9,6 +10,8 @@ export function formatServiceDate(value: string | null | undefined, locale: stri
   const date = calendarDay(value);
   return (
     date &&
-    new Intl.DateTimeFormat(locale, { year: year ? 'numeric' : undefined, month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date)
+    formatter(Intl.DateTimeFormat, locale, { year: year ? 'numeric' : undefined, month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+      date,
+    )
   );
 }

@@ -1,5 +1,6 @@
 /** Prices as the service sends them (decimal strings) and as the customer reads them (`Intl.NumberFormat`). */
 import type { Product, Subscription } from '../api/schemas.js';
+import { formatter } from '../i18n/strings.js';
 
 export function parsePrice(value: string | null | undefined): number | undefined {
   return value && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : undefined;
@@ -18,22 +19,19 @@ export function pricePerOrder(subscription: Subscription, product: Product | und
 
 /** In the subscription's currency when it is known; as a plain number otherwise, never in a guessed currency. */
 export function formatMoney(amount: number, currency: string | null | undefined, locale: string): string {
-  if (currency) {
-    try {
-      return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
-    } catch {
-      // Intl refuses anything but three letters (in either case) and writes a code it does not know as the code
-      // itself, so neither guesses. Refused: fall through to a plain number.
-    }
+  try {
+    return formatter(Intl.NumberFormat, locale, { style: 'currency', currency }).format(amount);
+  } catch {
+    // Intl refuses a missing currency and anything but three letters (in either case), and writes a code it does not
+    // know as the code itself, so neither guesses. Refused: a plain number.
+    return formatter(Intl.NumberFormat, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
   }
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
 }
 
 /** Digits of a currency's minor unit: 2 for USD, 0 for JPY, 3 for KWD; 2 when the currency is unknown. */
 export function minorDigits(currency: string | null | undefined): number {
-  if (!currency) return 2;
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return formatter(Intl.NumberFormat, 'en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
     return 2;
   }
@@ -56,4 +54,4 @@ export function applyDiscount(
 
 /** A percent as the page's language writes it: 10%, 10 %, 12.5%. */
 export const formatPercent = (percent: number, locale: string): string =>
-  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
+  formatter(Intl.NumberFormat, locale, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);

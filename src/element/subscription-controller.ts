@@ -22,6 +22,7 @@ import type { Subscription } from '../api/schemas.js';
 import type { ReadyDetail } from '../events.js';
 import { discoverSubscriptions, type Picker, type PickerHost } from './discovery-loader.js';
 import { loadSubscription } from './load-subscription.js';
+import { formatMoney } from './money.js';
 import type { Loaded, View } from './templates.js';
 
 export interface SubscriptionOptions {
@@ -91,6 +92,7 @@ export class SubscriptionController implements ReactiveController {
     });
     this.#pickerHost = {
       lit: { html, nothing },
+      formatMoney,
       requestUpdate: () => host.requestUpdate(),
       chose: () => void this.#announce(this.task.value, true),
       wentBack: options.wentBack,
