@@ -7,7 +7,7 @@
  * from the element's connection to `prepaid-upgrade-ready` over 50 mounts, whether the placeholder is there on
  * connection, the requests made before ready (what each read, when it started and was answered, and in how many round
  * trips: bench/ready-requests.ts) and before success, long tasks on the main thread, and the heap growth over 1,000
- * mount/unmount cycles. test/node/bench.test.ts checks the figures against bench/budgets.ts.
+ * mount/unmount cycles. test/bench/budgets.test.ts checks the figures against bench/budgets.ts.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-/** What the widget must stay within, as measured by bench/bench.ts and checked by test/node/bench.test.ts. */
+/** What the widget must stay within, as measured by bench/bench.ts and checked by test/bench/budgets.test.ts. */
 export const BUDGETS = {
   /**
    * dist/prepaid-upgrade.js, brotli at quality 11, with Lit, @lit/task, the answer checker and the English texts

@@ -1,5 +1,6 @@
 // The performance budgets, checked against figures the benchmark measures in this same run (on the built bundles:
-// `npm test` builds first).
+// `npm test` builds first). `npm run test:bench` runs it alone, after the other node tests, which run two files at a
+// time: its main-thread figures (the longest task) are taken on a machine busy with nothing else.
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatFigures, measureSize, runBench, type BenchFigures } from '../../bench/bench.js';
