@@ -7,3 +7,4 @@ export * from './events.js';
 export type { Strings, FailureKind, PrepaidStatus } from './i18n/strings.js';
 export type { Subscription, Product, UpgradeRequest, RenewalBehavior, PrepaidSubscriptionContext } from './api/schemas.js';
 export type { IneligibleReason, RenewalChangeRequest } from './api/upgrade-request.js';
+export type { NextOrder } from './api/orders.js';
