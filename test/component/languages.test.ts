@@ -6,6 +6,8 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { pickerEn } from '../../src/discovery/texts.js';
 import { en } from '../../src/i18n/en.js';
 import { LANGUAGES, type Language } from '../../src/i18n/languages.js';
+import { formatServiceDate } from '../../src/element/dates.js';
+import { formatMoney } from '../../src/element/money.js';
 import { loadLocaleChunk } from '../../src/i18n/locale-chunks.js';
 import type { Strings } from '../../src/i18n/strings.js';
 import { mount } from '../helpers/mount.js';
@@ -30,10 +32,24 @@ describe('every language', () => {
       expect(text(m.$('[part~=submit]'))).to.equal(norm(strings.submit(3).trim()));
       expect(text(m.$('[part~=orders] legend'))).to.equal(norm(strings.ordersLegend));
       expect(m.$('[part~=base]')!.getAttribute('lang')).to.equal(language);
+      // The next order's date, in this language's words and order, beside the amount and in the summary.
+      await waitUntil(() => m.el.nextOrder, 'the next order');
+      await m.el.updateComplete;
+      const { place } = m.el.nextOrder!;
+      const day = formatServiceDate(place, language)!;
+      expect(day, 'a day of the month, in any digits').to.match(/\p{Nd}/u);
+      expect(text(m.$('#orders-3-hint'))).to.equal(
+        norm(strings.ordersOptionOn(formatMoney(37.5, 'USD', language), formatServiceDate(place, language, false)!)),
+      );
+      expect(text(m.$('[part~=summary]'))).to.contain(norm(strings.billedOn(day)));
       await m.el.upgrade();
       expect(m.el.state).to.equal('success');
       expect(text(m.$('.success-heading'))).to.equal(norm(strings.successHeading));
       expect(text(m.$('[part~=status]'))).to.equal(norm(strings.successHeading));
+      // The service's own figure once the next order is read again: 3 orders, 5% off at the sandbox's store.
+      await waitUntil(() => m.el.nextOrder, 'the next order read again');
+      await m.el.updateComplete;
+      expect(text(m.$('[part~=success]'))).to.contain(norm(strings.nextOrderBills(day, formatMoney(35.63, 'USD', language), 3)));
     });
 
     it(`renders the prepaid state and a renewal change in ${language}`, async () => {
