@@ -1,7 +1,8 @@
-// The browsers the widget supports, once: package.json's `browserslist` (the README's browser table), read with
+// The browsers the widget supports, once: package.json's `browserslist` (docs/browser-support.md), read with
 // browserslist and reduced to the oldest supported version of each browser, under the browser ids of MDN's
 // browser-compat-data and web-features. The build targets the same list (vite.config.ts); the script lint
-// (eslint.config.js) and the CSS check (tools/check-css-support.ts) compare features with these versions.
+// (eslint.config.js) compares features with these versions, and test/node/css-support.test.ts holds the CSS lint's
+// Baseline year and named exceptions (stylelint.config.mjs) to them.
 import browserslist from 'browserslist';
 import { fileURLToPath } from 'node:url';
 
@@ -48,16 +49,26 @@ export function minimumVersions(path = fileURLToPath(new URL('..', import.meta.u
 }
 
 /**
- * The ids of the web-features that every supported version has (web-features' `status.support`: the version each
- * browser added it in; `≤79` counts as 79, its latest possible). The script lint allows these whatever year they
- * became Baseline: the Baseline year alone only stands in for "every supported browser has it".
+ * The supported browsers whose oldest version lacks what a web-features `support` describes (the version each browser
+ * added it in; `≤79` counts as 79, its latest possible; no version, no support), in the order of `minimums`.
+ */
+export function browsersLacking(support, minimums = minimumVersions()) {
+  const has = (added, minimum) => typeof added === 'string' && /^≤?\d/.test(added) && compareVersions(added.replace('≤', ''), minimum) <= 0;
+  return Object.entries(minimums)
+    .filter(([browser, minimum]) => !has(support[browser], minimum))
+    .map(([browser]) => browser);
+}
+
+/**
+ * The ids of the web-features that every supported version has (web-features' `status.support`). The script lint
+ * allows these whatever year they became Baseline: the Baseline year alone only stands in for "every supported
+ * browser has it".
  */
 export function featuresOfEveryTarget(features, minimums = minimumVersions()) {
-  const has = (added, minimum) => typeof added === 'string' && /^≤?\d/.test(added) && compareVersions(added.replace('≤', ''), minimum) <= 0;
   return Object.entries(features)
     .filter(([, feature]) => {
       const support = feature.status?.support;
-      return support && Object.entries(minimums).every(([browser, minimum]) => has(support[browser], minimum));
+      return support && browsersLacking(support, minimums).length === 0;
     })
     .map(([id]) => id);
 }

@@ -1,12 +1,13 @@
 /**
  * What a customer sees in an engine without `light-dark()` (Chrome and Edge 109–122, Firefox 115–119, Safari
- * 16.4–17.4): the light palette, opaque and readable, whatever the page's color-scheme. Such an engine is simulated
- * faithfully in every engine that runs this file: the element's stylesheet is replaced by a copy from which every
- * `@supports` rule whose condition tests light-dark() is removed, which is exactly what such an engine skips (and any
- * other use of light-dark() is made invalid the way such an engine would: a declaration of a property is dropped, and
- * in a custom property it becomes an unknown function, invalid where it is used). The simulation cannot keep the
- * first of two declarations of one property (the CSSOM keeps only the last), so it is never more lenient than a real
- * engine. Without the simulation, an engine with light-dark() still follows a dark color-scheme.
+ * 16.4–17.4): the light palette, opaque and readable, whatever the page's color-scheme; and in one without
+ * `color-mix()` (Chrome and Edge 109 and 110): the loading shimmer in the light palette's border colour. Such an engine
+ * is simulated faithfully in every engine that runs this file: the element's stylesheet is replaced by a copy from
+ * which every `@supports` rule whose condition tests the function is removed, which is exactly what such an engine
+ * skips (and any other use of the function is made invalid the way such an engine would: a declaration of a property
+ * is dropped, and in a custom property it becomes an unknown function, invalid where it is used). The simulation
+ * cannot keep the first of two declarations of one property (the CSSOM keeps only the last), so it is never more
+ * lenient than a real engine. Without the simulation, an engine with light-dark() still follows a dark color-scheme.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { mount, type Mounted } from '../helpers/mount.js';
@@ -14,6 +15,7 @@ import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-sessio
 
 const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
 const engineHasLightDark = CSS.supports('color', 'light-dark(#000, #fff)');
+const engineHasColorMix = CSS.supports('color', 'color-mix(in srgb, red, red)');
 
 const LIGHT = {
   background: 'rgb(255, 255, 255)',
@@ -30,50 +32,57 @@ const DARK = {
   error: 'rgb(252, 165, 165)',
 };
 
-/** Removes from a list of rules what an engine without light-dark() ignores. */
-function dropLightDark(owner: CSSStyleSheet | CSSGroupingRule): void {
+type CssFunction = 'light-dark' | 'color-mix';
+
+/** Removes from a list of rules what an engine without the CSS function `fn` ignores. */
+function dropFunction(owner: CSSStyleSheet | CSSGroupingRule, fn: CssFunction): void {
+  const use = new RegExp(`${fn}\\(`, 'i');
   for (let index = owner.cssRules.length - 1; index >= 0; index--) {
     const rule = owner.cssRules[index]!;
-    if (rule instanceof CSSSupportsRule && /light-dark/i.test(rule.conditionText)) {
+    if (rule instanceof CSSSupportsRule && use.test(rule.conditionText)) {
       owner.deleteRule(index);
       continue;
     }
     if (rule instanceof CSSStyleRule || rule instanceof CSSKeyframeRule) {
       const style = rule.style;
-      for (const name of [...style].filter((name) => /light-dark\(/i.test(style.getPropertyValue(name)))) {
-        // A custom property takes any value; light-dark() is then an unknown function, invalid at computed-value time
-        // where it is used (and only if a var() fallback of it is taken). Any other property's declaration is dropped
-        // at parse time.
-        if (name.startsWith('--')) style.setProperty(name, style.getPropertyValue(name).replace(/light-dark\(/gi, 'unknown-light-dark('));
+      for (const name of [...style].filter((name) => use.test(style.getPropertyValue(name)))) {
+        // A custom property takes any value; the function is then an unknown one, invalid at computed-value time where
+        // it is used (and only if a var() fallback of it is taken). Any other property's declaration is dropped at
+        // parse time.
+        if (name.startsWith('--')) style.setProperty(name, style.getPropertyValue(name).replace(new RegExp(use, 'gi'), `unknown-${fn}(`));
         else style.removeProperty(name);
       }
     }
-    if (rule instanceof CSSGroupingRule) dropLightDark(rule);
+    if (rule instanceof CSSGroupingRule) dropFunction(rule, fn);
   }
 }
 
-/** Gives the element its stylesheet as an engine without light-dark() applies it; returns what is left of it. */
-function simulateEngineWithoutLightDark(m: Mounted): string {
+/** Gives the element its stylesheet as an engine without the CSS function `fn` applies it; returns what is left of it. */
+function simulateEngineWithout(m: Mounted, fn: CssFunction): string {
   const sheets = m.shadow.adoptedStyleSheets;
   expect(sheets, 'the element adopts one stylesheet').to.have.length(1);
   const original = [...sheets[0]!.cssRules].map((rule) => rule.cssText).join('\n');
+  expect(original, `the stylesheet uses ${fn}()`).to.include(`${fn}(`);
   const copy = new CSSStyleSheet();
   copy.replaceSync(original);
-  dropLightDark(copy);
+  dropFunction(copy, fn);
   m.shadow.adoptedStyleSheets = [copy];
   const left = [...copy.cssRules].map((rule) => rule.cssText).join('\n');
-  expect(left).not.to.match(/(?<!unknown-)light-dark/i);
+  expect(left).not.to.match(new RegExp(`(?<!unknown-)${fn}`, 'i'));
   return left;
 }
 
+/** `[red, green, blue, alpha]` (0–255, and 0–1) of a computed sRGB colour: `rgb()`, `rgba()` or `color(srgb …)`. */
 function channels(color: string): number[] {
-  const match = /^rgba?\(([^)]*)\)$/.exec(color);
-  if (!match) throw new Error(`not an sRGB colour: ${color}`);
-  const values = match[1]!
+  const legacy = /^rgba?\(([^)]*)\)$/.exec(color);
+  const modern = /^color\(srgb ([^)]*)\)$/.exec(color);
+  if (!legacy && !modern) throw new Error(`not an sRGB colour: ${color}`);
+  const values = (legacy ?? modern)![1]!
     .split(/[\s,/]+/)
     .filter(Boolean)
     .map(Number);
-  return values.length === 3 ? [...values, 1] : values;
+  const [red, green, blue, alpha = 1] = values;
+  return modern ? [...[red!, green!, blue!].map((channel) => Math.round(channel * 255)), alpha] : [red!, green!, blue!, alpha];
 }
 
 function luminance(color: string): number {
@@ -138,6 +147,21 @@ async function expectErrorColors(m: Mounted, session: Awaited<ReturnType<typeof 
   expect(contrast(retry, background), 'the retry button').to.be.at.least(4.5);
 }
 
+/** The loading state, held: the sandbox answers the first read only after the test. */
+async function mountLoading(style?: string) {
+  const session = await sandboxSession();
+  await session.fault({ latencyMs: 3000, method: 'GET', count: 1 });
+  const m = await mount({ 'subscription-id': eligible, 'api-base': session.apiBase, token: session.token, style });
+  expect(m.el.state).to.equal('loading');
+  return m;
+}
+
+/** The loading shimmer behind the placeholder's texts, as `[red, green, blue, alpha]`. */
+function shimmer(m: Mounted): number[] {
+  const [red, green, blue, alpha] = channels(getComputedStyle(m.$('.placeholder .legend')!).backgroundColor);
+  return [red!, green!, blue!, Math.round(alpha! * 100) / 100];
+}
+
 describe('in an engine without light-dark() (simulated)', () => {
   const original = { warn: console.warn, error: console.error };
   beforeEach(() => Object.assign(console, { warn: () => {}, error: () => {} }));
@@ -146,7 +170,7 @@ describe('in an engine without light-dark() (simulated)', () => {
   for (const scheme of ['light', 'dark'] as const) {
     it(`shows the light palette, opaque and readable, in a ${scheme} color-scheme`, async () => {
       const { m, session } = await mountReady(scheme);
-      simulateEngineWithoutLightDark(m);
+      simulateEngineWithout(m, 'light-dark');
       expectPalette(m, LIGHT);
       await expect(m.el).to.be.accessible();
       await expectErrorColors(m, session, LIGHT);
@@ -156,8 +180,16 @@ describe('in an engine without light-dark() (simulated)', () => {
 
   it("keeps a theme's own colours", async () => {
     const { m } = await mountReady('dark', '--prepaid-upgrade-accent: rgb(200, 0, 100); --prepaid-upgrade-background: rgb(250, 250, 240)');
-    simulateEngineWithoutLightDark(m);
+    simulateEngineWithout(m, 'light-dark');
     expect(seen(m)).to.include({ accent: 'rgb(200, 0, 100)', background: 'rgb(250, 250, 240)', text: LIGHT.text });
+  });
+});
+
+describe('in an engine without color-mix() (simulated)', () => {
+  it("shows the loading shimmer in the light palette's border at 22%, a theme's border aside", async () => {
+    const m = await mountLoading('--prepaid-upgrade-border: rgb(200, 0, 100)');
+    simulateEngineWithout(m, 'color-mix');
+    expect(shimmer(m)).to.deep.equal([107, 114, 128, 0.22]);
   });
 });
 
@@ -170,6 +202,11 @@ describe(`in this engine, which ${engineHasLightDark ? 'has' : 'lacks'} light-da
     const { m, session } = await mountReady('light');
     expectPalette(m, LIGHT);
     await expectErrorColors(m, session, LIGHT);
+  });
+
+  it(`shows the loading shimmer in ${engineHasColorMix ? "a theme's border" : "the light palette's border"} at 22%`, async () => {
+    const m = await mountLoading('--prepaid-upgrade-border: rgb(200, 0, 100)');
+    expect(shimmer(m)).to.deep.equal(engineHasColorMix ? [200, 0, 100, 0.22] : [107, 114, 128, 0.22]);
   });
 
   it(`shows the ${engineHasLightDark ? 'dark' : 'light'} palette in a dark color-scheme`, async () => {

@@ -1,29 +1,270 @@
-// The CSS feature check (tools/check-css-support.ts): what it reports against package.json's browserslist, which
-// fallbacks it accepts, and that the element's own stylesheet passes it.
+// The CSS support check, `npm run lint:css`: Stylelint with our configuration (stylelint.config.mjs). What it fails on
+// against package.json's browserslist, which fallbacks and named exceptions it accepts, that it reads the `css`
+// templates of TypeScript modules, and that the element's style sheet and the demo's CSS pass it.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, it } from 'node:test';
-import { styles as styleSheet } from '../../src/prepaid-upgrade.styles.js';
+import stylelint from 'stylelint';
+import { features } from 'web-features';
+import { browsersLacking, featuresOfEveryTarget, minimumVersions } from '../../tools/browser-targets.js';
 
-/** The element's style sheet, as the text of its Lit `css` template. */
-const styles = styleSheet.cssText;
-import { acceptanceOf, checkCssSupport, type Problem } from '../../tools/check-css-support.js';
-import { minimumVersions } from '../../tools/browser-targets.js';
-
-const minimums = minimumVersions();
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const unaccepted = (problems: Problem[]) => problems.filter((problem) => !acceptanceOf(problem));
-/** `{ chrome: 'added in 123', … }` of the one problem of `name`. */
-const gapsOf = (problems: Problem[], name: string) => {
-  const matching = problems.filter((problem) => problem.name === name);
-  assert.equal(matching.length, 1, `one problem of ${name} in ${JSON.stringify(problems, null, 2)}`);
-  return Object.fromEntries(matching[0]!.gaps.map((gap) => [gap.browser, `${gap.minimum}: ${gap.why}`]));
-};
+const configFile = `${root}stylelint.config.mjs`;
+const minimums = minimumVersions();
+/** What these tests read of a web-features feature (the package's types of these fields do not resolve here). */
+interface WebFeature {
+  id: string;
+  compat_features?: string[];
+  status: { baseline_low_date?: string; by_compat_key?: Record<string, { support: Partial<Record<string, string>> }> };
+}
+/** web-features' features (without the names of moved or split ones). */
+const webFeatures: WebFeature[] = Object.entries(features).flatMap(([id, feature]) =>
+  feature.kind === 'feature' ? [{ ...feature, id }] : [],
+);
+
+/**
+ * What Stylelint reports on `code` with our configuration, as `line:column message (rule)`: a CSS text, or a TypeScript
+ * module's text when `file` ends in `.ts`. Options the configuration gets wrong are reported too.
+ */
+async function problems(code: string, file = 'demo/example.css'): Promise<string[]> {
+  const { results } = await stylelint.lint({ code, codeFilename: `${root}${file}`, configFile, cwd: root });
+  return results.flatMap((result) => [
+    ...result.invalidOptionWarnings.map((warning) => `invalid option: ${warning.text}`),
+    ...result.warnings.map((warning) => `${warning.line}:${warning.column} ${warning.text}`),
+  ]);
+}
+
+/** The messages of `problems`, without their places. */
+async function messages(code: string, file?: string): Promise<string[]> {
+  return (await problems(code, file)).map((problem) => problem.replace(/^\d+:\d+ /, ''));
+}
+
+const notBaseline = (what: string) => `${what} is not a 2022 available baseline feature. (plugin/use-baseline)`;
+const LIGHT_DARK = notBaseline('Function "light-dark"');
+const COLOR_MIX = notBaseline('Function "color-mix"');
+
+describe('light-dark(), which Chrome 109–122, Firefox 115–119 and Safari 16.4–17.4 lack', () => {
+  it('fails unguarded in a custom property, where it stands, inside a var() fallback too', async () => {
+    assert.deepEqual(await problems(':host {\n  color: red;\n  --x: var(--y, light-dark(#000, #fff));\n}'), [`3:17 ${LIGHT_DARK}`]);
+    assert.deepEqual(await messages(':host { --x: light-dark(#000, #fff) }'), [LIGHT_DARK]);
+  });
+
+  it('fails unguarded in an ordinary property, even after a declaration of the same property', async () => {
+    assert.deepEqual(await messages('a { color: light-dark(#000, #fff) }'), [LIGHT_DARK]);
+    assert.deepEqual(await messages('a { color: #000; color: light-dark(#000, #fff) }'), [LIGHT_DARK]);
+  });
+
+  it('passes inside @supports that tests it', async () => {
+    const guarded = '@supports (color: light-dark(#000, #fff)) { :host { --x: light-dark(#000, #fff); color: light-dark(#000, #fff) } }';
+    assert.deepEqual(await problems(guarded), []);
+    assert.deepEqual(await problems(guarded.replace('(color: light-dark', '(display: grid) and (color: light-dark')), [
+      '1:11 @supports (display: grid) is unnecessary as the feature meets the 2022 availability requirement. (plugin/use-baseline)',
+    ]);
+  });
+
+  it('fails inside @supports that does not test it, tests its absence, or tests nothing', async () => {
+    for (const condition of [
+      '(display: grid)',
+      'not (color: light-dark(#000, #fff))',
+      // Every engine with custom properties accepts any value of one: this tests nothing.
+      '(--x: light-dark(#000, #fff))',
+    ]) {
+      const found = await messages(`@supports ${condition} { a { --x: light-dark(#000, #fff) } }`);
+      assert.ok(found.includes(LIGHT_DARK), `${condition}: ${found.join('; ')}`);
+    }
+  });
+
+  it('fails inside @supports that tests another feature', async () => {
+    assert.deepEqual(await messages('@supports (color: color-mix(in srgb, red, red)) { a { --x: light-dark(#000, #fff) } }'), [LIGHT_DARK]);
+  });
+});
+
+describe('other features outside the browser list', () => {
+  it('fails color-mix(), which Chrome and Edge 109 and 110 lack, unless @supports tests it', async () => {
+    assert.deepEqual(await messages('a { background: #6b728038; background: color-mix(in srgb, red 22%, transparent) }'), [COLOR_MIX]);
+    assert.deepEqual(await messages('a { --x: color-mix(in srgb, red 22%, transparent) }'), [COLOR_MIX]);
+    assert.deepEqual(
+      await problems('@supports (color: color-mix(in srgb, red, red)) { a { --x: color-mix(in srgb, red 22%, transparent) } }'),
+      [],
+    );
+  });
+
+  it('fails selectors some supported browsers lack, unless @supports selector() tests them', async () => {
+    assert.deepEqual(await messages('.card:has(img) { color: red }'), [notBaseline('Selector "has"')]);
+    assert.deepEqual(await messages(':host(:state(open)) { color: red }'), [notBaseline('Selector "state"')]);
+    assert.deepEqual(await problems('@supports selector(:has(a)) { .card:has(img) { color: red } }'), []);
+  });
+
+  it('fails properties and at-rules some supported browsers lack', async () => {
+    assert.deepEqual(await messages('a { text-wrap: balance }'), [notBaseline('Property "text-wrap"')]);
+    assert.deepEqual(await messages('@container (min-width: 1px) { a { color: red } }'), [notBaseline('At-rule "@container"')]);
+  });
+
+  it('fails nesting, which Chrome 109, Firefox 115 and Safari 16.4 lack, with `&` or without', async () => {
+    const tooDeep = 'Too deep nesting, maximum 0 (max-nesting-depth)';
+    assert.deepEqual((await messages('a { color: red; & b { color: blue } }')).sort(), [notBaseline('Selector "nesting"'), tooDeep]);
+    assert.deepEqual(await messages('a { color: red; b { color: blue } }'), [tooDeep]);
+    assert.deepEqual(await messages('a { color: red; @media print { color: blue } }'), [tooDeep]);
+  });
+
+  it('fails names no browser knows, rather than pass them unchecked', async () => {
+    const found = await messages(
+      '@media (frob: 1) { a:frobbed { frobnicate: 1; color: frob(1); width: 1frob } } @frob x { a { color: red } } a::frob { color: red }',
+    );
+    for (const rule of [
+      'media-feature-name-no-unknown',
+      'selector-pseudo-class-no-unknown',
+      'property-no-unknown',
+      'function-no-unknown',
+      'unit-no-unknown',
+      'at-rule-no-unknown',
+      'selector-pseudo-element-no-unknown',
+    ])
+      assert.ok(
+        found.some((message) => message.endsWith(`(${rule})`)),
+        `${rule}: ${found.join('; ')}`,
+      );
+  });
+
+  it('passes the everyday CSS that every supported version has', async () => {
+    const everyday = `:host { --a: var(--b, calc(1px + min(2px, max(1px, clamp(1px, 2px, 3px))))); clip-path: inset(50%) }
+      :host([hidden]), ::slotted(p), a::before, :is(a, b):focus-visible, ::part(x) { transform: translate(1px) rotate(1deg) }
+      @media (min-width: 1px) and (prefers-reduced-motion: reduce) { a { animation: none !important } }
+      @keyframes k { from { opacity: 0 } 50% { opacity: 1 } }
+      @media (forced-colors: active) { a { color: CanvasText } }
+      .grid { grid-template-columns: repeat(2, minmax(0, 1fr)); background: url(a.png), linear-gradient(red, blue); inset-inline: 0 }`;
+    assert.deepEqual(await problems(everyday), []);
+  });
+});
+
+describe('the named exceptions', () => {
+  /**
+   * Each property the configuration allows by name, with the CSS that uses it and the supported browsers that lack
+   * it: what its reason in stylelint.config.mjs says.
+   */
+  const EXCEPTIONS = {
+    outline: { css: 'a { outline: 3px solid red; outline: none }', lacking: [] },
+    'accent-color': { css: 'a { accent-color: red }', lacking: ['safari', 'safari_ios', 'chrome_android'] },
+    'forced-color-adjust': { css: 'a { forced-color-adjust: none }', lacking: ['safari', 'safari_ios'] },
+  };
+
+  it('are the properties of the rule’s ignoreProperties, and nothing else is ignored', async () => {
+    const config = await stylelint.resolveConfig(`${root}demo/example.css`, { configFile, cwd: root });
+    const [enabled, options] = config!.rules!['plugin/use-baseline'] as [boolean, Record<string, unknown>];
+    assert.equal(enabled, true);
+    assert.deepEqual(Object.keys(options), ['available', 'ignoreProperties']);
+    assert.deepEqual(Object.keys(options['ignoreProperties'] as object).sort(), Object.keys(EXCEPTIONS).sort());
+  });
+
+  for (const [property, { css }] of Object.entries(EXCEPTIONS)) {
+    it(`passes ${property}`, async () => {
+      assert.deepEqual(await problems(css), []);
+    });
+  }
+
+  it('still checks the values they are not named for', async () => {
+    assert.deepEqual(await messages('a { accent-color: light-dark(red, blue) }'), [LIGHT_DARK]);
+    assert.deepEqual(await messages('a { forced-color-adjust: preserve-parent-color }'), [
+      notBaseline('Value "preserve-parent-color" of property "forced-color-adjust"'),
+    ]);
+  });
+
+  /** The compat keys of web-features under `key` (the key itself and its values), each with what it says about support. */
+  const compatKeys = (key: string) =>
+    webFeatures.flatMap((feature) =>
+      Object.entries(feature.status.by_compat_key ?? {}).filter(([name]) => name === key || name.startsWith(`${key}.`)),
+    );
+
+  for (const [property, { lacking }] of Object.entries(EXCEPTIONS)) {
+    it(`gives ${property} the reason web-features does: ${lacking.length ? `missing in ${lacking.join(', ')} only` : 'in every supported version'}`, () => {
+      const keys = compatKeys(`css.properties.${property}`).filter(
+        // The values the exception names: every one of outline's, none of accent-color's, `none` of forced-color-adjust's.
+        ([name]) => property === 'outline' || name === `css.properties.${property}` || name === `css.properties.${property}.none`,
+      );
+      assert.ok(keys.length > 0, `web-features knows ${property}`);
+      for (const [name, { support }] of keys) assert.deepEqual(browsersLacking(support, minimums).sort(), [...lacking].sort(), name);
+    });
+  }
+});
+
+describe('the Baseline year', () => {
+  it('is 2022: every CSS feature of 2022 or before is in every supported version, and some of 2023 are not', async () => {
+    const config = await stylelint.resolveConfig(`${root}demo/example.css`, { configFile, cwd: root });
+    assert.equal((config!.rules!['plugin/use-baseline'] as [boolean, { available: number }])[1].available, 2022);
+    const everywhere = new Set(featuresOfEveryTarget(features));
+    const cssOf = (year: string) =>
+      webFeatures
+        .filter(
+          (feature) => feature.compat_features?.some((key) => key.startsWith('css.')) && feature.status.baseline_low_date?.startsWith(year),
+        )
+        .map((feature) => feature.id);
+    const upTo2022 = ['2015', '2016', '2017', '2018', '2019', '2020', '2021', '2022'].flatMap(cssOf);
+    assert.ok(upTo2022.length > 100, `${upTo2022.length} CSS features`);
+    assert.deepEqual(
+      upTo2022.filter((id) => !everywhere.has(id)),
+      [],
+    );
+    const of2023 = cssOf('2023');
+    for (const id of ['color-mix', 'has', 'nesting']) assert.ok(of2023.includes(id) && !everywhere.has(id), id);
+  });
+});
+
+describe('TypeScript modules', () => {
+  it('are read through postcss-lit: a `css` template is linted, at its lines in the module', async () => {
+    const module = (condition: string) =>
+      [
+        "import { css } from 'lit';",
+        '',
+        'export const styles = css`',
+        `  ${condition} {`,
+        '    :host {',
+        '      --x: light-dark(#000, #fff);',
+        '    }',
+        '  }',
+        '`;',
+        '',
+      ].join('\n');
+    assert.deepEqual(await problems(module('@media screen'), 'src/example.styles.ts'), [`6:12 ${LIGHT_DARK}`]);
+    assert.deepEqual(await problems(module('@supports (color: light-dark(#000, #fff))'), 'src/example.styles.ts'), []);
+  });
+});
+
+describe('the CSS that `npm run lint:css` checks', () => {
+  const script = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts['lint:css']!;
+  const globs = [...script.matchAll(/"([^"]+)"/g)].map((match) => match[1]!);
+  const elementFile = 'src/prepaid-upgrade.styles.ts';
+  const elementSource = readFileSync(`${root}${elementFile}`, 'utf8');
+
+  it("is the element's style sheet and the demo's CSS, and it passes", async () => {
+    assert.match(script, /^stylelint /);
+    const { results } = await stylelint.lint({ files: globs, configFile, cwd: root });
+    const files = results.map((result) => result.source!.slice(root.length)).sort();
+    for (const file of [elementFile, 'demo/demo.css', 'demo/themes/brand.css', 'demo/themes/dark.css'])
+      assert.ok(files.includes(file), `${file} in ${files.join(', ')}`);
+    assert.deepEqual(
+      results.flatMap((result) =>
+        [...result.invalidOptionWarnings, ...result.warnings].map((warning) => `${result.source}: ${warning.text}`),
+      ),
+      [],
+    );
+  });
+
+  it("would not pass without the style sheet's light-dark() and color-mix() guards", async () => {
+    for (const [guard, message] of [
+      [/@supports \(color: light-dark\([^)]*\)\)/g, LIGHT_DARK],
+      [/@supports \(color: color-mix\([^)]*\)\)/g, COLOR_MIX],
+    ] as const) {
+      const unguarded = elementSource.replace(guard, '@media screen');
+      assert.notEqual(unguarded, elementSource, `${guard} is in ${elementFile}`);
+      const found = await messages(unguarded, elementFile);
+      assert.ok(found.length > 0 && found.every((each) => each === message), found.join('; '));
+    }
+  });
+});
 
 describe('minimumVersions', () => {
-  it("reads package.json's browserslist as BCD browser ids, Android versions included", () => {
+  it("reads package.json's browserslist as compat-data browser ids, Android versions included", () => {
     assert.deepEqual(minimums, {
       chrome: '109',
       edge: '109',
@@ -33,151 +274,5 @@ describe('minimumVersions', () => {
       chrome_android: '109',
       firefox_android: '115',
     });
-  });
-});
-
-describe('checkCssSupport', () => {
-  it('reports light-dark() where it stands, with every browser version that lacks it', () => {
-    const problems = checkCssSupport(':host {\n  color: red;\n  --x: var(--y, light-dark(#000, #fff));\n}');
-    assert.equal(problems.length, 1);
-    const [problem] = problems;
-    assert.equal(problem!.feature, 'css.types.color.light-dark');
-    assert.equal(problem!.name, 'light-dark()');
-    assert.equal(problem!.unknown, false);
-    assert.deepEqual([problem!.line, problem!.column], [3, 17]);
-    assert.equal(problem!.context, ':host { --x }');
-    assert.deepEqual(gapsOf(problems, 'light-dark()'), {
-      chrome: '109: added in 123',
-      edge: '109: added in 123',
-      firefox: '115: added in 120',
-      safari: '16.4: added in 17.5',
-      safari_ios: '16.4: added in 17.5',
-      chrome_android: '109: added in 123',
-      firefox_android: '115: added in 120',
-    });
-  });
-
-  it('reports it in an ordinary property without a fallback too', () => {
-    assert.equal(checkCssSupport('a { color: light-dark(#000, #fff) }').length, 1);
-  });
-
-  it('accepts it inside @supports that tests it', () => {
-    const guarded = '@supports (color: light-dark(#000,#fff)) { :host { --x: light-dark(#000, #fff); color: light-dark(#000, #fff) } }';
-    assert.deepEqual(checkCssSupport(guarded), []);
-    assert.deepEqual(checkCssSupport(`@media screen { ${guarded} }`), []);
-    assert.deepEqual(
-      checkCssSupport('@supports (display: grid) and (color: light-dark(#000,#fff)) { a { color: light-dark(#000, #fff) } }'),
-      [],
-    );
-  });
-
-  it('does not take an @supports that does not guarantee it for a guard', () => {
-    for (const condition of [
-      '(display: grid)',
-      'not (color: light-dark(#000,#fff))',
-      '(display: grid) or (color: light-dark(#000,#fff))',
-      // Every engine with custom properties accepts any value of one: this tests nothing.
-      '(--x: light-dark(#000,#fff))',
-    ]) {
-      const problems = checkCssSupport(`@supports ${condition} { a { --x: light-dark(#000, #fff) } }`);
-      assert.deepEqual(
-        problems.map((problem) => problem.name),
-        ['light-dark()'],
-        condition,
-      );
-    }
-  });
-
-  it('accepts a value after a declaration of the same property, which is its fallback', () => {
-    assert.deepEqual(checkCssSupport('a { color: #000; color: light-dark(#000, #fff) }'), []);
-    assert.deepEqual(checkCssSupport('a { background: #6b728038; background: color-mix(in srgb, red 22%, transparent) }'), []);
-  });
-
-  it('does not take an earlier custom property, or another property, for a fallback', () => {
-    assert.equal(checkCssSupport('a { --x: #000; --x: light-dark(#000, #fff) }').length, 1);
-    assert.equal(checkCssSupport('a { background: #000; color: light-dark(#000, #fff) }').length, 1);
-  });
-
-  it('reports color-mix() to Chrome and Edge 109 only', () => {
-    const problems = checkCssSupport('a { background: color-mix(in srgb, red 22%, transparent) }');
-    assert.deepEqual(gapsOf(problems, 'color-mix()'), {
-      chrome: '109: added in 111',
-      edge: '109: added in 111',
-      chrome_android: '109: added in 111',
-    });
-  });
-
-  it('reports selectors some browsers lack, and accepts them under @supports selector()', () => {
-    const problems = checkCssSupport(':host(:state(open)) { color: red }\n.card:has(img) { color: red }');
-    assert.deepEqual(
-      problems.map((problem) => [problem.name, problem.feature, problem.line]),
-      [
-        [':state()', 'css.selectors.state', 1],
-        [':has()', 'css.selectors.has', 2],
-      ],
-    );
-    assert.deepEqual(gapsOf(problems, ':has()'), { firefox: '115: added in 121', firefox_android: '115: added in 121' });
-    assert.equal(gapsOf(problems, ':state()')['safari'], '16.4: added in 17.4');
-    assert.deepEqual(checkCssSupport('@supports selector(:has(a)) { .card:has(img) { color: red } }'), []);
-  });
-
-  it('knows the functions, selectors and at-rules of everyday CSS', () => {
-    const everyday = `:host { --a: var(--b, calc(1px + min(2px, max(1px, clamp(1px, 2px, 3px))))); clip-path: inset(50%) }
-      :host([hidden]), ::slotted(p), a::before, :is(a, b):focus-visible, ::part(x) { transform: translate(1px) rotate(1deg) }
-      @media (min-width: 1px) { @keyframes k { from { opacity: 0 } 50% { opacity: 1 } } }
-      .grid { grid-template-columns: repeat(2, minmax(0, 1fr)); background: url(a.png), linear-gradient(red, blue) }`;
-    assert.deepEqual(checkCssSupport(everyday), []);
-  });
-
-  it('reports properties, functions, selectors and at-rules it cannot find, rather than pass them', () => {
-    const problems = checkCssSupport('a:frobbed { frobnicate: 1; color: frob(1) } @frob x { a { color: red } } a::frob { color: red }');
-    assert.deepEqual(
-      problems.map((problem) => [problem.name, problem.unknown]),
-      [
-        [':frobbed', true],
-        ['frobnicate', true],
-        ['frob()', true],
-        ['@frob', true],
-        ['::frob', true],
-      ],
-    );
-  });
-
-  it('reports a property some browsers lack, and accepts it under @supports that tests it', () => {
-    const problems = checkCssSupport('a { forced-color-adjust: none }');
-    assert.deepEqual(gapsOf(problems, 'forced-color-adjust'), { safari: '16.4: not supported', safari_ios: '16.4: not supported' });
-    assert.deepEqual(checkCssSupport('@supports (forced-color-adjust: none) { a { forced-color-adjust: none } }'), []);
-  });
-
-  it('reports nesting, which Chrome 109 and Safari 16.4 lack', () => {
-    const problems = checkCssSupport('a { color: red; & b { color: blue } }');
-    assert.deepEqual(
-      problems.map((problem) => problem.feature),
-      ['css.selectors.nesting', 'css.selectors.nesting'],
-    );
-  });
-});
-
-describe("the element's stylesheet", () => {
-  it('passes: every feature is in every supported browser, has a fallback, or is an accepted gap', () => {
-    assert.deepEqual(unaccepted(checkCssSupport(styles, minimums)), []);
-  });
-
-  it('accepts a gap only in the browsers its acceptance names', () => {
-    const [accepted] = checkCssSupport('a { forced-color-adjust: none }', minimums);
-    assert.ok(acceptanceOf(accepted!));
-    const [wider] = checkCssSupport('a { forced-color-adjust: none }', { ...minimums, firefox: '100' });
-    assert.equal(acceptanceOf(wider!), undefined);
-  });
-
-  it('would not pass without its light-dark() fallback', () => {
-    const unguarded = styles.replace(/@supports \(color: light-dark\([^)]*\)\)/g, '@media screen');
-    assert.notEqual(unguarded, styles);
-    assert.ok(unaccepted(checkCssSupport(unguarded, minimums)).some((problem) => problem.name === 'light-dark()'));
-  });
-
-  it('passes the CLI that `npm run lint` runs', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'tools/check-css-support.ts'], { cwd: root });
-    assert.match(stdout, /every CSS feature is in Chrome 109, Edge 109, Firefox 115, Safari 16\.4/);
   });
 });
