@@ -11,16 +11,13 @@ import { fileURLToPath } from 'node:url';
 
 const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
-/**
- * The files of dist/ a browser loads: every script outside dist/lib (the library for bundlers) and dist/types (the
- * framework types' empty modules), which a page never loads.
- */
+/** The files of dist/ a browser loads: every script outside dist/lib, the library for bundlers, which a page never loads. */
 async function browserFiles(dir = distDir): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
-    .filter((path) => !path.startsWith('lib/') && !path.startsWith('types/'))
+    .filter((path) => !path.startsWith('lib/'))
     .sort();
 }
 

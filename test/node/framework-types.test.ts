@@ -1,5 +1,10 @@
-// The framework types of dist/types/ (tools/write-framework-types.ts, the last step of `npm run build`; run after it):
-// - each file names every attribute, settable property and event of custom-elements.json, and no read-only property;
+// The framework types (run after `npm run build`): the entries of types/ (`prepaid-upgrade/types/react`, `/preact`,
+// `/solid`, `/svelte`, `/vue`, package.json's "exports") declare the tag in each framework with the props that
+// @wc-toolkit/jsx-types writes to dist/types/jsx.d.ts from custom-elements.json, as a plugin of the manifest's
+// analyzer (custom-elements-manifest.config.mjs, which also makes its attributes text and its imports whole):
+// - each entry, with that file, names every attribute, settable property and event of custom-elements.json in its
+//   framework's form, and no read-only property;
+// - each entry and that file type-check without `skipLibCheck`, which the checkers below have on;
 // - one vue-tsc run over test/frameworks/tsconfig.json type-checks the React, Preact, Solid and Vue apps and the
 //   purpose-made mistakes of test/frameworks/type-mistakes/, whose every `@ts-expect-error` / `@vue-expect-error` must
 //   be used (an uncaught mistake is an "unused directive" error), against the built package, not src/;
@@ -16,26 +21,29 @@ import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { before, describe, it } from 'node:test';
 import ts from 'typescript';
-import { FRAMEWORK_TYPES } from '../../tools/write-framework-types.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const frameworksDir = join(root, 'test/frameworks');
 const mistakesDir = join(frameworksDir, 'type-mistakes');
-
-const FRAMEWORKS = FRAMEWORK_TYPES;
-type Framework = (typeof FRAMEWORKS)[number];
+/** What @wc-toolkit/jsx-types writes, and every entry of types/ reads. */
+const JSX_TYPES = join(root, 'dist/types/jsx.d.ts');
 
 /** The kinds of mistake every framework's mistakes file must show at least once. */
 const KINDS = ['attribute-type', 'property-type', 'event', 'unknown-property', 'read-only'];
 
-/** Each mistakes file, and its checker's directive: the mistake is on the line after it. */
-const MISTAKES: Record<Framework, { file: string; directive: RegExp }> = {
+/** Each framework with types, its mistakes file, and its checker's directive: the mistake is on the line after it. */
+const MISTAKES = {
   react: { file: 'react.tsx', directive: /@ts-expect-error ([a-z-]+):/ },
   preact: { file: 'preact.tsx', directive: /@ts-expect-error ([a-z-]+):/ },
   solid: { file: 'solid.tsx', directive: /@ts-expect-error ([a-z-]+):/ },
   vue: { file: 'vue.vue', directive: /<!-- @vue-expect-error ([a-z-]+):/ },
   svelte: { file: 'svelte.svelte', directive: /<!-- expect error ([a-z-]+):/ },
 };
+type Framework = keyof typeof MISTAKES;
+const FRAMEWORKS = Object.keys(MISTAKES) as Framework[];
+
+/** The entry `prepaid-upgrade/types/<framework>` (types/<framework>.d.ts) and the empty module beside it. */
+const entry = (framework: Framework) => ({ types: join(root, `types/${framework}.d.ts`), module: join(root, `types/${framework}.js`) });
 
 // ---------------------------------------------------------------------------------------------------------------------
 // The manifest, read here on its own (not through the generator's code).
@@ -89,7 +97,6 @@ function memberNames(source: string): Set<string> {
 }
 
 const hyphenate = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-const pascal = (name: string) => name.replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase());
 
 /** How each framework's file names an attribute, a property and an event (any of the names given will do). */
 const FORMS: Record<
@@ -101,12 +108,9 @@ const FORMS: Record<
   svelte: { attribute: (name) => [name], property: (name) => [name], event: (name) => [`on${name}`] },
   solid: { attribute: (name) => [`attr:${name}`], property: (name) => [`prop:${name}`, hyphenate(name)], event: (name) => [`on:${name}`] },
   // vue-tsc reads `:subscription-id` as `subscriptionId`: an attribute is typed by its property's name, and the
-  // global attribute (`lang`, no property) by Vue's own HTMLAttributes.
-  vue: {
-    attribute: (_name, fieldName) => (fieldName ? [fieldName] : []),
-    property: (name) => [name],
-    event: (name) => [name, `on${pascal(name)}`],
-  },
+  // global attribute (`lang`, no property) by Vue's own HTMLAttributes. The entry makes its events (`$emit`) of the
+  // JSX handlers (`onprepaid-upgrade-ready`).
+  vue: { attribute: (_name, fieldName) => (fieldName ? [fieldName] : []), property: (name) => [name], event: (name) => [`on${name}`] },
 };
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -160,17 +164,27 @@ describe('the framework types', { timeout: 120_000 }, () => {
   let svelte: Promise<Run>;
 
   before(async () => {
-    assert.ok(existsSync(join(root, 'dist/types/react.d.ts')), 'run `npm run build` first');
+    assert.ok(existsSync(JSX_TYPES), 'run `npm run build` first');
     element = await readManifest();
     vue = vueTsc();
     svelte = svelteCheck();
   });
 
-  describe('dist/types/', () => {
+  describe('types/', () => {
+    it("is package.json's types/ entries, one for each framework with mistakes", async () => {
+      const { exports } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+      const entries = Object.keys(exports).filter((name) => name.startsWith('./types/'));
+      assert.deepEqual(entries.sort(), FRAMEWORKS.map((framework) => `./types/${framework}`).sort());
+      for (const framework of FRAMEWORKS)
+        assert.deepEqual(exports[`./types/${framework}`], { types: `./types/${framework}.d.ts`, default: `./types/${framework}.js` });
+    });
+
     for (const framework of FRAMEWORKS) {
-      it(`${framework}.d.ts names every attribute, settable property and event of the manifest, and no read-only property`, async () => {
-        const source = await readFile(join(root, `dist/types/${framework}.d.ts`), 'utf8');
-        const names = memberNames(source);
+      it(`${framework}.d.ts, with jsx.d.ts, names every attribute, settable property and event of the manifest, and no read-only property`, async () => {
+        const generated = await readFile(JSX_TYPES, 'utf8');
+        const source = await readFile(entry(framework).types, 'utf8');
+        assert.ok(source.includes("from '../dist/types/jsx.js';"), `${framework}.d.ts declares the tag with the generated props`);
+        const names = new Set([...memberNames(source), ...memberNames(generated)]);
         const forms = FORMS[framework];
         const missing: string[] = [];
         const expect = (what: string, candidates: string[]) => {
@@ -181,7 +195,11 @@ describe('the framework types', { timeout: 120_000 }, () => {
         for (const property of element.settable) expect(`property ${property}`, forms.property(property));
         for (const event of element.events) {
           expect(`event ${event.name}`, forms.event(event.name));
-          assert.match(source, new RegExp(`\\b${event.className}\\b`), `${framework}.d.ts types ${event.name} with ${event.className}`);
+          assert.match(
+            generated,
+            new RegExp(`\\(e: ${event.className}\\) => void`),
+            `jsx.d.ts types ${event.name} with ${event.className}`,
+          );
         }
         assert.deepEqual(missing, [], `${framework}.d.ts lacks these`);
 
@@ -191,14 +209,15 @@ describe('the framework types', { timeout: 120_000 }, () => {
           [],
           `${framework}.d.ts names read-only properties`,
         );
-        assert.match(source, /Generated from custom-elements\.json by tools\/write-framework-types\.ts/);
+        assert.match(generated, /Generated from custom-elements\.json by @wc-toolkit\/jsx-types/);
         assert.ok(source.includes(`import type {} from 'prepaid-upgrade/types/${framework}';`), `${framework}.d.ts says how to use it`);
-        assert.equal(await readFile(join(root, `dist/types/${framework}.js`), 'utf8'), 'export {};\n');
+        assert.equal(await readFile(entry(framework).module, 'utf8'), 'export {};\n');
       });
     }
 
     it("types the boolean attributes as the text that their converter reads ('true' | 'false')", async () => {
-      // The manifest cannot say how an attribute is read; the generator's `'true' | 'false'` holds for onUnlessFalse.
+      // The manifest cannot say how an attribute is read; the `'true' | 'false'` of custom-elements-manifest.config.mjs
+      // (textTypeOf) holds for onUnlessFalse.
       const { PrepaidUpgrade } = (await import(pathToFileURL(join(root, 'dist/lib/prepaid-upgrade.js')).href)) as {
         PrepaidUpgrade: { properties: Record<string, { converter?: { name: string } }> };
       };
@@ -207,6 +226,28 @@ describe('the framework types', { timeout: 120_000 }, () => {
       for (const { name, fieldName } of booleans) {
         assert.equal(PrepaidUpgrade.properties[fieldName!]?.converter?.name, 'onUnlessFalse', `${name} is read by onUnlessFalse`);
       }
+    });
+
+    it('type-check, with jsx.d.ts, for an app without skipLibCheck', () => {
+      // The checkers below skip declaration files, as most apps do; an app that checks them must find no error in ours.
+      const files = [...FRAMEWORKS.map((framework) => entry(framework).types), JSX_TYPES];
+      const program = ts.createProgram(files, {
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+        types: [],
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+      });
+      const errors = files.flatMap((file) =>
+        ts.getPreEmitDiagnostics(program, program.getSourceFile(file)).map((diagnostic) => {
+          const where = diagnostic.file ? `${relative(root, diagnostic.file.fileName)}: ` : '';
+          return `${where}${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
+        }),
+      );
+      assert.deepEqual(errors, []);
     });
   });
 
@@ -278,8 +319,9 @@ describe('the framework types', { timeout: 120_000 }, () => {
     const files = new Set(lines.map((line) => line.trim()).filter(Boolean));
     for (const framework of ['react', 'preact', 'solid', 'vue'] as const) {
       assert.ok(files.has(join(mistakesDir, MISTAKES[framework].file)), `the program checks ${MISTAKES[framework].file}`);
-      assert.ok(files.has(join(root, `dist/types/${framework}.d.ts`)), `the program reads dist/types/${framework}.d.ts`);
+      assert.ok(files.has(entry(framework).types), `the program reads types/${framework}.d.ts`);
     }
+    assert.ok(files.has(JSX_TYPES), 'the program reads dist/types/jsx.d.ts');
     assert.deepEqual(
       [...files].filter((file) => file.startsWith(join(root, 'src/'))),
       [],

@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { LANGUAGES } from '../../src/i18n/languages.js';
-import { FRAMEWORK_TYPES } from '../../tools/write-framework-types.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -44,10 +43,18 @@ async function sourceFiles(dir = join(root, 'src')): Promise<string[]> {
   return files.flat().filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'));
 }
 
-/** The language files of the script bundles, and the shared chunks they import, as paths under dist/i18n/. */
-/** Each framework's types and the empty module beside them (tools/write-framework-types.ts). */
-const frameworkTypeFiles = () => FRAMEWORK_TYPES.flatMap((name) => [`dist/types/${name}.d.ts`, `dist/types/${name}.js`]);
+/**
+ * The framework types: each entry `prepaid-upgrade/types/<framework>` of package.json (types/<framework>.d.ts and the
+ * empty module beside it), and the props they declare, which @wc-toolkit/jsx-types generates with the manifest.
+ */
+const frameworkTypeFiles = (exports: Record<string, unknown>) => [
+  ...Object.entries(exports).flatMap(([name, conditions]) =>
+    name.startsWith('./types/') ? Object.values(conditions as Record<string, string>).map((path) => path.replace(/^\.\//, '')) : [],
+  ),
+  'dist/types/jsx.d.ts',
+];
 
+/** The language files of the script bundles, and the shared chunks they import, as paths under dist/i18n/. */
 async function languageFiles(): Promise<string[]> {
   const files = new Set<string>();
   const queue = LANGUAGES.filter((language) => language !== 'en').map((language) => `${language}.js`);
@@ -98,7 +105,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
       'dist/discovery.js',
       'dist/integrity.json',
       ...(await languageFiles()),
-      ...frameworkTypeFiles(),
+      ...frameworkTypeFiles(packageJson.exports),
       'custom-elements.json',
       'README.md',
       'LICENSE',
