@@ -16,9 +16,9 @@ import { terserPass } from './tools/terser-pass.js';
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * The engines of package.json's `browserslist` (the README's browser table), as the transform's targets: syntax newer
- * than every one of them is lowered. APIs and CSS are not polyfilled; `npm run lint` checks those against the same
- * list (eslint-plugin-compat, tools/check-css-support.ts).
+ * The engines of package.json's `browserslist` (the table of docs/browser-support.md), as the transform's targets:
+ * syntax newer than every one of them is lowered. APIs and CSS are not polyfilled; `npm run lint` checks those against the same
+ * list (eslint-plugin-compat, Stylelint).
  */
 const browserTargets = browserslistToEsbuild(undefined, { path: fromRoot('.') });
 
@@ -31,6 +31,22 @@ async function serveManifest(): Promise<Response> {
     return new Response(await readFile(fromRoot('./custom-elements.json')), { headers: { 'content-type': 'application/json' } });
   } catch {
     return new Response('custom-elements.json is missing: run `npm run manifest`', { status: 404 });
+  }
+}
+
+/**
+ * A guide of docs/, for the reference page's links: its Markdown as plain text, which every browser shows as a page.
+ * Only a file name of docs/ itself is served, nothing above it.
+ */
+async function serveGuide(request: Request): Promise<Response> {
+  const { readFile } = await import('node:fs/promises');
+  const name = /^\/docs\/([a-z0-9-]+\.md)$/.exec(new URL(request.url).pathname)?.[1];
+  try {
+    if (!name) throw new Error('not a guide');
+    const headers = { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' };
+    return new Response(await readFile(fromRoot(`./docs/${name}`)), { headers });
+  } catch {
+    return new Response('No such guide: the guides are the .md files of docs/', { status: 404 });
   }
 }
 
@@ -58,6 +74,7 @@ function demoBackEnds(): Plugin {
         ['/merchant', (request) => merchant.handle(request)],
         // The reference page reads the manifest that `npm run manifest` writes at the project's root.
         ['/custom-elements.json', () => serveManifest()],
+        ['/docs', (request) => serveGuide(request)],
       ];
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
         const path = (req.url ?? '/').split('?')[0]!;

@@ -45,7 +45,7 @@ export function elementOf(manifest: Manifest, tagName: string): ManifestElement 
 
 const text = (value: string | undefined) => value ?? '';
 
-/** The reference's tables, in the README's order. */
+/** The reference's tables, in the order of the API reference guide (docs/api.md). */
 export function sectionsOf(element: ManifestElement): Section[] {
   const attributeFields = new Set((element.attributes ?? []).map((attribute) => attribute.fieldName));
   const members = element.members ?? [];

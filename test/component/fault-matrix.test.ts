@@ -6,7 +6,8 @@
  * events the page gets, and which requests the sandbox saw: retried or not, and how often. The widget waits between
  * tries on a controlled clock (test/helpers/controlled-clock.ts) that moves on to each wait at once and records it,
  * so that a row states exactly which waits the widget chose (the backoff's bounds, `Retry-After`, no wait past the
- * budget) without waiting them out or timing them. The README's "Fault matrix" section is this table in words.
+ * budget) without waiting them out or timing them. The "Fault matrix" of docs/troubleshooting.md is this table in
+ * words.
  */
 import { expect } from '@open-wc/testing';
 import { en } from '../../src/i18n/en.js';
@@ -107,7 +108,7 @@ interface Row {
   thenRetry?: Outcome;
 }
 
-// The backoff before the first, second and third retry; README: "Fault matrix".
+// The backoff before the first, second and third retry; docs/troubleshooting.md: "Fault matrix".
 const BACKOFF_1: [number, number] = [125, 250];
 const BACKOFF_2: [number, number] = [250, 500];
 const BACKOFF_3: [number, number] = [500, 1000];

@@ -1,6 +1,6 @@
 /**
- * The oldest engines of the supported range (package.json's browserslist, the README's browser table) lack parts of
- * the platform that the widget uses where it can. Each test takes the missing part away from the engine it runs in,
+ * The oldest engines of the supported range (package.json's browserslist, the table of docs/browser-support.md) lack
+ * parts of the platform that the widget uses where it can. Each test takes the missing part away from the engine it runs in,
  * exactly as such an engine lacks it, and checks that the customer still gets the whole widget.
  * The CSS side (light-dark()) has its own test in css-fallback.test.ts.
  */

@@ -4,8 +4,8 @@
 // makes of a framework, applied to this element: an attribute, a function and an object set as properties,
 // declarative kebab-case events, light-DOM children in slots, a re-render with a new value, and an unmount.
 //
-// Each app's prepaid-panel file is the README's snippet for its framework (test/node/readme-snippets.test.ts holds
-// them equal); its main file is the store's page around it: a "Next subscription" button that re-renders the panel
+// Each app's prepaid-panel file is the frameworks guide's snippet for its framework
+// (test/node/framework-snippets.test.ts holds them equal); its main file is the store's page around it: a "Next subscription" button that re-renders the panel
 // with the next id of `#app`'s `data-subscriptions`, and a "Close" button that unmounts it.
 //
 // The apps use the production service address, as a store's code would; the browser's requests to it are answered

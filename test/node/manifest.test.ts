@@ -1,6 +1,7 @@
-// The Custom Elements Manifest and the README's API tables describe the same element: this generates the manifest
-// afresh (as `npm run manifest` does, without writing it) and checks, kind by kind, that the README's tables list
-// exactly what the manifest lists. Tables are found by their header row, wherever they stand in the README.
+// The Custom Elements Manifest and the tables of the API reference (docs/api.md) describe the same element: this
+// generates the manifest afresh (as `npm run manifest` does, without writing it) and checks, kind by kind, that the
+// reference's tables list exactly what the manifest lists. Tables are found by their header row, wherever they stand
+// in the reference.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -8,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { before, describe, it } from 'node:test';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+/** The guide whose tables are the public API (CHANGELOG.md says so). */
+const REFERENCE = 'docs/api.md';
 
 interface Named {
   name: string;
@@ -122,27 +125,27 @@ function kindOf(table: Table): Kind | undefined {
   return undefined;
 }
 
-/** "README lists / manifest lists" in both directions, or undefined when they agree. */
-function difference(kind: Kind, readme: string[], manifest: string[], tables: Table[]): string | undefined {
-  const onlyReadme = readme.filter((name) => !manifest.includes(name));
-  const onlyManifest = manifest.filter((name) => !readme.includes(name));
-  const duplicated = readme.filter((name, index) => readme.indexOf(name) !== index);
-  if (onlyReadme.length + onlyManifest.length + duplicated.length === 0) return undefined;
+/** "The reference lists / manifest lists" in both directions, or undefined when they agree. */
+function difference(kind: Kind, reference: string[], manifest: string[], tables: Table[]): string | undefined {
+  const onlyReference = reference.filter((name) => !manifest.includes(name));
+  const onlyManifest = manifest.filter((name) => !reference.includes(name));
+  const duplicated = reference.filter((name, index) => reference.indexOf(name) !== index);
+  if (onlyReference.length + onlyManifest.length + duplicated.length === 0) return undefined;
   const where = tables.length
-    ? `the README's table(s) of ${kind} at line ${tables.map((table) => table.line).join(', ')}`
-    : `the README (no table of ${kind} found)`;
+    ? `${REFERENCE}'s table(s) of ${kind} at line ${tables.map((table) => table.line).join(', ')}`
+    : `${REFERENCE} (no table of ${kind} found)`;
   return [
     `${where} and custom-elements.json disagree:`,
-    ...onlyManifest.map((name) => `  + ${name}    (in the manifest, missing from the README)`),
-    ...onlyReadme.map(
-      (name) => `  - ${name}    (in the README, not in the manifest: a typo, or no JSDoc for it in src/prepaid-upgrade.ts?)`,
+    ...onlyManifest.map((name) => `  + ${name}    (in the manifest, missing from ${REFERENCE})`),
+    ...onlyReference.map(
+      (name) => `  - ${name}    (in ${REFERENCE}, not in the manifest: a typo, or no JSDoc for it in src/prepaid-upgrade.ts?)`,
     ),
-    ...duplicated.map((name) => `  = ${name}    (listed more than once in the README)`),
+    ...duplicated.map((name) => `  = ${name}    (listed more than once in ${REFERENCE})`),
   ].join('\n');
 }
 
 /** A default cell that is one code span is a value; "—", "required" or words say there is no fixed one. */
-const readmeDefault = (cell: string | undefined) => /^`([^`]+)`$/.exec((cell ?? '').trim())?.[1];
+const documentedDefault = (cell: string | undefined) => /^`([^`]+)`$/.exec((cell ?? '').trim())?.[1];
 
 describe('custom-elements.json', () => {
   let manifest: Manifest;
@@ -154,7 +157,7 @@ describe('custom-elements.json', () => {
     const elements = manifest.modules.flatMap((module) => module.declarations ?? []).filter((declaration) => declaration.customElement);
     assert.equal(elements.length, 1, 'the manifest describes one custom element');
     element = elements[0]!;
-    tables = markdownTables(await readFile(`${root}README.md`, 'utf8')).flatMap((table) => {
+    tables = markdownTables(await readFile(`${root}${REFERENCE}`, 'utf8')).flatMap((table) => {
       const kind = kindOf(table);
       return kind ? [{ ...table, kind }] : [];
     });
@@ -228,12 +231,12 @@ describe('custom-elements.json', () => {
     });
   });
 
-  describe('agrees with the README', () => {
+  describe('agrees with the API reference', () => {
     const check = (kind: Kind, manifestNames: () => string[]) => {
       it(`lists the same ${kind}`, () => {
         const ofKind = tables.filter((table) => table.kind === kind);
-        const readmeNames = ofKind.flatMap((table) => table.rows.map(rowName));
-        const message = difference(kind, readmeNames, manifestNames(), ofKind);
+        const documentedNames = ofKind.flatMap((table) => table.rows.map(rowName));
+        const message = difference(kind, documentedNames, manifestNames(), ofKind);
         if (message) assert.fail(message);
       });
     };
@@ -253,10 +256,10 @@ describe('custom-elements.json', () => {
         for (const row of table.rows) {
           const attribute = element.attributes!.find((candidate) => candidate.name === rowName(row));
           if (!attribute) continue; // reported by "lists the same attributes"
-          const documented = readmeDefault(row[column]);
+          const documented = documentedDefault(row[column]);
           if (documented !== attribute.default) {
             problems.push(
-              `  ${attribute.name}: README ${row[column]} (${documented === undefined ? 'no fixed value' : `\`${documented}\``}), ` +
+              `  ${attribute.name}: ${REFERENCE} ${row[column]} (${documented === undefined ? 'no fixed value' : `\`${documented}\``}), ` +
                 `manifest ${attribute.default === undefined ? 'none' : `\`${attribute.default}\``} (from "${attribute.description}")`,
             );
           }
@@ -265,7 +268,7 @@ describe('custom-elements.json', () => {
       if (problems.length) {
         assert.fail(
           [
-            'The README and custom-elements.json disagree on attribute defaults (a README default in one code span is a value;',
+            `${REFERENCE} and custom-elements.json disagree on attribute defaults (a default there in one code span is a value;`,
             'the manifest takes it from "Default `x`", "`x` (default)" or "default <number>" in the property\'s doc comment):',
             ...problems,
           ].join('\n'),
