@@ -15,8 +15,8 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import { desktopConfig, navigation } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { createServer } from 'vite';
 import { chromePath } from '../test/engines.js';
+import { startDemoServer } from './demo-server.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -52,15 +52,7 @@ function widgetsReady(picker: boolean): boolean {
 }
 
 export async function runAudit(): Promise<AuditFigures> {
-  const server = await createServer({
-    configFile: join(root, 'vite.config.ts'),
-    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
-    logLevel: 'error',
-  });
-  await server.listen();
-  const address = server.httpServer?.address();
-  if (!address || typeof address === 'string') throw new Error('the demo server has no port');
-  const base = `http://127.0.0.1:${address.port}`;
+  const { server, base } = await startDemoServer();
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
+import { startDemoServer } from '../../bench/demo-server.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -109,15 +110,7 @@ describe('the demo’s reference page', () => {
   before(async () => {
     const page = await readFile(join(root, 'demo/reference.html'), 'utf8');
     links = [...page.matchAll(/href="\.?(\/docs\/[^"]+)"/g)].map((match) => match[1]!);
-    server = await createServer({
-      configFile: join(root, 'vite.config.ts'),
-      server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
-      logLevel: 'error',
-    });
-    await server.listen();
-    const address = server.httpServer?.address();
-    if (!address || typeof address === 'string') throw new Error('the demo server has no port');
-    base = `http://127.0.0.1:${address.port}`;
+    ({ server, base } = await startDemoServer());
   });
 
   after(async () => {
