@@ -157,7 +157,7 @@ const HEAP_INSTANCE = 'heap';
 async function cycles(count: number, warmUp: number): Promise<{ before: number; after: number }> {
   const container = document.getElementById('stage')!;
   const cycle = async () => {
-    // One instance throughout, so that the sandbox does not grow by an instance a cycle.
+    // One instance throughout, so that the sandbox's worker does not grow by an instance a cycle.
     const el = widget(HEAP_INSTANCE);
     const ready = once(el, 'prepaid-upgrade-ready');
     container.append(el);
@@ -165,7 +165,7 @@ async function cycles(count: number, warmUp: number): Promise<{ before: number; 
     el.remove();
   };
   for (let i = 0; i < warmUp; i++) await cycle();
-  // Let the last answers settle and the sandbox drop what it kept of old instances before measuring.
+  // Let the last answers settle before measuring.
   await new Promise((resolve) => setTimeout(resolve, 50));
   const before = await heap();
   for (let i = 0; i < count; i++) await cycle();

@@ -1,7 +1,8 @@
 /**
  * The benchmark's sandbox, in a worker of the page: the service's work happens off the page's main thread, as a
  * server's does, so that the main thread's tasks (timed for long ones) and its heap are the widget's alone. Before, the
- * sandbox ran on the main thread; a slow machine made its first answer a 100 ms task, counted against the widget.
+ * sandbox ran on the main thread, and its first answers in a page were tasks of 25–30 ms here (over 100 ms with the CPU
+ * slowed four times), counted against the widget.
  *
  * It says "ready" once it can answer; then each `SerializedRequest` it is sent gets a `SerializedResponse` of the same
  * `id`.
