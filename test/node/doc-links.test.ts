@@ -1,7 +1,7 @@
 // The README is the front door and the guides of docs/ hold the rest. `npm run lint:docs` (remark-validate-links, in
 // .remarkrc.mjs) checks that every Markdown link and picture of the README, the guides, CONTRIBUTING.md and CHANGELOG.md
 // leads to a file and heading that exist; these tests hold that check to its word on made-up mistakes, check the
-// pictures it does not read (inline HTML, for their width), and hold the README to a front page that links every
+// addresses it does not read (inline HTML: the pictures, for their width), and hold the README to a front page that links every
 // guide; the demo's reference page must link every guide at an address that `npm start` serves.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,17 +67,19 @@ describe('the link check of `npm run lint:docs`', () => {
 });
 
 describe('the README and the guides', () => {
-  it('show pictures (inline HTML, which the link check does not read) that exist', async () => {
+  it('point inline HTML (pictures with a width, which the link check does not read) at files that exist', async () => {
     const missing: string[] = [];
-    let pictures = 0;
-    for (const document of ['README.md', ...(await guides())]) {
+    let checked = 0;
+    for (const document of ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...(await guides())]) {
       const markdown = outsideCode(await readFile(join(root, document), 'utf8'));
-      for (const [, src] of markdown.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/g)) {
-        pictures++;
-        if (!existsSync(join(dirname(join(root, document)), decodeURIComponent(src!)))) missing.push(`${document}: ${src}`);
+      for (const [, target] of markdown.matchAll(/<[a-z]+\b[^>]*\b(?:src|href)="([^"#]+)[^"]*"/g)) {
+        // Addresses with a scheme (https:, mailto:) and absolute paths (a page of the demo, say) are not files here.
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target!) || target!.startsWith('/')) continue;
+        checked++;
+        if (!existsSync(join(dirname(join(root, document)), decodeURIComponent(target!)))) missing.push(`${document}: ${target}`);
       }
     }
-    assert.ok(pictures >= 2, `only ${pictures} pictures found: is the pattern still right?`);
+    assert.ok(checked >= 2, `only ${checked} inline HTML addresses found: is the pattern still right?`);
     assert.deepEqual(missing, []);
   });
 
