@@ -178,7 +178,11 @@ export async function runBench({ visits = 5, mounts = 20, cycles = 1000, warmUp 
       const errors: string[] = [];
       tab.on('pageerror', (error) => errors.push(String(error)));
       await tab.goto(`${origin}/index.html`);
-      await tab.waitForFunction(() => 'bench' in window && customElements.get('prepaid-upgrade') !== undefined, null, { timeout: 20_000 });
+      await tab
+        .waitForFunction(() => 'bench' in window && customElements.get('prepaid-upgrade') !== undefined, null, { timeout: 20_000 })
+        .catch((error: unknown) => {
+          throw errors.length ? new Error(`the bench page failed: ${errors.join('; ')}`) : error;
+        });
       const figures = await tab.evaluate((count) => bench.mounts(count), mounts);
       seen.push({ figures, longTasks: await tab.evaluate(() => bench.longTasks()) });
       if (i === visits - 1) heap = await tab.evaluate(([count, warm]) => bench.cycles(count!, warm!), [cycles, warmUp]);

@@ -9,7 +9,11 @@ import type { LoggedRequest, MountLog } from './ready-requests.js';
 import type { SerializedRequest, SerializedResponse } from './sandbox-worker.js';
 
 const sandbox = new Worker(new URL('./sandbox-worker.js', import.meta.url), { type: 'module' });
-const sandboxReady = new Promise((resolve) => sandbox.addEventListener('message', resolve, { once: true }));
+const sandboxReady = new Promise((resolve, reject) => {
+  sandbox.addEventListener('message', resolve, { once: true });
+  // A worker that cannot start says so here, where the page's error reaches the benchmark, instead of never being ready.
+  sandbox.addEventListener('error', (event) => reject(new Error(`the sandbox's worker failed: ${event.message || 'it did not load'}`)));
+});
 /** The requests sent to the sandbox and not yet answered, by id. */
 const unanswered = new Map<number, (answer: SerializedResponse) => void>();
 let lastId = 0;
