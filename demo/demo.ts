@@ -4,6 +4,7 @@
 import { startEventLog } from './event-log.js';
 import { $, describeError, MERCHANT, postJson, RequestError, requestJson, SANDBOX, StoreSession, storeWidget } from './session.js';
 import { isTheme, rememberTheme, storedTheme, type Theme } from './theme.js';
+import type { OrderListingShape } from '../src/sandbox/index.js';
 
 /**
  * The widgets' time limit here: shorter than the default, so that the "Timeout" fault (an answer after 4 s) shows one
@@ -30,6 +31,8 @@ const ui = {
   faultSubscription: $<HTMLSelectElement>('#fault-subscription'),
   faultApply: $<HTMLInputElement>('#fault-apply'),
   clearFaults: $<HTMLButtonElement>('#clear-faults'),
+  listingForm: $<HTMLFormElement>('#listing-form'),
+  listingReference: $<HTMLInputElement>('#listing-reference'),
   latency: $<HTMLInputElement>('#latency'),
   latencyValue: $<HTMLOutputElement>('#latency-value'),
   reloadWidgets: $<HTMLButtonElement>('#reload-widgets'),
@@ -42,19 +45,30 @@ let subscriptionIds: string[] = [];
 
 // --- The store: session and subscriptions -------------------------------------------------------------------
 
-const session = new StoreSession({
-  async signedIn() {
-    ui.subscriptionsSection.hidden = false;
-    await listSubscriptions();
+/** The sandbox's customers that each show something of their own on this page, with what; Ada's comes first. */
+const FEATURED_CUSTOMERS = [
+  ['cus_ada', 'a subscription of every kind'],
+  ['cus_alan', 'tax and shipping on the next order'],
+  ['cus_grace', 'paying in euros'],
+  ['cus_kenji', 'paying in yen'],
+] as const;
+
+const session = new StoreSession(
+  {
+    async signedIn() {
+      ui.subscriptionsSection.hidden = false;
+      await listSubscriptions();
+    },
+    signedOut() {
+      ui.subscriptionsSection.hidden = true;
+      ui.subscriptionList.replaceChildren();
+      ui.reloadWidgets.disabled = true;
+      subscriptionIds = [];
+      listFaultSubscriptions();
+    },
   },
-  signedOut() {
-    ui.subscriptionsSection.hidden = true;
-    ui.subscriptionList.replaceChildren();
-    ui.reloadWidgets.disabled = true;
-    subscriptionIds = [];
-    listFaultSubscriptions();
-  },
-});
+  { featured: FEATURED_CUSTOMERS },
+);
 
 /**
  * Lists the customer's subscriptions straight from the service, with the same storefront token the widgets use:
@@ -233,6 +247,30 @@ ui.clearFaults.addEventListener('click', () => {
   void control(() => requestJson(`${SANDBOX}/__sandbox/faults`, { method: 'DELETE' }), 'No faults are queued.');
 });
 
+const ORDER_LISTING = `${SANDBOX}/__sandbox/order-listing`;
+
+/**
+ * Ticks the box when the sandbox lists orders as the List reference documents them: the sandbox keeps its choice
+ * across reloads of this page. Left as it is when the sandbox does not answer.
+ */
+async function showOrderListing(): Promise<void> {
+  try {
+    const { shape } = await requestJson<{ shape: OrderListingShape }>(ORDER_LISTING);
+    ui.listingReference.checked = shape === 'reference';
+  } catch {
+    // The status line says what went wrong when the box is used.
+  }
+}
+
+ui.listingForm.addEventListener('change', async () => {
+  const shape: OrderListingShape = ui.listingReference.checked ? 'reference' : 'complete';
+  const listed = shape === 'reference' ? 'as the List reference documents them, without sub_total' : 'complete again';
+  await control(() => postJson(ORDER_LISTING, { shape }), `Orders are listed ${listed}. Press “Reload widgets” to see it.`);
+  // Whatever the answer, the box then shows what the sandbox does.
+  await showOrderListing();
+});
+ui.listingForm.addEventListener('submit', (event) => event.preventDefault());
+
 const showLatency = () => {
   ui.latencyValue.textContent = `${ui.latency.value} ms`;
 };
@@ -251,6 +289,7 @@ ui.resetSandbox.addEventListener('click', async () => {
   await control(() => requestJson(`${SANDBOX}/__sandbox/reset`, { method: 'POST' }), 'The sandbox data was reset.');
   ui.latency.value = '0';
   showLatency();
+  await showOrderListing();
   if (!ui.subscriptionsSection.hidden) await listSubscriptions();
 });
 
@@ -260,4 +299,5 @@ startEventLog($<HTMLOListElement>('#event-log'), $<HTMLButtonElement>('#clear-lo
 applyTheme(storedTheme());
 showLatency();
 syncApply();
+void showOrderListing();
 void session.start();

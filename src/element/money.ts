@@ -1,4 +1,5 @@
 /** Prices as the service sends them (decimal strings) and as the customer reads them (`Intl.NumberFormat`). */
+import { discountedMinorUnits } from '../api/rounding.js';
 import type { Product, Subscription } from '../api/schemas.js';
 import { formatter } from '../i18n/strings.js';
 
@@ -38,8 +39,9 @@ export function minorDigits(currency: string | null | undefined): number {
 }
 
 /**
- * `amount` less `percent` per cent, and the saving, each in whole minor units of the currency (no half yen), so
- * that the two add up to `amount` as shown.
+ * `amount` less `percent` per cent, and the saving, in whole minor units of the currency (no half yen): the discounted
+ * amount rounded once, half up, as the service reprices the order, and the saving the difference, so that the two add
+ * up to `amount` as shown and the estimate is the bill.
  */
 export function applyDiscount(
   amount: number,
@@ -48,8 +50,8 @@ export function applyDiscount(
 ): { discounted: number; saving: number } {
   const scale = 10 ** minorDigits(currency);
   const whole = Math.round(amount * scale);
-  const saving = Math.round((whole * percent) / 100);
-  return { discounted: (whole - saving) / scale, saving: saving / scale };
+  const discounted = discountedMinorUnits(whole, percent);
+  return { discounted: discounted / scale, saving: (whole - discounted) / scale };
 }
 
 /** A percent as the page's language writes it: 10%, 10 %, 12.5%. */

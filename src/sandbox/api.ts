@@ -6,6 +6,7 @@ import { nextOrderOf } from './orders.js';
 import { paginate } from './paging.js';
 import type { Checked, ParsedBody } from './refusal.js';
 import { parseRenewalChange, withRenewalBehavior } from './renewal.js';
+import type { OrderListingShape } from './schemas.js';
 import { checkUpgradable, parseUpgradeRequest, repricedNextOrder, upgradedSubscription } from './upgrade.js';
 
 export interface ApiContext {
@@ -21,6 +22,8 @@ export interface ApiContext {
   locks: Set<string>;
   /** How long a change holds its subscription's lock. */
   writeDurationMs: number;
+  /** How `GET /orders/` lists each order: complete, or as the service's List reference documents it. */
+  orderListing: OrderListingShape;
 }
 
 type Handler = (context: ApiContext, params: string[]) => Response | Promise<Response>;
@@ -45,7 +48,13 @@ const findSubscription = (context: ApiContext, id: string) => findVisible(contex
 
 const publicProduct = ({ merchant: _merchant, offers: _offers, ...product }: Product) => product;
 const publicCustomer = ({ merchant: _merchant, ...customer }: Customer) => customer;
-const publicOrder = ({ merchant: _merchant, ...order }: Order) => order;
+const publicOrder = ({ merchant: _merchant, charges: _charges, ...order }: Order) => order;
+
+/**
+ * A listed order as the service's List reference documents the listing: no `sub_total`, and `total` the text
+ * "undefined", as the reference's own example has it. Tax and shipping stay; the order read by its id has it all.
+ */
+const asReferenceListed = ({ sub_total: _subTotal, ...order }: ReturnType<typeof publicOrder>) => ({ ...order, total: 'undefined' });
 
 function pageResponse<T>(items: readonly T[], { url, headers }: ApiContext): Response {
   const page = paginate(items, url, headers);
@@ -83,7 +92,8 @@ function listOrders(context: ApiContext): Response {
       (subscription === null || order.subscription === subscription) &&
       (status === null || order.status === Number(status)),
   );
-  return pageResponse(orders.map(publicOrder), context);
+  const listed = orders.map(publicOrder);
+  return pageResponse(context.orderListing === 'reference' ? listed.map(asReferenceListed) : listed, context);
 }
 
 function getOrder(context: ApiContext, [id]: string[]): Response {

@@ -6,6 +6,7 @@ import type { Fault } from './faults.js';
 import { isPlainObject, json, methodNotAllowed, noContent, parseJson, problem, readBodyText } from './http.js';
 import type { SandboxInstance } from './instance.js';
 import { openApiDocument } from './openapi.js';
+import type { OrderListingShape } from './schemas.js';
 
 type ControlHandler = (instance: SandboxInstance, body: unknown) => Response;
 
@@ -42,6 +43,15 @@ const ROUTES: Readonly<Record<string, Readonly<Record<string, ControlHandler>>>>
       refusingInvalid(() => {
         instance.latencyMs = (isPlainObject(body) ? body.latencyMs : undefined) as number;
         return json(200, { latencyMs: instance.latencyMs });
+      }),
+  },
+  // How GET /orders/ lists each order: `{"shape": "complete"}` (the default) or `"reference"`, as the List reference has it.
+  '/order-listing': {
+    GET: (instance) => json(200, { shape: instance.orderListing }),
+    POST: (instance, body) =>
+      refusingInvalid(() => {
+        instance.orderListing = (isPlainObject(body) ? body.shape : undefined) as OrderListingShape;
+        return json(200, { shape: instance.orderListing });
       }),
   },
   '/requests': {

@@ -7,8 +7,8 @@
  * Routes, relative to `basePath`:
  * - the API of DESIGN.md §3 and §9 (`/subscriptions/…`, `/products/{id}/`, `/customers`, `/orders/…`), both
  *   authentication scopes, and the listings in both shapes of §7 (the spec's, or production's with `X-OG-API-VERSION: 2`);
- * - `/__sandbox/…` control routes (faults, latency, request log, reset, info, the OpenAPI description of the API),
- *   without authentication;
+ * - `/__sandbox/…` control routes (faults, latency, the order listing's shape, request log, reset, info, the OpenAPI
+ *   description of the API), without authentication;
  * - the same again under `/i/{instanceId}/…`, each id with its own freshly seeded state, so that tests running in
  *   parallel against one mounted sandbox do not see each other's changes.
  */
@@ -19,7 +19,8 @@ import type { Environment } from './model.js';
 
 export type { Fault, QueuedFault } from './faults.js';
 export type { RecordedRequest, SandboxInfo, SubscriptionKind, SandboxInstance } from './instance.js';
-export type { Environment, Order, PrepaidSubscriptionContext, RenewalBehavior, Subscription } from './model.js';
+export type { Environment, Order, OrderCharges, PrepaidSubscriptionContext, RenewalBehavior, Subscription } from './model.js';
+export type { OrderListingShape } from './schemas.js';
 export {
   SANDBOX_CUSTOMERS,
   SANDBOX_DISCOVERY,

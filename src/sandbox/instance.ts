@@ -12,6 +12,7 @@ import { MAX_BODY_BYTES, delay, parseJson, problem, readBodyText } from './http.
 import { isLive, isPrepaid, type Environment, type SandboxData, type Subscription } from './model.js';
 import { nextOrderOf } from './orders.js';
 import { FixedWindowRateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { ORDER_LISTING_SHAPES, type OrderListingShape } from './schemas.js';
 import { seedData, SANDBOX_MERCHANT } from './seed.js';
 
 export interface InstanceOptions {
@@ -82,6 +83,7 @@ export class SandboxInstance {
   readonly #locks = new Set<string>();
   #requests: RecordedRequest[] = [];
   #latencyMs = 0;
+  #orderListing: OrderListingShape = 'complete';
 
   constructor(options: InstanceOptions) {
     this.#options = options;
@@ -89,13 +91,14 @@ export class SandboxInstance {
     this.#rateLimiter = new FixedWindowRateLimiter(options.rateLimit);
   }
 
-  /** Reseeds the data, its next orders dated from now, and forgets faults, latency, rate limits and the request log. */
+  /** Reseeds the data (next orders dated from now); forgets faults, latency, order listing shape, rate limits, request log. */
   reset(): void {
     this.#data = seedData(this.#options.now());
     this.#faults.clear();
     this.#rateLimiter.clear();
     this.#requests = [];
     this.#latencyMs = 0;
+    this.#orderListing = 'complete';
   }
 
   /** Queues a fault; throws a TypeError when it is not a valid one. */
@@ -140,6 +143,20 @@ export class SandboxInstance {
     if (!Number.isInteger(ms) || ms < 0 || ms > MAX_LATENCY_MS)
       throw new TypeError(`latencyMs must be a whole number from 0 to ${MAX_LATENCY_MS}.`);
     this.#latencyMs = ms;
+  }
+
+  /**
+   * How `GET /orders/` lists each order: `complete` (the default), or `reference`, as the service's List reference
+   * documents it, without `sub_total` and with `total` the text "undefined"; `GET /orders/{id}/` is complete either way.
+   */
+  get orderListing(): OrderListingShape {
+    return this.#orderListing;
+  }
+
+  /** Throws a TypeError unless it is one of the two shapes. */
+  set orderListing(shape: OrderListingShape) {
+    if (!ORDER_LISTING_SHAPES.includes(shape)) throw new TypeError('shape must be "complete" or "reference".');
+    this.#orderListing = shape;
   }
 
   /** The demo merchant, its customers and their subscriptions; never a key. */
@@ -225,9 +242,8 @@ export class SandboxInstance {
     if (!rate.allowed) {
       return problem(429, `Too many requests; retry in ${rate.retryAfterSeconds} s.`, { 'retry-after': String(rate.retryAfterSeconds) });
     }
-    return route.handler(
-      { data, principal: auth.principal, url, headers: request.headers, bodyText, nowMs: now, locks: this.#locks, writeDurationMs },
-      route.params,
-    );
+    const { principal } = auth;
+    const context = { data, principal, url, headers: request.headers, bodyText, nowMs: now, locks: this.#locks, writeDurationMs };
+    return route.handler({ ...context, orderListing: this.#orderListing }, route.params);
   }
 }

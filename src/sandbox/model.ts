@@ -1,7 +1,7 @@
 /**
  * The records the sandbox keeps in memory. Response shapes are the schemas of `schemas.ts` (the service spec §2,
  * DESIGN.md §3 and §9); the merchant-side fields (hash key, api keys, prepaid switch and discounts, a product's offers,
- * an order's merchant) are what the service knows but never answers with.
+ * an order's merchant and its rates of tax and shipping) are what the service knows but never answers with.
  */
 import type { z } from 'zod';
 import type {
@@ -45,8 +45,17 @@ export type PrepaidSubscriptionContext = z.infer<typeof PrepaidSubscriptionConte
 /** Every field of the spec's Subscription, plus the `currency_code` the service adds. */
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
-/** An order as `GET /orders/{id}/` answers it, plus the merchant it belongs to. */
-export type Order = z.infer<typeof OrderSchema> & { merchant: string };
+/**
+ * What the merchant adds to an order's `sub_total`: tax at `taxPercent` of it, and `shipping` once per order (a
+ * decimal string of the order's currency). The service answers with the amounts, never with these rates.
+ */
+export interface OrderCharges {
+  taxPercent: number;
+  shipping: string;
+}
+
+/** An order as `GET /orders/{id}/` answers it, plus the merchant it belongs to and the rates its charges follow. */
+export type Order = z.infer<typeof OrderSchema> & { merchant: string; charges: OrderCharges };
 
 /** One instance's whole data set; `seedData()` builds a fresh one. */
 export interface SandboxData {

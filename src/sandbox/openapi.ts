@@ -11,6 +11,7 @@ import { API_VERSION_HEADER, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_NUMBER_API_V
 import {
   CustomerSchema,
   FieldErrorsSchema,
+  ListedOrderSchema,
   ORDER_STATUS,
   OrderSchema,
   PrepaidSubscriptionContextSchema,
@@ -36,8 +37,9 @@ const COMPONENTS = {
   CustomerPage: pageOf(CustomerSchema),
   CustomerNumberedPage: numberedPageOf(CustomerSchema),
   Order: OrderSchema,
-  OrderPage: pageOf(OrderSchema),
-  OrderNumberedPage: numberedPageOf(OrderSchema),
+  ListedOrder: ListedOrderSchema,
+  OrderPage: pageOf(ListedOrderSchema),
+  OrderNumberedPage: numberedPageOf(ListedOrderSchema),
   UpgradeRequest: UpgradeBodySchema,
   RenewalChangeRequest: RenewalChangeBodySchema,
   Problem: ProblemSchema,
@@ -73,6 +75,16 @@ const COMMON_PROBLEMS = {
 };
 
 const pathId = (description: string) => ({ name: 'id', in: 'path', required: true, description, schema: { type: 'string' } });
+
+/** A read of one record by its id (either scope): the record, or a 404. */
+const readOne = (summary: string, id: string, name: ComponentName, missing: string) => ({
+  get: {
+    summary,
+    security: BOTH_SCOPES,
+    parameters: [pathId(id)],
+    responses: { 200: answer(`The ${name.toLowerCase()}.`, name), 404: answer(missing, 'Problem'), ...COMMON_PROBLEMS },
+  },
+});
 
 /**
  * A change of one subscription (`PATCH`, either scope): its body, the changed subscription, a 400 in the service's
@@ -157,18 +169,12 @@ function paths() {
         },
       },
     },
-    '/subscriptions/{id}/': {
-      get: {
-        summary: 'Read a subscription',
-        security: BOTH_SCOPES,
-        parameters: [pathId('The subscription’s public id.')],
-        responses: {
-          200: answer('The subscription.', 'Subscription'),
-          404: answer('No such subscription, or another customer’s.', 'Problem'),
-          ...COMMON_PROBLEMS,
-        },
-      },
-    },
+    '/subscriptions/{id}/': readOne(
+      'Read a subscription',
+      'The subscription’s public id.',
+      'Subscription',
+      'No such subscription, or another customer’s.',
+    ),
     '/subscriptions/{id}/upgrade_to_prepaid/': subscriptionChange(
       'Make a pay-as-you-go subscription prepaid (nothing is charged now; the next order bills N orders)',
       'UpgradeRequest',
@@ -184,18 +190,7 @@ function paths() {
       'Refused: a field error for a `renewal_behavior` that is missing, null or not one of the three; otherwise a ' +
         '`detail` (the subscription is not prepaid, a body that is not a JSON object).',
     ),
-    '/products/{id}/': {
-      get: {
-        summary: 'Read a product',
-        security: BOTH_SCOPES,
-        parameters: [pathId('The product’s id.')],
-        responses: {
-          200: answer('The product.', 'Product'),
-          404: answer('No such product for this merchant.', 'Problem'),
-          ...COMMON_PROBLEMS,
-        },
-      },
-    },
+    '/products/{id}/': readOne('Read a product', 'The product’s id.', 'Product', 'No such product for this merchant.'),
     '/orders/': {
       get: {
         summary: 'List orders: a storefront caller’s own, or all of the merchant’s',
@@ -216,23 +211,22 @@ function paths() {
           ...PAGE_PARAMETERS,
         ],
         responses: {
-          ...pageAnswers('orders', 'OrderPage', 'OrderNumberedPage', 'A `status`, `limit`, `cursor` or `page_size` that is not valid.'),
+          ...pageAnswers(
+            'orders (on an instance set to the List reference’s shape, each without `sub_total` and with `total` "undefined")',
+            'OrderPage',
+            'OrderNumberedPage',
+            'A `status`, `limit`, `cursor` or `page_size` that is not valid.',
+          ),
           ...COMMON_PROBLEMS,
         },
       },
     },
-    '/orders/{id}/': {
-      get: {
-        summary: 'Read an order',
-        security: BOTH_SCOPES,
-        parameters: [pathId('The order’s public id.')],
-        responses: {
-          200: answer('The order.', 'Order'),
-          404: answer('No such order, or another customer’s.', 'Problem'),
-          ...COMMON_PROBLEMS,
-        },
-      },
-    },
+    '/orders/{id}/': readOne(
+      'Read an order, complete (`sub_total` included) however the listing is set',
+      'The order’s public id.',
+      'Order',
+      'No such order, or another customer’s.',
+    ),
     '/customers': {
       get: {
         summary: 'List the merchant’s customers (application scope only)',
@@ -255,7 +249,8 @@ function buildDocument() {
       version: '1',
       description:
         'The endpoints of the subscription service that the sandbox emulates (DESIGN.md §3 and §9), in memory, with seeded data. ' +
-        'Its control routes under `/__sandbox/` (faults, latency, request log, reset, info, this document) are not listed.',
+        'Its control routes under `/__sandbox/` (faults, latency, order-listing, request log, reset, info, this document) are not ' +
+        'listed; `order-listing` (`{"shape": "complete" | "reference"}`) chooses how `GET /orders/` lists an order.',
     },
     // Relative to this document's address, `<base>/__sandbox/openapi.json`: the sandbox's base, with or without `/i/{id}`.
     servers: [{ url: '..' }],

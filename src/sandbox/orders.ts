@@ -1,9 +1,11 @@
 /**
- * What a subscription's orders bill, and which of them is its next (DESIGN.md §9). The seed prices the orders with
- * these rules and the upgrade reprices the next one with them, so that what the sandbox bills agrees with itself.
+ * What a subscription's orders bill, tax and shipping included, and which of them is its next (DESIGN.md §9). The
+ * seed prices the orders with these rules and the upgrade reprices the next one with them, so that what the sandbox
+ * bills agrees with itself.
  */
+import { discountedMinorUnits, percentOfMinorUnits } from '../api/rounding.js';
 import { formatMinorUnits, toMinorUnits } from './money.js';
-import type { Merchant, Order, Product, SandboxData, Subscription } from './model.js';
+import type { Merchant, Order, OrderCharges, Product, SandboxData, Subscription } from './model.js';
 import { ORDER_STATUS } from './schemas.js';
 
 /**
@@ -18,21 +20,37 @@ export function prepaidDiscountPercent(discounts: Readonly<Record<number, number
   return terms.length > 0 ? discounts[Math.max(...terms)]! : 0;
 }
 
+/** What an order answers with of money. */
+export type OrderAmounts = Pick<Order, 'sub_total' | 'tax_total' | 'shipping_total' | 'total'>;
+
 /**
- * `orders` orders billed at once, less `discountPercent` (whole percent), rounded half up to the currency's minor
- * unit: 3 × 12.50 USD less 5 % is 35.625, billed "35.63".
+ * `orders` orders billed at once, less `discountPercent`, rounded once, half up, to the currency's minor unit by the
+ * rule the widget's estimate follows too: 3 × 12.50 USD less 5 % is 35.625, billed "35.63".
  */
 export function billedAmount(unitPrice: string, quantity: number, orders: number, currencyCode: string, discountPercent: number): string {
   const gross = orders * quantity * toMinorUnits(unitPrice, currencyCode);
-  return formatMinorUnits(Math.floor((gross * (100 - discountPercent) + 50) / 100), currencyCode);
+  return formatMinorUnits(discountedMinorUnits(gross, discountPercent), currencyCode);
 }
 
 /**
- * What a subscription's next order bills: one order of a pay-as-you-go subscription; nothing while prepaid orders
- * remain, since they are paid for; otherwise the next prepaid cycle, N orders less the merchant's discount for N.
- * The sandbox bills neither tax nor shipping, so this is the order's `sub_total` and `total` alike.
+ * An order's amounts for its `subTotal`: the tax its charges add, `taxPercent` of it rounded half up to a whole minor
+ * unit (8 % of 85.50 USD is 6.84), its shipping, and `total`, the sum of the three. The sums are made in minor units,
+ * so that `total` is exactly what its parts add up to.
  */
-export function nextOrderTotal(subscription: Subscription, product: Product, merchant: Merchant): string {
+export function orderAmounts(subTotal: string, currencyCode: string, charges: OrderCharges): OrderAmounts {
+  const sub = toMinorUnits(subTotal, currencyCode);
+  const tax = percentOfMinorUnits(sub, charges.taxPercent);
+  const shipping = toMinorUnits(charges.shipping, currencyCode);
+  const format = (minor: number) => formatMinorUnits(minor, currencyCode);
+  return { sub_total: format(sub), tax_total: format(tax), shipping_total: format(shipping), total: format(sub + tax + shipping) };
+}
+
+/**
+ * What a subscription's next order bills before tax and shipping, its `sub_total`: one order of a pay-as-you-go
+ * subscription; nothing while prepaid orders remain, since they are paid for; otherwise the next prepaid cycle, N
+ * orders less the merchant's discount for N.
+ */
+export function nextOrderSubTotal(subscription: Subscription, product: Product, merchant: Merchant): string {
   const { currency_code: currency, quantity, prepaid_subscription_context: prepaid } = subscription;
   const unitPrice = subscription.price ?? product.price;
   const perBilling = prepaid?.prepaid_orders_per_billing ?? 0;

@@ -151,16 +151,32 @@ export const OrderSchema = z
     status: z.int().describe(`${ORDER_STATUS.unsent}: unsent, the next order; ${ORDER_STATUS.placed}: placed.`),
     currency_code: z.string(),
     sub_total: money().describe(
-      'What the order bills before tax and shipping, with the currency’s minor digits ("12.50"; "1800" in JPY). An upgrade ' +
-        'reprices the unsent order at once to the first prepaid cycle; while prepaid orders remain, it bills nothing ("0.00").',
+      'What the order bills after discounts, before tax and shipping, with the currency’s minor digits ("12.50"; "1800" in ' +
+        'JPY). An upgrade reprices the unsent order at once to the first prepaid cycle; while prepaid orders remain, it bills ' +
+        'nothing ("0.00").',
     ),
-    tax_total: money(),
-    shipping_total: money(),
-    total: money().describe('What the order bills in all.'),
+    tax_total: money().describe('The tax on `sub_total`, at the rate of the merchant’s for the customer; "0.00" untaxed.'),
+    shipping_total: money().describe('What shipping this order costs, once per order; "0.00" when it ships free.'),
+    total: money().describe('What the order bills in all: `sub_total` + `tax_total` + `shipping_total`.'),
     created: dateTime(),
     updated: dateTime(),
   })
   .describe('An order of a subscription; a storefront caller sees only the customer’s own.');
+
+/** How `GET /orders/` lists each order, chosen per sandbox instance (`/__sandbox/order-listing`); `complete` by default. */
+export const ORDER_LISTING_SHAPES = ['complete', 'reference'] as const;
+export type OrderListingShape = (typeof ORDER_LISTING_SHAPES)[number];
+
+/**
+ * An order as `GET /orders/` lists it: complete, or as the service's List reference documents it, which names no
+ * `sub_total` and whose own example writes `"total": "undefined"`. A client reads the full order by its id.
+ */
+export const ListedOrderSchema = OrderSchema.extend({
+  sub_total: money().optional().describe('Absent from a listing in the List reference’s shape; `GET /orders/{id}/` always has it.'),
+  total: z
+    .union([money(), z.literal('undefined')])
+    .describe('`sub_total` + `tax_total` + `shipping_total`; in the List reference’s shape the text "undefined", as its example.'),
+}).describe('An order as the listing gives it; a storefront caller sees only the customer’s own.');
 
 export const CustomerSchema = z.object({
   customer_id: z.string(),

@@ -9,12 +9,12 @@ import {
   type Customer,
   type Merchant,
   type Order,
+  type OrderCharges,
   type Product,
   type SandboxData,
   type Subscription,
 } from './model.js';
-import { formatMinorUnits } from './money.js';
-import { billedAmount, nextOrderTotal } from './orders.js';
+import { billedAmount, nextOrderSubTotal, orderAmounts } from './orders.js';
 import { ORDER_STATUS } from './schemas.js';
 
 /** The merchant the sandbox serves by default; prepaid is enabled. The keys are public demo values, not secrets. */
@@ -80,7 +80,22 @@ export const SANDBOX_SUBSCRIPTIONS = {
   eligibleJpy: { id: 'sub_matcha_kenji', customerId: 'cus_kenji' },
   /** Pay-as-you-go, but its merchant has prepaid disabled. */
   prepaidDisabled: { id: 'sub_chamomile_rosalind', customerId: PREPAID_DISABLED_CUSTOMER.customerId },
+  /**
+   * Pay-as-you-go in USD, 2 × 15.00, and the one whose orders carry tax and shipping (`TAXED_CHARGES`): each order's
+   * `total` is its `sub_total` plus 8 % tax plus 4.99 shipping, before and after an upgrade.
+   */
+  taxed: { id: 'sub_cold_brew_alan', customerId: 'cus_alan' },
 } as const;
+
+/**
+ * The merchant's tax rate and shipping for Alan's address, his orders' only: the other customers' orders carry
+ * neither, so that their `total` is their `sub_total`, and one customer shows an order billing more than its goods.
+ */
+const TAXED_CHARGES: OrderCharges = { taxPercent: 8, shipping: '4.99' };
+const NO_CHARGES: OrderCharges = { taxPercent: 0, shipping: '0' };
+const chargesFor = (customerId: string): OrderCharges => ({
+  ...(customerId === SANDBOX_SUBSCRIPTIONS.taxed.customerId ? TAXED_CHARGES : NO_CHARGES),
+});
 
 /** The customer with enough subscriptions to need several pages. */
 export const SANDBOX_PAGING_CUSTOMER_ID = 'cus_margaret';
@@ -324,7 +339,14 @@ const SUBSCRIPTIONS: SubscriptionSeed[] = [
     started: '2026-04-20',
   },
   { id: SANDBOX_SUBSCRIPTIONS.eligibleJpy.id, customer: 'cus_kenji', product: 'matcha', currency: 'JPY', started: '2026-06-01' },
-  { id: 'sub_cold_brew_alan', customer: 'cus_alan', product: 'cold_brew', currency: 'USD', quantity: 2, started: '2026-07-15' },
+  {
+    id: SANDBOX_SUBSCRIPTIONS.taxed.id,
+    customer: SANDBOX_SUBSCRIPTIONS.taxed.customerId,
+    product: 'cold_brew',
+    currency: 'USD',
+    quantity: 2,
+    started: '2026-07-15',
+  },
   ...pagingSubscriptions(),
   {
     id: SANDBOX_SUBSCRIPTIONS.prepaidDisabled.id,
@@ -477,8 +499,8 @@ interface OrderDates {
  * One subscription's orders, in listing order: one or two placed ones, then a live subscription's unsent next order.
  * The placed ones come at the subscription's frequency before the next one, yet always before today (a cancelled
  * subscription's, up to the day it was cancelled), so that the `status` filter has something to leave out; they are
- * priced as one pay-as-you-go order, history that nothing reads but a listing. Each order is created when the one
- * before it is placed.
+ * priced as one pay-as-you-go order, history that nothing reads but a listing. Every order carries its customer's
+ * tax and shipping. Each order is created when the one before it is placed.
  */
 function seedOrdersOf(subscription: Subscription, index: number, data: Omit<SandboxData, 'orders'>, todayMs: number): Order[] {
   const product = data.products.get(subscription.product)!;
@@ -486,7 +508,8 @@ function seedOrdersOf(subscription: Subscription, index: number, data: Omit<Sand
   const every = subscription.frequency_days * DAY_MS;
   const nextPlace = todayMs + nextOrderInDays(index) * DAY_MS;
   const lastPlaced = cancelled ? dayOf(Date.parse(`${cancelled.replace(' ', 'T')}Z`)) : Math.min(nextPlace - every, todayMs - DAY_MS);
-  const order = (suffix: string, status: number, total: string, { placeMs, createdMs, updatedMs }: OrderDates): Order => ({
+  const charges = chargesFor(subscription.customer);
+  const order = (suffix: string, status: number, subTotal: string, { placeMs, createdMs, updatedMs }: OrderDates): Order => ({
     public_id: `${subscriptionId.replace(/^sub_/, 'ord_')}_${suffix}`,
     subscription: subscriptionId,
     customer: subscription.customer,
@@ -494,12 +517,10 @@ function seedOrdersOf(subscription: Subscription, index: number, data: Omit<Sand
     place: formatDateTime(placeMs),
     status,
     currency_code: currency,
-    sub_total: total,
-    tax_total: formatMinorUnits(0, currency),
-    shipping_total: formatMinorUnits(0, currency),
-    total,
+    ...orderAmounts(subTotal, currency, charges),
     created: formatDateTime(createdMs),
     updated: formatDateTime(updatedMs),
+    charges,
   });
   const placedCount = 1 + (index % 2);
   const onePrice = billedAmount(subscription.price ?? product.price, subscription.quantity, 1, currency, 0);
@@ -508,8 +529,8 @@ function seedOrdersOf(subscription: Subscription, index: number, data: Omit<Sand
     return order(`placed_${i + 1}`, ORDER_STATUS.placed, onePrice, { placeMs, createdMs: placeMs - every, updatedMs: placeMs });
   });
   if (isLive(subscription)) {
-    const total = nextOrderTotal(subscription, product, data.merchants.get(subscription.merchant)!);
-    orders.push(order('next', ORDER_STATUS.unsent, total, { placeMs: nextPlace, createdMs: lastPlaced, updatedMs: lastPlaced }));
+    const subTotal = nextOrderSubTotal(subscription, product, data.merchants.get(subscription.merchant)!);
+    orders.push(order('next', ORDER_STATUS.unsent, subTotal, { placeMs: nextPlace, createdMs: lastPlaced, updatedMs: lastPlaced }));
   }
   return orders;
 }

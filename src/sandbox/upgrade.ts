@@ -10,7 +10,7 @@ import {
   type RenewalBehavior,
   type Subscription,
 } from './model.js';
-import { nextOrderTotal } from './orders.js';
+import { nextOrderSubTotal, orderAmounts } from './orders.js';
 import { refusalOf, type Checked, type ParsedBody } from './refusal.js';
 import { MIN_ORDERS_PER_BILLING, UpgradeBodySchema } from './schemas.js';
 
@@ -71,9 +71,10 @@ export function upgradedSubscription(subscription: Subscription, request: Upgrad
 
 /**
  * The subscription's next order once the upgrade is made: the service reprices it at once to the first prepaid
- * cycle, N orders less the merchant's own discount for N, and bills it when it is placed; its date stays.
+ * cycle, N orders less the merchant's own discount for N, and bills it when it is placed; its date stays. Its tax
+ * follows the new `sub_total`, its shipping stays one order's, and its `total` is their sum.
  */
 export function repricedNextOrder(order: Order, upgraded: Subscription, product: Product, merchant: Merchant, nowMs: number): Order {
-  const total = nextOrderTotal(upgraded, product, merchant);
-  return { ...order, sub_total: total, total, updated: formatDateTime(nowMs) };
+  const subTotal = nextOrderSubTotal(upgraded, product, merchant);
+  return { ...order, ...orderAmounts(subTotal, order.currency_code, order.charges), updated: formatDateTime(nowMs) };
 }

@@ -7,7 +7,7 @@ import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../../src/sandbox/index
 import { startSandboxServer, type SandboxServer } from '../../src/sandbox/node.js';
 import { signStorefrontToken, verifyStorefrontToken } from '../../src/server/index.js';
 
-const { eligible } = SANDBOX_SUBSCRIPTIONS;
+const { eligible, taxed } = SANDBOX_SUBSCRIPTIONS;
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const cli = fileURLToPath(new URL('../../src/sandbox/cli.ts', import.meta.url));
 
@@ -66,6 +66,23 @@ describe('sandbox server on node:http', () => {
     );
     const again = await fetch(`${server.url}/i/node-fault/subscriptions/${eligible.id}/`, { headers: { authorization: await adaToken() } });
     assert.equal(again.status, 200);
+  });
+
+  it('lists orders as the List reference documents them once told so, as the docs’ curl tells it (no content type)', async () => {
+    const base = `${server.url}/i/node-listing`;
+    const set = await fetch(`${base}/__sandbox/order-listing`, { method: 'POST', body: '{"shape": "reference"}' });
+    assert.deepEqual(await set.json(), { shape: 'reference' });
+    const headers = { 'x-api-key': SANDBOX_MERCHANT.apiKeys.production };
+    const listed = await (await fetch(`${base}/orders/?subscription=${taxed.id}&status=1`, { headers })).json();
+    assert.equal(listed.results.length, 1);
+    const [order] = listed.results;
+    assert.equal('sub_total' in order, false);
+    assert.deepEqual([order.total, order.tax_total, order.shipping_total], ['undefined', '2.40', '4.99']);
+    const read = await (await fetch(`${base}/orders/${order.public_id}/`, { headers })).json();
+    assert.deepEqual([read.sub_total, read.total], ['30.00', '37.39']);
+    const refused = await fetch(`${base}/__sandbox/order-listing`, { method: 'POST', body: '{"shape": "full"}' });
+    assert.equal(refused.status, 400);
+    assert.match((await refused.json()).detail, /shape must be "complete" or "reference"/);
   });
 });
 

@@ -4,6 +4,7 @@ import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS, createSandbox, type Sandbox } 
 import {
   CustomerSchema,
   FieldErrorsSchema,
+  ListedOrderSchema,
   OrderSchema,
   ProblemSchema,
   ProductSchema,
@@ -16,7 +17,7 @@ import {
 // what the sandbox answers.
 const ORIGIN = 'https://sandbox.test';
 const API_KEY = { 'x-api-key': SANDBOX_MERCHANT.apiKeys.production };
-const { eligible } = SANDBOX_SUBSCRIPTIONS;
+const { eligible, taxed } = SANDBOX_SUBSCRIPTIONS;
 
 type Schema = Record<string, any>;
 
@@ -147,11 +148,38 @@ describe('sandbox: its OpenAPI document', () => {
     expect(order.description).to.be.a('string').and.not.be.empty;
   });
 
+  it('describes an order’s money: sub_total before tax and shipping, and total their sum', () => {
+    const order = resolve(document, document.paths['/orders/{id}/'].get.responses['200'].content['application/json'].schema);
+    expect(order.required).to.include.members(['sub_total', 'tax_total', 'shipping_total', 'total']);
+    for (const money of ['sub_total', 'tax_total', 'shipping_total', 'total']) {
+      expect(order.properties[money]).to.include({ type: 'string' });
+      expect(order.properties[money].description, money).to.be.a('string').and.not.be.empty;
+    }
+    expect(order.properties.sub_total.description).to.match(/after discounts, before tax and shipping/);
+    expect(order.properties.tax_total.description).to.match(/tax on `sub_total`/);
+    expect(order.properties.shipping_total.description).to.match(/once per order/);
+    expect(order.properties.total.description).to.contain('`sub_total` + `tax_total` + `shipping_total`');
+    expect(document.paths['/orders/{id}/'].get.summary).to.match(/complete \(`sub_total` included\)/);
+  });
+
+  it('describes the listed order: sub_total absent and total "undefined" in the List reference’s shape', () => {
+    const page = resolve(document, document.paths['/orders/'].get.responses['200'].content['application/json'].schema.oneOf[0]);
+    const listed = resolve(document, page.properties.results.items);
+    expect(listed).to.deep.equal(document.components.schemas.ListedOrder);
+    expect(listed.required).to.not.include('sub_total');
+    expect(listed.required).to.include.members(['public_id', 'place', 'status', 'currency_code', 'tax_total', 'shipping_total', 'total']);
+    expect(listed.properties.sub_total.description).to.match(/Absent .* List reference/);
+    expect(listed.properties.total.anyOf).to.deep.include({ type: 'string', const: 'undefined' });
+    expect(listed.properties.total.description).to.match(/"undefined"/);
+    expect(document.paths['/orders/'].get.responses['200'].description).to.match(/without `sub_total` and with `total` "undefined"/);
+    expect(document.info.description).to.match(/`order-listing` \(`\{"shape": "complete" \| "reference"\}`\)/);
+  });
+
   it('describes both listing shapes, the spec’s and production’s, and the 404 of a page that is not one', () => {
     for (const [path, item] of [
       ['/subscriptions/', 'Subscription'],
       ['/customers', 'Customer'],
-      ['/orders/', 'Order'],
+      ['/orders/', 'ListedOrder'],
     ]) {
       const { responses } = document.paths[path!].get;
       const shapes = responses['200'].content['application/json'].schema.oneOf.map((schema: Schema) => resolve(document, schema));
@@ -232,6 +260,26 @@ describe('sandbox: its answers are what its document says', () => {
     await expectAnswer('GET', `/orders/${order.public_id}/`, 200, OrderSchema.strict());
     await expectAnswer('GET', '/orders/nothing/', 404, ProblemSchema.strict());
     await expectAnswer('GET', '/orders/?status=x', 400, ProblemSchema.strict());
+  });
+
+  it('lists orders as the List reference documents them, and reads them whole, in the shapes the document gives', async () => {
+    const referenceSandbox = createSandbox();
+    referenceSandbox.instance().orderListing = 'reference';
+    const listed = async (path: string, headers = {}) => {
+      const response = await referenceSandbox.handle(new Request(new URL(path, ORIGIN), { headers: { ...API_KEY, ...headers } }));
+      return (await response.json()) as Schema;
+    };
+    const page = await listed(`/orders/?subscription=${taxed.id}`);
+    const checked = strictPage(ListedOrderSchema).safeParse(page);
+    expect(checked.success, checked.error?.message).to.equal(true);
+    expect(strictPage(OrderSchema).safeParse(page).success, 'not a complete order').to.equal(false);
+    const production = strictNumberedPage(ListedOrderSchema).safeParse(await listed('/orders/?page_size=5', { 'X-OG-API-VERSION': '2' }));
+    expect(production.success, production.error?.message).to.equal(true);
+    const order = await (
+      await referenceSandbox.handle(new Request(new URL(`/orders/${page.results[0].public_id}/`, ORIGIN), { headers: API_KEY }))
+    ).json();
+    const whole = OrderSchema.strict().safeParse(order);
+    expect(whole.success, whole.error?.message).to.equal(true);
   });
 
   it('upgrades, and refuses in the shapes the document gives', async () => {

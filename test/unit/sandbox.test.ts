@@ -637,17 +637,19 @@ describe('sandbox: request log', () => {
 });
 
 describe('sandbox: reset', () => {
-  it('reseeds the data and forgets faults, latency, rate limits and the log', async () => {
+  it('reseeds the data and forgets faults, latency, the order listing’s shape, rate limits and the log', async () => {
     const sandbox = createSandbox({ rateLimit: { limit: 1, windowMs: 60_000 } });
     const ada = await asAda();
     await upgrade(sandbox, eligible.id, { orders_per_billing: 6 }, ada);
     await call(sandbox, 'POST', '/__sandbox/faults', { json: { status: 500, path: 'products' } });
     await call(sandbox, 'POST', '/__sandbox/latency', { json: { latencyMs: 50 } });
+    await call(sandbox, 'POST', '/__sandbox/order-listing', { json: { shape: 'reference' } });
     expectError(await call(sandbox, 'GET', `/subscriptions/${eligible.id}/`, ada), 429);
 
     expect((await call(sandbox, 'POST', '/__sandbox/reset')).status).to.equal(204);
     expect((await call(sandbox, 'GET', '/__sandbox/faults')).body).to.deep.equal([]);
     expect((await call(sandbox, 'GET', '/__sandbox/latency')).body).to.deep.equal({ latencyMs: 0 });
+    expect((await call(sandbox, 'GET', '/__sandbox/order-listing')).body).to.deep.equal({ shape: 'complete' });
     expect((await call(sandbox, 'GET', '/__sandbox/requests')).body).to.deep.equal([]);
     const reseeded = await call(sandbox, 'GET', `/subscriptions/${eligible.id}/`, ada);
     expect(reseeded.status).to.equal(200);
