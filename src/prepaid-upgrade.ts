@@ -206,7 +206,9 @@ export class PrepaidUpgrade extends LitElement {
 
   /**
    * The shown subscription's next order, when it is placed and what it bills (after an upgrade, the service's figure):
-   * `undefined` while it is read, `null` when there is none or it could not be read.
+   * `{ publicId, place, subTotal, total, taxTotal, shippingTotal, currencyCode }`, each amount a decimal string or
+   * `null` where the service does not say; `undefined` while it is read, `null` when there is none or it could not be
+   * read.
    */
   get nextOrder(): NextOrder | null | undefined {
     return this.#shown.nextOrder;

@@ -1,20 +1,31 @@
 /**
- * A subscription's next order (DESIGN.md §9): the unsent order with the earliest `place`, the calendar date on which
- * it is placed and billed. The service reprices it right after an upgrade, so read again then it tells what the
- * customer will really be billed.
+ * A subscription's next order: the unsent order with the earliest `place`, the calendar date on which it is placed and
+ * billed. The service reprices it right after an upgrade, so read again then it tells what the customer will really be
+ * billed.
+ *
+ * Its date comes from the listing. Its amounts come from the listing when they are all money; the listing the service
+ * documents has no `sub_total` (and its example a `total` of `"undefined"`), so otherwise they come from the order read
+ * by id, which documents them all.
  */
-import type { ApiClient, RequestOptions } from './client.js';
+import { isPathStep, type ApiClient, type RequestOptions } from './client.js';
 import { ApiError } from './errors.js';
-import { OrderPageSchema } from './schemas.js';
+import { OrderPageSchema, OrderSchema, type Order } from './schemas.js';
 import { calendarDay } from './service-date.js';
 
-/** What the element tells of the next order: its `place`, `sub_total` and `currency_code` as the service sent them. */
+/**
+ * What the element tells of the next order, as the service sent it. Amounts are decimal strings, or `null` where the
+ * service does not say (or says something that is not money).
+ */
 export interface NextOrder {
   publicId: string;
   /** When it is placed and billed: `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`, a calendar date of the merchant's. */
   place: string;
-  /** What it bills, a decimal string. */
-  subTotal: string;
+  /** What it bills after discounts, before tax and shipping. */
+  subTotal: string | null;
+  /** What it bills in all, what the card is charged: `subTotal` + `taxTotal` + `shippingTotal`. */
+  total: string | null;
+  taxTotal: string | null;
+  shippingTotal: string | null;
   /** `null` when the service does not say: the subscription's currency is then the one. */
   currencyCode: string | null;
 }
@@ -22,11 +33,31 @@ export interface NextOrder {
 /** The status of an order not sent yet: the next order. */
 const UNSENT = 1;
 
+/** The amounts of an order: how the element names each, and how the service does. */
+const AMOUNTS = { subTotal: 'sub_total', total: 'total', taxTotal: 'tax_total', shippingTotal: 'shipping_total' } as const;
+type Amounts = Pick<NextOrder, keyof typeof AMOUNTS>;
+
+/**
+ * The amounts of `order` that are decimal strings of money, as the service writes amounts, each else `null`
+ * (`"undefined"`, a number); or where `listed` knows one, that one.
+ */
+function amountsOf(order: Order, listed?: Amounts): Amounts {
+  const amounts = {} as Amounts;
+  for (const [name, field] of Object.entries(AMOUNTS) as Array<[keyof Amounts, string]>) {
+    const value = order[field];
+    amounts[name] = listed?.[name] ?? (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? value : null);
+  }
+  return amounts;
+}
+
+/** Whether the order's amounts are all known, so that nothing more is to be read. */
+export const hasAllAmounts = (order: NextOrder): boolean => Object.keys(AMOUNTS).every((name) => order[name as keyof Amounts] !== null);
+
 /**
  * The next order of subscription `subscriptionId` (`GET /orders/?subscription={id}&status=1`, in either listing
- * shape), or `null` when it has none. Only the first page is read: the service creates a subscription's orders one at
- * a time (spec §1), so its unsent ones are never more than a page. Any unsent order of the subscription that lacks an
- * id, a date or an amount makes the answer malformed: it could be the next one.
+ * shape), with the amounts the listing gives, or `null` when it has none. Only the first page is read: the service
+ * creates a subscription's orders one at a time (spec §1), so its unsent ones are never more than a page. Any unsent
+ * order of the subscription that lacks an id or a date makes the answer malformed: it could be the next one.
  */
 export async function readNextOrder(client: ApiClient, subscriptionId: string, options?: RequestOptions): Promise<NextOrder | null> {
   const { results } = await client.read(
@@ -39,18 +70,26 @@ export async function readNextOrder(client: ApiClient, subscriptionId: string, o
   for (const order of results) {
     // The filter is the service's; what it lets through is checked all the same.
     if (order.status !== UNSENT || (order.subscription ?? subscriptionId) !== subscriptionId) continue;
-    const { public_id: publicId, place, sub_total: subTotal } = order;
+    const { public_id: publicId, place } = order;
     const day = calendarDay(place)?.getTime();
-    if (!publicId || day === undefined || !/^\d+(\.\d+)?$/.test(subTotal ?? '')) {
-      throw new ApiError(
-        'malformed',
-        `GET /orders/: unsent order ${publicId ?? '(no public_id)'} has no valid public_id, place or sub_total`,
-      );
+    if (!publicId || day === undefined) {
+      throw new ApiError('malformed', `GET /orders/: unsent order ${publicId ?? '(no public_id)'} has no valid public_id or place`);
     }
     if (day < nextDay) {
       nextDay = day;
-      next = { publicId, place: place!, subTotal: subTotal!, currencyCode: order.currency_code ?? null };
+      next = { publicId, place: place!, ...amountsOf(order), currencyCode: order.currency_code ?? null };
     }
   }
   return next;
+}
+
+/** `order` (from the listing) with the amounts it lacks read from the order itself, `GET /orders/{public_id}/`. */
+export async function readOrderAmounts(client: ApiClient, order: NextOrder, options?: RequestOptions): Promise<NextOrder> {
+  const { publicId } = order;
+  if (isPathStep(publicId)) throw new ApiError('malformed', `${JSON.stringify(publicId)} is not an order id`);
+  const answer = await client.read(`orders/${encodeURIComponent(publicId)}/`, OrderSchema, options);
+  if (answer.public_id !== publicId) {
+    throw new ApiError('malformed', `asked for order ${publicId}, the answer is about ${answer.public_id ?? '(no public_id)'}`);
+  }
+  return { ...order, ...amountsOf(answer, order) };
 }

@@ -82,6 +82,7 @@ const pageSchema =
   };
 
 export const SubscriptionPageSchema = pageSchema<Subscription>(SUBSCRIPTION_FIELDS);
+export const OrderSchema = objectSchema<Order>(ORDER_FIELDS);
 export const OrderPageSchema = pageSchema<Order>(ORDER_FIELDS);
 
 /** Checks `value` against `schema`; never throws. Up to three problems are told, joined by `; `. */

@@ -7,7 +7,7 @@ import type { RenewalBehavior } from '../api/upgrade-request.js';
 import type { ElementStrings } from '../i18n/strings.js';
 import type { Choices } from './choices.js';
 import { applyDiscount, formatPercent, pricePerOrder } from './money.js';
-import { dated, money, productTemplate, type Loaded, type View } from './templates.js';
+import { billsTaxOrShipping, dated, money, productTemplate, type Loaded, type View } from './templates.js';
 
 export type FormMode = 'live' | 'submitting' | 'placeholder';
 
@@ -60,6 +60,7 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
     };
   };
   const chosen = discountOf(orders);
+  const taxed = billsTaxOrShipping(view.nextOrder);
   return html`
     <form part="form" class="form" novalidate @submit=${view.onSubmit}>
       <fieldset part="orders" class="group" ?disabled=${submitting}>
@@ -88,8 +89,8 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
                       ${discount?.discounted ? html`<s class="was" aria-hidden="true">${price}</s>` : nothing}
                       ${dated(
                         view,
-                        (date) => t.ordersOptionOn(discount?.discounted ?? price, date),
-                        t.ordersOptionPrice(discount?.discounted ?? price),
+                        (date) => t.ordersOptionOn(discount?.discounted ?? price, date, taxed),
+                        t.ordersOptionPrice(discount?.discounted ?? price, taxed),
                         false,
                       )}
                       ${discount?.discounted ? html`<span class="visually-hidden">${t.wasPrice(price)}</span>` : nothing}
@@ -119,6 +120,7 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
                 <p>${t.finalPriceNote}</p>`
             : nothing
         }
+        ${taxed ? html`<p>${t.beforeTaxAndShipping}</p>` : nothing}
         ${view.nextOrder === null ? nothing : html`<p>${dated(view, t.billedOn, nothing)}</p>`}
         <p>${t.nothingChargedNow}</p>
       </div>

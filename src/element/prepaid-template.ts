@@ -6,22 +6,28 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Subscription } from '../api/schemas.js';
 import type { RenewalBehavior } from '../api/upgrade-request.js';
+import type { PrepaidStatus } from '../i18n/strings.js';
 import { ordersPerBillingOf, renewalBehaviorOf } from '../api/writes.js';
 import { renewalFieldset } from './form-template.js';
 import { dated, type View } from './templates.js';
 
 export function prepaidTemplate(view: View, subscription: Subscription, manage: TemplateResult | typeof nothing): TemplateResult {
   const { t } = view;
+  const status: PrepaidStatus = {
+    ordersPerBilling: ordersPerBillingOf(subscription),
+    ordersRemaining: subscription.prepaid_subscription_context?.prepaid_orders_remaining ?? 0,
+    renewalBehavior: renewalBehaviorOf(subscription),
+  };
+  // None remaining: the cycle has not started, and the next order bills its orders. Say when, not "0 left".
   return html`
     <div class="notice" tabindex="-1">
       <p class="notice-title">${t.ineligible('already-prepaid', undefined)}</p>
       <p>
-        ${t.prepaidStatus({
-          ordersPerBilling: ordersPerBillingOf(subscription),
-          ordersRemaining: subscription.prepaid_subscription_context?.prepaid_orders_remaining ?? 0,
-          renewalBehavior: renewalBehaviorOf(subscription),
-        })}
-        ${dated(view, t.nextOrderOn, nothing)}
+        ${
+          status.ordersRemaining > 0
+            ? [t.prepaidStatus(status), ' ', dated(view, t.nextOrderOn, nothing)]
+            : dated(view, (nextOrderDate) => t.prepaidStatus({ ...status, nextOrderDate }), t.prepaidStatus(status), false)
+        }
       </p>
     </div>
     ${manage}

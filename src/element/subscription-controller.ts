@@ -8,16 +8,18 @@
  * what a widget needs around it: a read under way when the element leaves the page is aborted, and runs again when it
  * comes back; a read is announced once it is rendered, unless a newer one started meanwhile.
  *
- * A second task reads the shown subscription's next order (DESIGN.md §9): beside the product of the one named by id,
- * as soon as one chosen in the picker is shown, and again after an upgrade, when the service has repriced it. It only
- * adds to what is said: a read that fails is told to the developer, and changes nothing else.
+ * A second task reads the shown subscription's next order from the listing: beside the product of the one named by id,
+ * as soon as one chosen in the picker is shown, and again after an upgrade, when the service has repriced it. When the
+ * listing leaves out amounts (as the service's documented listing does), a third reads them from the order itself,
+ * after the listing and never before the form is shown. They only add to what is said: a read that fails is told to
+ * the developer, and changes nothing else; the date stays when only the amounts could not be read.
  */
 import { Task, TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { ApiClient } from '../api/client.js';
 import type { Connection } from '../api/connection.js';
 import { isAbortError } from '../api/errors.js';
-import { readNextOrder, type NextOrder } from '../api/orders.js';
+import { hasAllAmounts, readNextOrder, readOrderAmounts, type NextOrder } from '../api/orders.js';
 import type { Subscription } from '../api/schemas.js';
 import type { ReadyDetail } from '../events.js';
 import { discoverSubscriptions, type Picker, type PickerHost } from './discovery-loader.js';
@@ -43,6 +45,9 @@ export interface SubscriptionOptions {
 
 type Args = [connection: Connection | undefined];
 type OrderArgs = [client: ApiClient | undefined, subscriptionId: string | undefined];
+type AmountArgs = [client: ApiClient | undefined, listed: NextOrder | undefined];
+/** The next order as read by id (`order`), and the listing's that it completes (`listed`). */
+type ReadAmounts = { listed: NextOrder; order: NextOrder };
 
 export class SubscriptionController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
@@ -53,6 +58,8 @@ export class SubscriptionController implements ReactiveController {
   #abortedByDisconnect = false;
   /** The read of the shown subscription's next order: `null` when it has none. */
   readonly #nextOrder: Task<OrderArgs, NextOrder | null>;
+  /** The amounts of the next order the listing left out, read by id. */
+  readonly #orderAmounts: Task<AmountArgs, ReadAmounts>;
   /** The subscription named by id, once read: its next order is read beside its product, before it is shown. */
   #orderOf: string | undefined;
 
@@ -90,6 +97,15 @@ export class SubscriptionController implements ReactiveController {
       // The error's own message: the hints of `describeFailure` are about the subscription's read.
       onError: (error) => options.warn(`no next-order date shown: ${(error as Error).message}`),
     });
+    this.#orderAmounts = new Task<AmountArgs, ReadAmounts>(host, {
+      args: () => {
+        const { status, value } = this.#nextOrder;
+        return [options.connection()?.client, status === TaskStatus.COMPLETE && value && !hasAllAmounts(value) ? value : undefined];
+      },
+      task: async ([client, listed], { signal }) =>
+        client && listed ? { listed, order: await readOrderAmounts(client, listed, { signal }) } : initialState,
+      onError: (error) => options.warn(`next order's amounts not read, the estimate is shown as one: ${(error as Error).message}`),
+    });
     this.#pickerHost = {
       lit: { html, nothing },
       formatMoney,
@@ -102,7 +118,10 @@ export class SubscriptionController implements ReactiveController {
   /** The shown subscription's next order: `undefined` while it is read, `null` when it has none or cannot be read. */
   get nextOrder(): NextOrder | null | undefined {
     const { status, value } = this.#nextOrder;
-    return status === TaskStatus.COMPLETE ? value : status === TaskStatus.ERROR ? null : undefined;
+    if (status !== TaskStatus.COMPLETE) return status === TaskStatus.ERROR ? null : undefined;
+    const read = this.#orderAmounts.status === TaskStatus.COMPLETE ? this.#orderAmounts.value : undefined;
+    // Amounts read for an earlier listing (before an upgrade repriced the order) are not this one's.
+    return read && read.listed === value ? read.order : value;
   }
 
   /** Reads the shown subscription's next order again: the service reprices it on upgrade. */

@@ -98,20 +98,32 @@ export function ineligibleTemplate(view: View, { subscription, product, eligibil
   `;
 }
 
+/** Whether the next order bills tax or shipping on top of its orders: the form's amounts are then before them. */
+export const billsTaxOrShipping = (order: NextOrder | null | undefined): boolean =>
+  !!order && (Number(order.taxTotal) > 0 || Number(order.shippingTotal) > 0);
+
 /**
- * What the next order bills after the upgrade: the service's figure, read back from it, once it is; until then (or
- * when it cannot be read), `undefined`.
+ * What the next order bills after the upgrade, read back from the service once it is: its total, with the tax and
+ * shipping in it named; or, when only the amount before them is known, that amount and that they may be added. Until
+ * then (or when nothing can be read), `undefined`.
  */
 export function billedAfterUpgrade(view: View, subscription: Subscription): string | undefined {
-  const order = view.nextOrder;
-  const date = formatServiceDate(order?.place, view.locale);
-  return order && date
-    ? view.t.nextOrderBills(
-        date,
-        formatMoney(Number(order.subTotal), order.currencyCode ?? subscription.currency_code, view.locale),
-        ordersPerBillingOf(subscription),
-      )
-    : undefined;
+  const { t, locale, nextOrder: order } = view;
+  const date = formatServiceDate(order?.place, locale);
+  if (!order || !date) return undefined;
+  const orders = ordersPerBillingOf(subscription);
+  const amount = (value: string | null) =>
+    value === null ? undefined : formatMoney(Number(value), order.currencyCode ?? subscription.currency_code, locale);
+  // Tax and shipping are named only when the order bills them.
+  const charge = (value: string | null) => (Number(value) > 0 ? amount(value) : undefined);
+  const [subTotal, total, tax, shipping] = [
+    amount(order.subTotal),
+    amount(order.total),
+    charge(order.taxTotal),
+    charge(order.shippingTotal),
+  ];
+  if (total) return t.nextOrderBills(date, total, orders, subTotal && (tax || shipping) ? t.charges(subTotal, tax, shipping) : undefined);
+  return subTotal && t.nextOrderSubtotal(date, subTotal, orders);
 }
 
 /**

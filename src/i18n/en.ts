@@ -2,6 +2,7 @@ import type { PickerStrings, Strings } from './strings.js';
 import { plural } from './strings.js';
 
 const orders = (count: number) => plural('en', count, { one: '# order', other: '# orders' });
+const prepaidOrders = (count: number) => plural('en', count, { one: '# prepaid order', other: '# prepaid orders' });
 
 /** English, the texts every widget carries; the picker's are in the discovery chunk (`discovery/texts.ts`). */
 export const en: Omit<Strings, keyof PickerStrings> = {
@@ -12,8 +13,8 @@ export const en: Omit<Strings, keyof PickerStrings> = {
   pricePerOrder: (price) => `${price} per order`,
   ordersLegend: 'How many orders do you want to prepay?',
   ordersOption: orders,
-  ordersOptionPrice: (total) => `${total} at your next order`,
-  ordersOptionOn: (total, date) => `${total} on ${date}`,
+  ordersOptionPrice: (total, taxed) => `${total} at your next order${taxed ? ', before tax and shipping' : ''}`,
+  ordersOptionOn: (total, date, taxed) => `${total} on ${date}${taxed ? ', before tax and shipping' : ''}`,
   renewalLegend: 'When your prepaid orders run out',
   renewalOption: (behavior) =>
     ({ autorenew: 'Renew automatically', cancel: 'End the subscription', downgrade: 'Go back to paying per order' })[behavior],
@@ -27,6 +28,7 @@ export const en: Omit<Strings, keyof PickerStrings> = {
   summary: (count, total, perOrder) =>
     `${orders(count)} billed together at your next order${total && perOrder ? `: ${total} (${count} × ${perOrder})` : ''}.`,
   billedOn: (date) => `Billed on ${date}, when your next order is placed.`,
+  beforeTaxAndShipping: 'These amounts are before tax and shipping, which your next order adds.',
   nothingChargedNow: 'Nothing is charged today.',
   saveUpTo: (percent) => `Save up to ${percent}`,
   savings: (percent) => `Save ${percent}`,
@@ -38,7 +40,12 @@ export const en: Omit<Strings, keyof PickerStrings> = {
   successHeading: 'Your subscription is now prepaid',
   successBody: (count, total) =>
     `Your next order bills ${orders(count)} together${total ? `, an estimated ${total}` : ''}. Nothing was charged today.`,
-  nextOrderBills: (date, total, count) => `Your next order, on ${date}, bills ${total} for ${orders(count)}. Nothing was charged today.`,
+  nextOrderBills: (date, total, count, charges) =>
+    `Your next order, on ${date}, bills ${total} for ${orders(count)}${charges ? `: ${charges}` : ''}. Nothing was charged today.`,
+  charges: (subTotal, tax, shipping) =>
+    `${subTotal}, plus ${[tax && `${tax} tax`, shipping && `${shipping} shipping`].filter(Boolean).join(' and ')}`,
+  nextOrderSubtotal: (date, subTotal, count) =>
+    `Your next order, on ${date}, bills ${subTotal} for ${orders(count)}, and tax and shipping may be added. Nothing was charged today.`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'This subscription is already prepaid.',
@@ -47,8 +54,10 @@ export const en: Omit<Strings, keyof PickerStrings> = {
       'none-upgradeable': 'None of your subscriptions can be prepaid.',
     })[reason],
   cancelledOn: (date) => `Cancelled on ${date}.`,
-  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
-    `${orders(ordersPerBilling)} per billing, ${plural('en', ordersRemaining, { one: '# prepaid order', other: '# prepaid orders' })} left.` +
+  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate }) =>
+    (ordersRemaining > 0
+      ? `${orders(ordersPerBilling)} per billing, ${prepaidOrders(ordersRemaining)} left.`
+      : `${prepaidOrders(ordersPerBilling)}, billed with your next order${nextOrderDate ? ` on ${nextOrderDate}` : ''}.`) +
     (renewalBehavior
       ? ` When they run out: ${{ autorenew: 'it renews automatically', cancel: 'it ends', downgrade: 'it goes back to paying per order' }[renewalBehavior]}.`
       : ''),

@@ -14,8 +14,14 @@ export type ShippingUnit = 'day' | 'week' | 'month';
 
 export interface PrepaidStatus {
   ordersPerBilling: number;
+  /**
+   * 0 right after an upgrade: the cycle has not started, and the next order bills the `ordersPerBilling` orders. The
+   * terms then say so, never "0 prepaid orders left".
+   */
   ordersRemaining: number;
   renewalBehavior: RenewalBehavior | undefined;
+  /** With no orders remaining, the date of the next order that starts the cycle ("December 5"), when it is known. */
+  nextOrderDate?: string;
 }
 
 export interface Strings {
@@ -41,10 +47,13 @@ export interface Strings {
   ordersLegend: string;
   /** The label of one choice: "6 orders". */
   ordersOption: (orders: number) => string;
-  /** Under a choice, when a price is known and the next order's date is not: "$75.00 at your next order". */
-  ordersOptionPrice: (total: string) => string;
-  /** Under a choice, when a price and the next order's date are known: "$75.00 on December 5". */
-  ordersOptionOn: (total: string, date: string) => string;
+  /**
+   * Under a choice, when a price is known and the next order's date is not: "$75.00 at your next order". `taxed`: the
+   * next order adds tax or shipping, so the amount is said to be before them.
+   */
+  ordersOptionPrice: (total: string, taxed: boolean) => string;
+  /** Under a choice, when a price and the next order's date are known: "$75.00 on December 5"; `taxed` as above. */
+  ordersOptionOn: (total: string, date: string, taxed: boolean) => string;
   renewalLegend: string;
   renewalOption: (behavior: RenewalBehavior) => string;
   /** The one-line consequence of a renewal choice. */
@@ -54,6 +63,8 @@ export interface Strings {
   summary: (orders: number, total: string | undefined, perOrder: string | undefined) => string;
   /** In the summary, before `nothingChargedNow`, when the next order's date is known. */
   billedOn: (date: string) => string;
+  /** In the summary, when the next order carries tax or shipping: the amounts of the form are before them. */
+  beforeTaxAndShipping: string;
   nothingChargedNow: string;
   /** In the header, with the largest of the store's prepaid discounts: "Save up to 15%". */
   saveUpTo: (percent: string) => string;
@@ -70,13 +81,30 @@ export interface Strings {
   successHeading: string;
   /** After the upgrade, until the service's own figure is read (or when it cannot be): the widget's estimate, as one. */
   successBody: (orders: number, total: string | undefined) => string;
-  /** After the upgrade, what the service now bills for the next order, read back from it. */
-  nextOrderBills: (date: string, total: string, orders: number) => string;
+  /**
+   * After the upgrade, what the card is charged for the next order, read back from the service: its total, and with
+   * `charges` (see below) the tax and shipping in it.
+   */
+  nextOrderBills: (date: string, total: string, orders: number, charges: string | undefined) => string;
+  /**
+   * What a total is made of, when it holds tax or shipping: "$67.50, plus $5.40 tax and $4.99 shipping". `tax` and
+   * `shipping` are undefined when they are zero; one of them is always given.
+   */
+  charges: (subTotal: string, tax: string | undefined, shipping: string | undefined) => string;
+  /**
+   * After the upgrade, when the service tells what the next order bills before tax and shipping but not its total:
+   * the amount, and that tax and shipping may be added.
+   */
+  nextOrderSubtotal: (date: string, subTotal: string, orders: number) => string;
   ineligible: (reason: IneligibleReason, productName: string | undefined) => string;
   /** Under the "no longer active" notice, when the service says when: "Cancelled on 14 September 2026." */
   cancelledOn: (date: string) => string;
+  /** A prepaid subscription's terms: orders per billing, orders left (or the next order that starts them), renewal. */
   prepaidStatus: (status: PrepaidStatus) => string;
-  /** After a prepaid subscription's terms, when the next order's date is known: "Next order on January 14, 2027." */
+  /**
+   * After a prepaid subscription's terms with orders left, when the next order's date is known: "Next order on
+   * January 14, 2027."
+   */
   nextOrderOn: (date: string) => string;
   /** The legend of the form that changes what happens when a prepaid subscription's orders run out. */
   manageLegend: string;

@@ -39,7 +39,7 @@ describe('every language', () => {
       const day = formatServiceDate(place, language)!;
       expect(day, 'a day of the month, in any digits').to.match(/\p{Nd}/u);
       expect(text(m.$('#orders-3-hint'))).to.equal(
-        norm(strings.ordersOptionOn(formatMoney(37.5, 'USD', language), formatServiceDate(place, language, false)!)),
+        norm(strings.ordersOptionOn(formatMoney(37.5, 'USD', language), formatServiceDate(place, language, false)!, false)),
       );
       expect(text(m.$('[part~=summary]'))).to.contain(norm(strings.billedOn(day)));
       await m.el.upgrade();
@@ -49,7 +49,7 @@ describe('every language', () => {
       // The service's own figure once the next order is read again: 3 orders, 5% off at the sandbox's store.
       await waitUntil(() => m.el.nextOrder, 'the next order read again');
       await m.el.updateComplete;
-      expect(text(m.$('[part~=success]'))).to.contain(norm(strings.nextOrderBills(day, formatMoney(35.63, 'USD', language), 3)));
+      expect(text(m.$('[part~=success]'))).to.contain(norm(strings.nextOrderBills(day, formatMoney(35.63, 'USD', language), 3, undefined)));
     });
 
     it(`renders the prepaid state and a renewal change in ${language}`, async () => {

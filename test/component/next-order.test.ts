@@ -69,7 +69,15 @@ describe('the next order', () => {
   it('tells the page the next order in the property and in the ready event', async () => {
     const m = await mountFor(eligible, (session) => serveOrder(session, eligible.id));
     const ready = await m.waitForEvent('prepaid-upgrade-ready');
-    const expected = { publicId: 'ord_7d1e0c94', place: '2026-12-05 00:00:00', subTotal: '37.50', currencyCode: 'USD' };
+    const expected = {
+      publicId: 'ord_7d1e0c94',
+      place: '2026-12-05 00:00:00',
+      subTotal: '37.50',
+      total: '37.50',
+      taxTotal: '0.00',
+      shippingTotal: '0.00',
+      currencyCode: 'USD',
+    };
     expect(ready.detail.nextOrder).to.deep.equal(expected);
     expect(m.el.nextOrder).to.deep.equal(expected);
   });
@@ -151,7 +159,7 @@ describe('the next order', () => {
     [
       'a malformed answer',
       { status: 200, body: JSON.stringify({ results: [unsentOrder({ subscription: eligible.id, place: 'soon' })] }) },
-      /unsent order ord_7d1e0c94 has no valid public_id, place or sub_total/,
+      /unsent order ord_7d1e0c94 has no valid public_id or place/,
     ],
     ['an answer that is not JSON', { status: 200, body: '<html>', contentType: 'text/html' }, /expected JSON/],
     ['a failure after every retry', { status: 503, count: 4 }, /answered 503/],

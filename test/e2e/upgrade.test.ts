@@ -1,9 +1,16 @@
 // End to end: the built bundles, loaded by plain HTML pages the way a storefront loads them (no dev server, no
-// bundler), refuse a malformed answer in Chromium; the upgrade itself, clicked through in all three engines, is in
-// engines.test.ts. Run after `npm run build`.
+// bundler), refuse a malformed answer in Chromium, and tell the next order's date and total from the orders listing as
+// the service documents it; the upgrade itself, clicked through in all three engines, is in engines.test.ts. Run after
+// `npm run build`.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSandbox, SANDBOX_CUSTOMERS, SANDBOX_MERCHANT, type RecordedRequest } from '../../src/sandbox/index.js';
+import {
+  createSandbox,
+  SANDBOX_CUSTOMERS,
+  SANDBOX_MERCHANT,
+  SANDBOX_SUBSCRIPTIONS,
+  type RecordedRequest,
+} from '../../src/sandbox/index.js';
 import { verifyStorefrontToken } from '../../src/server/index.js';
 import { createMerchantServer } from '../../demo/merchant-server.js';
 import { addFault, BUNDLES, getJson, serverAndChromium, widgetPage } from './server.js';
@@ -44,6 +51,63 @@ describe('the built bundles in a plain page, in Chromium', { timeout: 120_000 },
         await context.close();
       }
     });
+  }
+});
+
+describe('the next order as the service lists it, in Chromium', { timeout: 120_000 }, () => {
+  const running = serverAndChromium();
+
+  for (const bundle of BUNDLES) {
+    it(
+      `${bundle.name}: dates the choices from a listing without sub_total, and tells the total with tax after the upgrade`,
+      {
+        timeout: 60_000,
+      },
+      async () => {
+        const { customerId } = SANDBOX_SUBSCRIPTIONS.taxed;
+        const { apiBase, url } = await widgetPage(
+          running.server,
+          bundle,
+          'documented-listing',
+          '',
+          { 'prepaid-discounts': '3:5,6:10,12:15' },
+          {
+            customerId,
+          },
+        );
+        // The orders List reference documents no sub_total, and its example's total is "undefined".
+        const shaped = await fetch(`${running.server.origin}${apiBase}/__sandbox/order-listing`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ shape: 'reference' }),
+        });
+        assert.equal(shaped.status, 200, await shaped.text());
+
+        const context = await running.browser.newContext();
+        const page = await context.newPage();
+        page.setDefaultTimeout(10_000);
+        try {
+          await page.goto(url);
+          const widget = page.locator('prepaid-upgrade');
+          const hint = widget.locator('#orders-3-hint');
+          // The date, from the listing; the amount, before the tax and shipping the next order carries.
+          await hint.filter({ hasText: /on [A-Z][a-z]+ \d{1,2}, before tax and shipping/ }).waitFor();
+          assert.match(await hint.innerText(), /\$85\.50 on [A-Z][a-z]+ \d{1,2}, before tax and shipping/);
+          await widget.locator('[part~="submit"]').click();
+          const success = widget.locator('[part~="success"]');
+          await success.filter({ hasText: 'for 3 orders:' }).waitFor();
+          assert.match(
+            await success.innerText(),
+            /Your next order, on [A-Z][a-z]+ \d{1,2}, \d{4}, bills \$97\.33 for 3 orders: \$85\.50, plus \$6\.84 tax and \$4\.99 shipping\./,
+          );
+          const requests = await getJson<RecordedRequest[]>(`${running.server.origin}${apiBase}/__sandbox/requests`);
+          const byId = requests.filter((request) => /^\/orders\/[^/]+\/$/.test(request.path));
+          assert.equal(byId.length, 2, 'the order read by id, before and after the upgrade');
+        } finally {
+          await context.close();
+        }
+      },
+    );
   }
 });
 

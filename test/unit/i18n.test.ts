@@ -69,6 +69,21 @@ const PRODUCT_NAME = 'Café Moka 250 g';
 /** A count whose grouping differs between languages: 12,345 in English, 12.345 in German, 12 345 in French. */
 const LARGE = 12345;
 
+/**
+ * The word each language says the prepaid orders left with ("4 prepaid orders left"): never in the terms of a cycle that
+ * starts with the next order, which has none left.
+ */
+const LEFT: Record<Locale, RegExp> = {
+  fr: /restantes?/u,
+  de: /übrig/u,
+  es: /\bquedan?\b/u,
+  it: /\brest(?:a|ano)\b/u,
+  nl: /\bover\b/u,
+  'pt-BR': /\brest(?:a|am)\b/u,
+  ja: /残り/u,
+  ar: /يتبق/u,
+};
+
 const format = (locale: string, value: number) => new Intl.NumberFormat(locale).format(value);
 /** Prices arrive already formatted, in the page's language. */
 const price = (locale: string, amount: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(amount);
@@ -85,12 +100,24 @@ const DAYS = [Date.UTC(2026, 11, 5), Date.UTC(2027, 0, 1), Date.UTC(2027, 0, 8),
 const date = (locale: string, day: number, year = true) =>
   new Intl.DateTimeFormat(locale, { year: year ? 'numeric' : undefined, month: 'long', day: 'numeric', timeZone: 'UTC' }).format(day);
 
-const statuses = (): PrepaidStatus[] =>
+/**
+ * Every prepaid status: with none remaining (right after an upgrade) also with the next order's date, without its year,
+ * which the terms then give.
+ */
+const statuses = (locale: string): PrepaidStatus[] =>
   COUNTS.flatMap((ordersPerBilling) =>
     COUNTS.flatMap((ordersRemaining) =>
-      [...RENEWAL_BEHAVIORS, undefined].map((renewalBehavior) => ({ ordersPerBilling, ordersRemaining, renewalBehavior })),
+      [...RENEWAL_BEHAVIORS, undefined].flatMap((renewalBehavior) => [
+        { ordersPerBilling, ordersRemaining, renewalBehavior },
+        ...(ordersRemaining === 0
+          ? DAYS.map((day) => ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate: date(locale, day, false) }))
+          : []),
+      ]),
     ),
   );
+
+/** The texts of a language, English's included, to build one entry's argument from another's text. */
+const textsOf = (locale: string): Strings => (locale === 'en' ? en : LOCALES[locale as Locale]);
 
 /**
  * The argument lists every function entry is called with. A mapped type over `FunctionKey`: an entry added to
@@ -100,10 +127,19 @@ function samples(locale: string): { [K in FunctionKey]: Parameters<Strings[K]>[]
   const total = price(locale, 75);
   const perOrder = price(locale, 12.5);
   const billed = price(locale, 121.38);
+  const [subTotal, tax, shipping] = [price(locale, 110.99), price(locale, 5.4), price(locale, 4.99)];
+  // The breakdown of a total, as the widget gives it to `nextOrderBills`: in the same language's words.
+  const charges = textsOf(locale).charges(subTotal, tax, shipping);
   return {
     ordersOption: COUNTS.map((count) => [count]),
-    ordersOptionPrice: [[total]],
-    ordersOptionOn: DAYS.map((day) => [total, date(locale, day, false)]),
+    ordersOptionPrice: [
+      [total, false],
+      [total, true],
+    ],
+    ordersOptionOn: DAYS.flatMap((day) => [
+      [total, date(locale, day, false), false] as [string, string, boolean],
+      [total, date(locale, day, false), true] as [string, string, boolean],
+    ]),
     renewalOption: RENEWAL_BEHAVIORS.map((behavior) => [behavior]),
     renewalHint: RENEWAL_BEHAVIORS.flatMap((behavior) => COUNTS.map((count) => [behavior, count] as [RenewalBehavior, number])),
     summary: COUNTS.flatMap((count) => [
@@ -116,13 +152,24 @@ function samples(locale: string): { [K in FunctionKey]: Parameters<Strings[K]>[]
       [count, total],
       [count, undefined],
     ]),
-    nextOrderBills: DAYS.flatMap((day) => COUNTS.map((count) => [date(locale, day), billed, count] as [string, string, number])),
+    nextOrderBills: DAYS.flatMap((day) =>
+      COUNTS.flatMap((count) => [
+        [date(locale, day), billed, count, undefined] as [string, string, number, string | undefined],
+        [date(locale, day), billed, count, charges] as [string, string, number, string | undefined],
+      ]),
+    ),
+    charges: [
+      [subTotal, tax, shipping],
+      [subTotal, tax, undefined],
+      [subTotal, undefined, shipping],
+    ],
+    nextOrderSubtotal: DAYS.flatMap((day) => COUNTS.map((count) => [date(locale, day), subTotal, count] as [string, string, number])),
     ineligible: INELIGIBLE_REASONS.flatMap((reason) => [
       [reason, PRODUCT_NAME],
       [reason, undefined],
     ]),
     cancelledOn: [[new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, 8, 14))]],
-    prepaidStatus: statuses().map((status) => [status]),
+    prepaidStatus: statuses(locale).map((status) => [status]),
     nextOrderOn: DAYS.map((day) => [date(locale, day)]),
     failure: FAILURE_KINDS.map((kind) => [kind]),
     saveUpTo: [[percent(locale, 15)], [percent(locale, 12.5)]],
@@ -275,8 +322,10 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
       expect(strings.summary(LARGE, '€1.00', '€2.00')).to.include(`${number(LARGE)} ×`);
       expect(strings.renewalHint('autorenew', LARGE)).to.include(number(LARGE));
       expect(strings.successBody(LARGE, undefined)).to.include(number(LARGE));
-      expect(strings.nextOrderBills(date(locale, DAYS[0]!), '€1.00', LARGE)).to.include(number(LARGE));
+      expect(strings.nextOrderBills(date(locale, DAYS[0]!), '€1.00', LARGE, undefined)).to.include(number(LARGE));
+      expect(strings.nextOrderSubtotal(date(locale, DAYS[0]!), '€1.00', LARGE)).to.include(number(LARGE));
       expect(strings.prepaidStatus({ ordersPerBilling: LARGE, ordersRemaining: 12, renewalBehavior: undefined })).to.include(number(LARGE));
+      expect(strings.prepaidStatus({ ordersPerBilling: LARGE, ordersRemaining: 0, renewalBehavior: undefined })).to.include(number(LARGE));
       for (const unit of SHIPPING_UNITS) expect(strings.shipsEvery(LARGE, unit)).to.include(number(LARGE));
       expect(strings.uncheckedSubscriptions(LARGE)).to.include(number(LARGE));
       if (number(LARGE) !== format('en', LARGE)) {
@@ -300,21 +349,32 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
       expect(new Set(words).size, words.join(' | ')).to.equal(expectedDistinct);
       // The service's own figure after an upgrade counts its orders with the same care. A date and a price without
       // digits, so that only the count's are taken out.
-      const billed = [...byCategory.values()].map((count) => strings.nextOrderBills('DATE', 'TOTAL', count).replace(number(count), ''));
+      const billed = [...byCategory.values()].map((count) =>
+        strings.nextOrderBills('DATE', 'TOTAL', count, undefined).replace(number(count), ''),
+      );
       expect(new Set(billed).size, billed.join(' | ')).to.equal(expectedDistinct);
+      const subTotals = [...byCategory.values()].map((count) =>
+        strings.nextOrderSubtotal('DATE', 'TOTAL', count).replace(number(count), ''),
+      );
+      expect(new Set(subTotals).size, subTotals.join(' | ')).to.equal(expectedDistinct);
+      // So do the terms of a prepaid subscription whose cycle starts with its next order.
+      const starting = [...byCategory.values()].map((count) =>
+        strings.prepaidStatus({ ordersPerBilling: count, ordersRemaining: 0, renewalBehavior: undefined }).replace(number(count), ''),
+      );
+      expect(new Set(starting).size, starting.join(' | ')).to.equal(expectedDistinct);
     });
 
     it('inserts prices and the product name as given', () => {
       const total = price(locale, 75);
       const perOrder = price(locale, 12.5);
-      expect(strings.ordersOptionPrice(total)).to.include(total);
+      expect(strings.ordersOptionPrice(total, false)).to.include(total);
       expect(strings.summary(6, total, perOrder))
         .to.include(total)
         .and.include(perOrder);
       expect(strings.successBody(6, total)).to.include(total);
       expect(strings.successBody(6, total)).to.not.equal(strings.successBody(6, undefined));
       // The amount after an upgrade is the widget's estimate, and says so: not the words of the service's own figure.
-      expect(strings.successBody(6, total)).to.not.equal(strings.nextOrderBills(date(locale, DAYS[0]!), total, 6));
+      expect(strings.successBody(6, total)).to.not.equal(strings.nextOrderBills(date(locale, DAYS[0]!), total, 6, undefined));
       expect(strings.summary(6, undefined, undefined)).to.not.equal(strings.summary(6, total, perOrder));
       expect(strings.ineligible('product-not-eligible', PRODUCT_NAME)).to.include(PRODUCT_NAME);
       expect(strings.ineligible('product-not-eligible', undefined)).to.not.include(PRODUCT_NAME);
@@ -327,33 +387,103 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
       for (const day of DAYS) {
         const short = date(locale, day, false);
         const long = date(locale, day);
-        expect(strings.ordersOptionOn(total, short)).to.include(total).and.include(short);
-        expect(strings.ordersOptionOn(total, short)).to.not.equal(strings.ordersOptionPrice(total));
+        expect(strings.ordersOptionOn(total, short, false))
+          .to.include(total)
+          .and.include(short);
+        expect(strings.ordersOptionOn(total, short, false)).to.not.equal(strings.ordersOptionPrice(total, false));
         expect(strings.billedOn(long)).to.include(long);
         expect(strings.nextOrderOn(long)).to.include(long);
         for (const count of COUNTS) {
-          expect(strings.nextOrderBills(long, billed, count))
+          expect(strings.nextOrderBills(long, billed, count, undefined))
+            .to.include(long)
+            .and.include(billed);
+          expect(strings.nextOrderSubtotal(long, billed, count))
             .to.include(long)
             .and.include(billed);
           // The count is written out, except where the language says "one" or "two" with a word (Arabic).
-          if (locale !== 'ar' || (count !== 1 && count !== 2))
-            expect(strings.nextOrderBills(long, billed, count)).to.include(number(count));
+          if (locale !== 'ar' || (count !== 1 && count !== 2)) {
+            expect(strings.nextOrderBills(long, billed, count, undefined)).to.include(number(count));
+            expect(strings.nextOrderSubtotal(long, billed, count)).to.include(number(count));
+          }
         }
       }
       // Each in this language's words, none of them the English one.
       const long = date(locale, DAYS[0]!);
-      expect(strings.ordersOptionOn(total, date(locale, DAYS[0]!, false))).to.not.equal(
-        en.ordersOptionOn(total, date(locale, DAYS[0]!, false)),
+      expect(strings.ordersOptionOn(total, date(locale, DAYS[0]!, false), false)).to.not.equal(
+        en.ordersOptionOn(total, date(locale, DAYS[0]!, false), false),
       );
       expect(strings.billedOn(long)).to.not.equal(en.billedOn(long));
       expect(strings.nextOrderOn(long)).to.not.equal(en.nextOrderOn(long));
-      expect(strings.nextOrderBills(long, billed, 12)).to.not.equal(en.nextOrderBills(long, billed, 12));
+      expect(strings.nextOrderBills(long, billed, 12, undefined)).to.not.equal(en.nextOrderBills(long, billed, 12, undefined));
+      expect(strings.nextOrderSubtotal(long, billed, 12)).to.not.equal(en.nextOrderSubtotal(long, billed, 12));
       expect(strings.successBody(12, total)).to.not.equal(en.successBody(12, total));
       // Italian elides the article before a day read with a vowel.
       if (locale === 'it') {
         expect(strings.nextOrderOn(date(locale, DAYS[2]!))).to.equal('Prossimo ordine l’8 gennaio 2027.');
         expect(strings.billedOn(date(locale, DAYS[3]!))).to.include('l’11 novembre 2026');
-        expect(strings.ordersOptionOn(total, date(locale, DAYS[0]!, false))).to.equal(`${total} il 5 dicembre`);
+        expect(strings.ordersOptionOn(total, date(locale, DAYS[0]!, false), false)).to.equal(`${total} il 5 dicembre`);
+        expect(
+          strings.prepaidStatus({ ordersPerBilling: 6, ordersRemaining: 0, renewalBehavior: undefined, nextOrderDate: '8 gennaio' }),
+        ).to.include('l’8 gennaio');
+      }
+    });
+
+    it('says when the amounts are before tax and shipping, and what the next order’s total is made of', () => {
+      const total = price(locale, 75);
+      const short = date(locale, DAYS[0]!, false);
+      expect(strings.ordersOptionPrice(total, true)).to.include(total).and.not.equal(strings.ordersOptionPrice(total, false));
+      expect(strings.ordersOptionOn(total, short, true))
+        .to.include(total)
+        .and.include(short)
+        .and.not.equal(strings.ordersOptionOn(total, short, false));
+      expect(strings.ordersOptionOn(total, short, true)).to.not.equal(en.ordersOptionOn(total, short, true));
+      expect(strings.beforeTaxAndShipping).to.not.equal(strings.finalPriceNote);
+
+      const [subTotal, tax, shipping] = [price(locale, 67.5), price(locale, 5.4), price(locale, 4.99)];
+      const both = strings.charges(subTotal, tax, shipping);
+      const taxOnly = strings.charges(subTotal, tax, undefined);
+      const shippingOnly = strings.charges(subTotal, undefined, shipping);
+      expect(both).to.include(subTotal).and.include(tax).and.include(shipping);
+      expect(taxOnly).to.include(subTotal).and.include(tax).and.not.include(shipping);
+      expect(shippingOnly).to.include(subTotal).and.include(shipping).and.not.include(tax);
+      // Tax and shipping are each named, not told apart by their amounts alone.
+      expect(taxOnly.replace(tax, 'AMOUNT')).to.not.equal(shippingOnly.replace(shipping, 'AMOUNT'));
+      expect(both).to.not.equal(en.charges(subTotal, tax, shipping));
+
+      const long = date(locale, DAYS[0]!);
+      const billed = price(locale, 77.89);
+      const withCharges = strings.nextOrderBills(long, billed, 6, both);
+      expect(withCharges).to.include(long).and.include(billed).and.include(number(6)).and.include(both);
+      expect(withCharges).to.not.equal(strings.nextOrderBills(long, billed, 6, undefined));
+      expect(withCharges).to.not.equal(en.nextOrderBills(long, billed, 6, both));
+      // An amount before tax and shipping says so: not the words of the total.
+      expect(strings.nextOrderSubtotal(long, subTotal, 6)).to.not.equal(strings.nextOrderBills(long, subTotal, 6, undefined));
+    });
+
+    it('says a cycle that starts with the next order is billed with it, never that none are left', () => {
+      const status = (ordersPerBilling: number, ordersRemaining: number, nextOrderDate?: string, renewalBehavior?: RenewalBehavior) =>
+        strings.prepaidStatus({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate });
+      // The word is the one this language says the orders left with, so that its absence below tells something.
+      expect(status(6, 4)).to.match(LEFT[locale]);
+      const days = DAYS.map((day) => date(locale, day, false));
+      // Counts and dates without a 0 in them, so that a 0 found is the orders remaining.
+      for (const ordersPerBilling of [...COUNTS.filter((count) => !String(count).includes('0')), LARGE]) {
+        for (const nextOrderDate of [undefined, ...days]) {
+          const text = status(ordersPerBilling, 0, nextOrderDate);
+          expect(text, text).to.not.include(number(0)).and.not.match(LEFT[locale]);
+          if (locale !== 'ar' || (ordersPerBilling !== 1 && ordersPerBilling !== 2))
+            expect(text, text).to.include(number(ordersPerBilling));
+          if (nextOrderDate) expect(text).to.include(nextOrderDate).and.not.equal(status(ordersPerBilling, 0));
+        }
+      }
+      expect(status(6, 0, days[0])).to.not.equal(
+        en.prepaidStatus({ ordersPerBilling: 6, ordersRemaining: 0, renewalBehavior: undefined, nextOrderDate: days[0] }),
+      );
+      // What happens when they run out follows, as with orders left.
+      for (const nextOrderDate of [undefined, days[0]]) {
+        const withRenewal = RENEWAL_BEHAVIORS.map((behavior) => status(6, 0, nextOrderDate, behavior));
+        expect(new Set(withRenewal).size).to.equal(RENEWAL_BEHAVIORS.length);
+        for (const text of withRenewal) expect(text.startsWith(status(6, 0, nextOrderDate))).to.equal(true);
       }
     });
 

@@ -7,7 +7,7 @@ import { expect } from '@open-wc/testing';
 import { resolveBaseAddress } from '../../src/api/base-address.js';
 import { createApiClient, type ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { readNextOrder } from '../../src/api/orders.js';
+import { readNextOrder, readOrderAmounts, type NextOrder } from '../../src/api/orders.js';
 import { SUBSCRIPTION_ID, unsentOrder } from '../fixtures/subscriptions.js';
 import { sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
 
@@ -33,6 +33,9 @@ describe('reading the next order', () => {
       publicId: 'ord_7d1e0c94',
       place: '2026-12-05 00:00:00',
       subTotal: '37.50',
+      total: '37.50',
+      taxTotal: '0.00',
+      shippingTotal: '0.00',
       currencyCode: 'USD',
     });
     const [read] = await orderReads(s);
@@ -85,10 +88,8 @@ describe('reading the next order', () => {
   for (const [what, order] of [
     ['a place that is no date', { place: 'soon' }],
     ['a day the month does not have', { place: '2026-02-30 00:00:00' }],
-    ['an amount that is no decimal', { sub_total: '12,50' }],
     ['no public_id', { public_id: undefined }],
     ['a status that is a string', { status: '1' }],
-    ['an amount that is a number', { sub_total: 37.5 }],
   ] as const) {
     it(`refuses an unsent order with ${what} as a malformed answer`, async () => {
       const s = await open();
@@ -96,6 +97,31 @@ describe('reading the next order', () => {
       const error = await readNextOrder(s.client, SUBSCRIPTION_ID).catch((e: unknown) => e);
       expect(error).to.be.instanceOf(ApiError);
       expect((error as ApiError).kind).to.equal('malformed');
+    });
+  }
+
+  // The orders List reference documents no sub_total, and its example writes "total": "undefined".
+  for (const [what, amounts, expected] of [
+    [
+      'no sub_total and a total of "undefined", as the List reference shows',
+      { sub_total: undefined, total: 'undefined', tax_total: '5.40', shipping_total: '4.99' },
+      { subTotal: null, total: null, taxTotal: '5.40', shippingTotal: '4.99' },
+    ],
+    [
+      'amounts that are not money',
+      { sub_total: '12,50', total: 37.5, tax_total: null, shipping_total: '-1.00' },
+      { subTotal: null, total: null, taxTotal: null, shippingTotal: null },
+    ],
+  ] as const) {
+    it(`keeps the date of an unsent order with ${what}, its amounts unknown`, async () => {
+      const s = await open();
+      await serve(s, { results: [unsentOrder(amounts)], paging: { next: null } });
+      expect(await readNextOrder(s.client, SUBSCRIPTION_ID)).to.deep.equal({
+        publicId: 'ord_7d1e0c94',
+        place: '2026-12-05 00:00:00',
+        ...expected,
+        currencyCode: 'USD',
+      });
     });
   }
 
@@ -123,5 +149,68 @@ describe('reading the next order', () => {
     abort.abort(new DOMException('gone', 'AbortError'));
     const error = await reading.catch((e: unknown) => e);
     expect((error as Error).name).to.equal('AbortError');
+  });
+});
+
+describe('reading the next order’s amounts by id', () => {
+  /** The next order as a listing without sub_total tells it: the date, tax and shipping, no sub_total or total. */
+  const listed: NextOrder = {
+    publicId: 'ord_coffee_ada_next',
+    place: '2026-12-05 00:00:00',
+    subTotal: null,
+    total: null,
+    taxTotal: '0.00',
+    shippingTotal: '0.00',
+    currencyCode: 'USD',
+  };
+  const byId = (s: SandboxSession) => s.requests().then((all) => all.filter((r) => r.path === `/orders/${listed.publicId}/`));
+
+  it('reads GET /orders/{public_id}/ and takes from it what the listing left out, keeping the date', async () => {
+    const s = await open();
+    await s.fault({
+      method: 'GET',
+      path: `/orders/${listed.publicId}/`,
+      status: 200,
+      body: JSON.stringify(
+        unsentOrder({
+          public_id: listed.publicId,
+          place: '2030-01-01',
+          sub_total: '67.50',
+          tax_total: '5.40',
+          shipping_total: '4.99',
+          total: '77.89',
+        }),
+      ),
+    });
+    // The listing's date and its amounts stand: the order by id only fills in what the listing did not say.
+    expect(await readOrderAmounts(s.client, listed)).to.deep.equal({ ...listed, subTotal: '67.50', total: '77.89' });
+    expect(await byId(s)).to.have.length(1);
+  });
+
+  it('reads the sandbox’s own order, which a storefront caller may read only when it is the customer’s', async () => {
+    const s = await open();
+    expect(await readOrderAmounts(s.client, listed)).to.include({ subTotal: '12.50', total: '12.50' });
+    const error = await readOrderAmounts(s.client, { ...listed, publicId: 'ord_espresso_grace_next' }).catch((e: unknown) => e);
+    expect(error).to.include({ kind: 'http', status: 404 });
+  });
+
+  it('refuses an answer about another order, and an id that is a path step, as malformed', async () => {
+    const s = await open();
+    await s.fault({ method: 'GET', path: `/orders/${listed.publicId}/`, status: 200, body: JSON.stringify(unsentOrder()) });
+    expect(await readOrderAmounts(s.client, listed).catch((e: unknown) => e)).to.include({ kind: 'malformed' });
+    expect(await readOrderAmounts(s.client, { ...listed, publicId: '..' }).catch((e: unknown) => e)).to.include({ kind: 'malformed' });
+    expect(await byId(s)).to.have.length(1);
+  });
+
+  it('retries as every read does, and stops when the caller aborts', async () => {
+    const s = await open(2);
+    await s.fault({ method: 'GET', path: `/orders/${listed.publicId}/`, status: 503 });
+    expect(await readOrderAmounts(s.client, listed)).to.include({ subTotal: '12.50' });
+    expect((await byId(s)).map((r) => r.status)).to.deep.equal([503, 200]);
+    await s.fault({ method: 'GET', path: `/orders/${listed.publicId}/`, latencyMs: 5000 });
+    const abort = new AbortController();
+    const reading = readOrderAmounts(s.client, listed, { signal: abort.signal });
+    abort.abort(new DOMException('gone', 'AbortError'));
+    expect(((await reading.catch((e: unknown) => e)) as Error).name).to.equal('AbortError');
   });
 });

@@ -15,6 +15,20 @@ const ordersGenitive = (count: number) =>
 const orders = (count: number) =>
   plural(LOCALE, count, { zero: '# طلب', one: 'طلب واحد', two: 'طلبان', few: '# طلبات', many: '# طلبًا', other: '# طلب' });
 
+/** The prepaid orders the next order bills, with the words after them agreeing with the count: "٦ طلبات مدفوعة مسبقًا". */
+const prepaidOrdersBilled = (count: number) =>
+  plural(LOCALE, count, {
+    zero: '# طلب مدفوع مسبقًا، تصدر فاتورتها',
+    one: 'طلب واحد مدفوع مسبقًا، تصدر فاتورته',
+    two: 'طلبان مدفوعان مسبقًا، تصدر فاتورتهما',
+    few: '# طلبات مدفوعة مسبقًا، تصدر فاتورتها',
+    many: '# طلبًا مدفوعًا مسبقًا، تصدر فاتورتها',
+    other: '# طلب مدفوع مسبقًا، تصدر فاتورتها',
+  });
+
+/** After an amount that the next order adds tax and shipping to. */
+const taxAndShippingExtra = (taxed: boolean) => (taxed ? '، غير شامل الضريبة ورسوم الشحن' : '');
+
 /** Keeps a product name written left to right from reordering the sentence around it. */
 const isolate = (text: string) => `\u2068${text}\u2069`;
 
@@ -48,8 +62,8 @@ const ar: Strings = {
   pickerBack: 'اختيار اشتراك آخر',
   ordersLegend: 'كم عدد الطلبات التي تريد دفع ثمنها مسبقًا؟',
   ordersOption: orders,
-  ordersOptionPrice: (total) => `${total} عند طلبك التالي`,
-  ordersOptionOn: (total, date) => `${total} في ${date}`,
+  ordersOptionPrice: (total, taxed) => `${total} عند طلبك التالي${taxAndShippingExtra(taxed)}`,
+  ordersOptionOn: (total, date, taxed) => `${total} في ${date}${taxAndShippingExtra(taxed)}`,
   renewalLegend: 'عند نفاد طلباتك المدفوعة مسبقًا',
   renewalOption: (behavior) =>
     ({ autorenew: 'التجديد تلقائيًا', cancel: 'إنهاء الاشتراك', downgrade: 'العودة إلى الدفع مقابل كل طلب' })[behavior],
@@ -65,6 +79,7 @@ const ar: Strings = {
       ? `فاتورة واحدة مقابل ${ordersGenitive(count)} عند طلبك التالي: ${total} (${number(count)} × ${perOrder}).`
       : `فاتورة واحدة مقابل ${ordersGenitive(count)} عند طلبك التالي.`,
   billedOn: (date) => `تصدر الفاتورة في ${date}، عند تقديم طلبك التالي.`,
+  beforeTaxAndShipping: 'لا تشمل هذه المبالغ الضريبة ورسوم الشحن، إذ تُضاف عند طلبك التالي.',
   nothingChargedNow: 'لن يُحصَّل أي مبلغ اليوم.',
   saveUpTo: (percent) => `وفِّر حتى ${percent}`,
   savings: (percent) => `وفِّر ${percent}`,
@@ -78,8 +93,13 @@ const ar: Strings = {
     total
       ? `ستصدر عند طلبك التالي فاتورة واحدة مقابل ${ordersGenitive(count)}، بمبلغ تقديري قدره ${total}. لم يُحصَّل أي مبلغ اليوم.`
       : `ستصدر عند طلبك التالي فاتورة واحدة مقابل ${ordersGenitive(count)}. لم يُحصَّل أي مبلغ اليوم.`,
-  nextOrderBills: (date, total, count) =>
-    `ستصدر عند طلبك التالي، في ${date}، فاتورة بمبلغ ${total} مقابل ${ordersGenitive(count)}. لم يُحصَّل أي مبلغ اليوم.`,
+  nextOrderBills: (date, total, count, charges) =>
+    `ستصدر عند طلبك التالي، في ${date}، فاتورة بمبلغ ${total} مقابل ${ordersGenitive(count)}${charges ? `: ${charges}` : ''}. لم يُحصَّل أي مبلغ اليوم.`,
+  // "و" joins the word after it, never an amount: "ضريبة بقيمة … ورسوم شحن بقيمة …".
+  charges: (subTotal, tax, shipping) =>
+    `${subTotal}، بالإضافة إلى ${[tax && `ضريبة بقيمة ${tax}`, shipping && `رسوم شحن بقيمة ${shipping}`].filter(Boolean).join(' و')}`,
+  nextOrderSubtotal: (date, subTotal, count) =>
+    `ستصدر عند طلبك التالي، في ${date}، فاتورة بمبلغ ${subTotal} مقابل ${ordersGenitive(count)}، وقد تُضاف إليه الضريبة ورسوم الشحن. لم يُحصَّل أي مبلغ اليوم.`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'هذا الاشتراك مدفوع مسبقًا بالفعل.',
@@ -88,15 +108,16 @@ const ar: Strings = {
       'none-upgradeable': 'لا يتوفر الدفع المسبق لأي من اشتراكاتك.',
     })[reason],
   cancelledOn: (date) => `أُلغي في ${date}.`,
-  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
-    `${orders(ordersPerBilling)} في كل فاتورة، ${plural(LOCALE, ordersRemaining, {
-      zero: 'ولم يتبقَّ أي طلب مدفوع مسبقًا',
-      one: 'ويتبقى طلب واحد مدفوع مسبقًا',
-      two: 'ويتبقى طلبان مدفوعان مسبقًا',
-      few: 'ويتبقى # طلبات مدفوعة مسبقًا',
-      many: 'ويتبقى # طلبًا مدفوعًا مسبقًا',
-      other: 'ويتبقى # طلب مدفوع مسبقًا',
-    })}.` +
+  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate }) =>
+    (ordersRemaining > 0
+      ? `${orders(ordersPerBilling)} في كل فاتورة، ${plural(LOCALE, ordersRemaining, {
+          one: 'ويتبقى طلب واحد مدفوع مسبقًا',
+          two: 'ويتبقى طلبان مدفوعان مسبقًا',
+          few: 'ويتبقى # طلبات مدفوعة مسبقًا',
+          many: 'ويتبقى # طلبًا مدفوعًا مسبقًا',
+          other: 'ويتبقى # طلب مدفوع مسبقًا',
+        })}.`
+      : `${prepaidOrdersBilled(ordersPerBilling)} مع طلبك التالي${nextOrderDate ? ` في ${nextOrderDate}` : ''}.`) +
     (renewalBehavior
       ? ` عند نفادها، ${{ autorenew: 'يتجدد الاشتراك تلقائيًا', cancel: 'ينتهي الاشتراك', downgrade: 'يعود الاشتراك إلى الدفع مقابل كل طلب' }[renewalBehavior]}.`
       : ''),

@@ -5,6 +5,11 @@ const LOCALE = 'de';
 const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
 
 const orders = (count: number) => plural(LOCALE, count, { one: '# Bestellung', other: '# Bestellungen' });
+const prepaidOrders = (count: number) =>
+  plural(LOCALE, count, { one: '# vorausbezahlte Bestellung', other: '# vorausbezahlte Bestellungen' });
+
+/** After an amount that the next order adds tax and shipping to. */
+const taxAndShippingExtra = (taxed: boolean) => (taxed ? ', zuzüglich Steuern und Versandkosten' : '');
 
 const billedAtNextOrder = (count: number) =>
   plural(LOCALE, count, {
@@ -34,8 +39,8 @@ const de: Strings = {
   pickerBack: 'Anderes Abonnement auswählen',
   ordersLegend: 'Wie viele Bestellungen möchten Sie im Voraus bezahlen?',
   ordersOption: orders,
-  ordersOptionPrice: (total) => `${total} bei Ihrer nächsten Bestellung`,
-  ordersOptionOn: (total, date) => `${total} am ${date}`,
+  ordersOptionPrice: (total, taxed) => `${total} bei Ihrer nächsten Bestellung${taxAndShippingExtra(taxed)}`,
+  ordersOptionOn: (total, date, taxed) => `${total} am ${date}${taxAndShippingExtra(taxed)}`,
   renewalLegend: 'Wenn Ihre vorausbezahlten Bestellungen aufgebraucht sind',
   renewalOption: (behavior) =>
     ({ autorenew: 'Automatisch verlängern', cancel: 'Abonnement beenden', downgrade: 'Wieder pro Bestellung bezahlen' })[behavior],
@@ -52,6 +57,7 @@ const de: Strings = {
   summary: (count, total, perOrder) =>
     total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
   billedOn: (date) => `Abgerechnet wird am ${date}, wenn Ihre nächste Bestellung aufgegeben wird.`,
+  beforeTaxAndShipping: 'Diese Beträge verstehen sich ohne Steuern und Versandkosten, die bei Ihrer nächsten Bestellung hinzukommen.',
   nothingChargedNow: 'Heute wird nichts berechnet.',
   saveUpTo: (percent) => `Bis zu ${percent} sparen`,
   savings: (percent) => `${percent} sparen`,
@@ -65,8 +71,12 @@ const de: Strings = {
     total
       ? `${billedAtNextOrder(count)}, voraussichtlich ${total}. Heute wurde nichts berechnet.`
       : `${billedAtNextOrder(count)}. Heute wurde nichts berechnet.`,
-  nextOrderBills: (date, total, count) =>
-    `Bei Ihrer nächsten Bestellung am ${date} berechnen wir ${total} für ${orders(count)}. Heute wurde nichts berechnet.`,
+  nextOrderBills: (date, total, count, charges) =>
+    `Bei Ihrer nächsten Bestellung am ${date} berechnen wir ${total} für ${orders(count)}${charges ? `: ${charges}` : ''}. Heute wurde nichts berechnet.`,
+  charges: (subTotal, tax, shipping) =>
+    `${subTotal} zuzüglich ${[tax && `${tax} Steuern`, shipping && `${shipping} Versandkosten`].filter(Boolean).join(' und ')}`,
+  nextOrderSubtotal: (date, subTotal, count) =>
+    `Bei Ihrer nächsten Bestellung am ${date} berechnen wir ${subTotal} für ${orders(count)}; Steuern und Versandkosten können hinzukommen. Heute wurde nichts berechnet.`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'Dieses Abonnement ist bereits vorausbezahlt.',
@@ -77,11 +87,10 @@ const de: Strings = {
       'none-upgradeable': 'Keines Ihrer Abonnements kann im Voraus bezahlt werden.',
     })[reason],
   cancelledOn: (date) => `Gekündigt am ${date}.`,
-  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
-    `${orders(ordersPerBilling)} pro Abrechnung, noch ${plural(LOCALE, ordersRemaining, {
-      one: '# vorausbezahlte Bestellung',
-      other: '# vorausbezahlte Bestellungen',
-    })} übrig.` +
+  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate }) =>
+    (ordersRemaining > 0
+      ? `${orders(ordersPerBilling)} pro Abrechnung, noch ${prepaidOrders(ordersRemaining)} übrig.`
+      : `${prepaidOrders(ordersPerBilling)}, berechnet bei Ihrer nächsten Bestellung${nextOrderDate ? ` am ${nextOrderDate}` : ''}.`) +
     (renewalBehavior
       ? ` Wenn sie aufgebraucht sind, ${{ autorenew: 'wird das Abonnement automatisch verlängert', cancel: 'endet das Abonnement', downgrade: 'bezahlen Sie wieder pro Bestellung' }[renewalBehavior]}.`
       : ''),

@@ -7,6 +7,9 @@ const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
 // Spanish plural rules: `many` is used for large round numbers («1.000.000 de pedidos»).
 const orders = (count: number) => plural(LOCALE, count, { one: '# pedido', many: '# de pedidos', other: '# pedidos' });
 
+/** After an amount that the next order adds tax and shipping to. */
+const taxAndShippingExtra = (taxed: boolean) => (taxed ? ', sin impuestos ni gastos de envío' : '');
+
 const billedAtNextOrder = (count: number) =>
   plural(LOCALE, count, {
     one: 'En su próximo pedido se factura # pedido',
@@ -38,8 +41,8 @@ const es: Strings = {
   pickerBack: 'Elegir otra suscripción',
   ordersLegend: '¿Cuántos pedidos desea prepagar?',
   ordersOption: orders,
-  ordersOptionPrice: (total) => `${total} en su próximo pedido`,
-  ordersOptionOn: (total, date) => `${total} el ${date}`,
+  ordersOptionPrice: (total, taxed) => `${total} en su próximo pedido${taxAndShippingExtra(taxed)}`,
+  ordersOptionOn: (total, date, taxed) => `${total} el ${date}${taxAndShippingExtra(taxed)}`,
   renewalLegend: 'Cuando se agoten sus pedidos prepagados',
   renewalOption: (behavior) =>
     ({ autorenew: 'Renovar automáticamente', cancel: 'Finalizar la suscripción', downgrade: 'Volver a pagar por pedido' })[behavior],
@@ -57,6 +60,7 @@ const es: Strings = {
   summary: (count, total, perOrder) =>
     total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
   billedOn: (date) => `Se le cobrará el ${date}, cuando se realice su próximo pedido.`,
+  beforeTaxAndShipping: 'Estos importes no incluyen impuestos ni gastos de envío, que se añaden en su próximo pedido.',
   nothingChargedNow: 'Hoy no se le cobra nada.',
   saveUpTo: (percent) => `Ahorre hasta un ${percent}`,
   savings: (percent) => `Ahorre un ${percent}`,
@@ -70,8 +74,12 @@ const es: Strings = {
     total
       ? `${billedAtNextOrder(count)}, por un importe estimado de ${total}. Hoy no se le ha cobrado nada.`
       : `${billedAtNextOrder(count)}. Hoy no se le ha cobrado nada.`,
-  nextOrderBills: (date, total, count) =>
-    `En su próximo pedido, el ${date}, se le cobrará un importe de ${total} por ${orders(count)}. Hoy no se le ha cobrado nada.`,
+  nextOrderBills: (date, total, count, charges) =>
+    `En su próximo pedido, el ${date}, se le cobrará un importe de ${total} por ${orders(count)}${charges ? `: ${charges}` : ''}. Hoy no se le ha cobrado nada.`,
+  charges: (subTotal, tax, shipping) =>
+    `${subTotal}, más ${[tax && `${tax} de impuestos`, shipping && `${shipping} de gastos de envío`].filter(Boolean).join(' y ')}`,
+  nextOrderSubtotal: (date, subTotal, count) =>
+    `En su próximo pedido, el ${date}, se le cobrará un importe de ${subTotal} por ${orders(count)}, al que pueden añadirse impuestos y gastos de envío. Hoy no se le ha cobrado nada.`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'Esta suscripción ya es prepagada.',
@@ -80,12 +88,18 @@ const es: Strings = {
       'none-upgradeable': 'Ninguna de sus suscripciones se puede prepagar.',
     })[reason],
   cancelledOn: (date) => `Cancelada el ${date}.`,
-  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
-    `${orders(ordersPerBilling)} por facturación; ${plural(LOCALE, ordersRemaining, {
-      one: 'queda # pedido prepagado',
-      many: 'quedan # de pedidos prepagados',
-      other: 'quedan # pedidos prepagados',
-    })}.` +
+  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate }) =>
+    (ordersRemaining > 0
+      ? `${orders(ordersPerBilling)} por facturación; ${plural(LOCALE, ordersRemaining, {
+          one: 'queda # pedido prepagado',
+          many: 'quedan # de pedidos prepagados',
+          other: 'quedan # pedidos prepagados',
+        })}.`
+      : `${plural(LOCALE, ordersPerBilling, {
+          one: '# pedido prepagado, que se cobra',
+          many: '# de pedidos prepagados, que se cobran',
+          other: '# pedidos prepagados, que se cobran',
+        })} con su próximo pedido${nextOrderDate ? `, el ${nextOrderDate}` : ''}.`) +
     (renewalBehavior
       ? ` Cuando se agoten, ${{ autorenew: 'la suscripción se renueva automáticamente', cancel: 'la suscripción finaliza', downgrade: 'la suscripción vuelve al pago por pedido' }[renewalBehavior]}.`
       : ''),

@@ -7,6 +7,9 @@ const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
 // French plural rules: `one` covers 0 and 1; `many` is used for large round numbers (« 1 000 000 de commandes »).
 const orders = (count: number) => plural(LOCALE, count, { one: '# commande', many: '# de commandes', other: '# commandes' });
 
+/** After an amount that the next order adds tax and shipping to. */
+const taxAndShippingExtra = (taxed: boolean) => (taxed ? ', hors taxes et frais de livraison' : '');
+
 const billedAtNextOrder = (count: number) =>
   plural(LOCALE, count, {
     one: 'Lors de votre prochaine commande, # commande sera facturée',
@@ -38,8 +41,8 @@ const fr: Strings = {
   pickerBack: 'Choisir un autre abonnement',
   ordersLegend: 'Combien de commandes souhaitez-vous prépayer\u202f?',
   ordersOption: orders,
-  ordersOptionPrice: (total) => `${total} lors de votre prochaine commande`,
-  ordersOptionOn: (total, date) => `${total} le ${date}`,
+  ordersOptionPrice: (total, taxed) => `${total} lors de votre prochaine commande${taxAndShippingExtra(taxed)}`,
+  ordersOptionOn: (total, date, taxed) => `${total} le ${date}${taxAndShippingExtra(taxed)}`,
   renewalLegend: 'Lorsque vos commandes prépayées sont épuisées',
   renewalOption: (behavior) =>
     ({
@@ -61,6 +64,7 @@ const fr: Strings = {
   summary: (count, total, perOrder) =>
     total && perOrder ? `${billedAtNextOrder(count)}\u00a0: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
   billedOn: (date) => `La facturation aura lieu le ${date}, lors de votre prochaine commande.`,
+  beforeTaxAndShipping: 'Ces montants s’entendent hors taxes et frais de livraison, qui s’ajouteront lors de votre prochaine commande.',
   nothingChargedNow: 'Rien ne vous est facturé aujourd’hui.',
   saveUpTo: (percent) => `Économisez jusqu’à ${percent}`,
   savings: (percent) => `Économisez ${percent}`,
@@ -74,8 +78,12 @@ const fr: Strings = {
     total
       ? `${billedAtNextOrder(count)}, pour un montant estimé à ${total}. Rien ne vous a été facturé aujourd’hui.`
       : `${billedAtNextOrder(count)}. Rien ne vous a été facturé aujourd’hui.`,
-  nextOrderBills: (date, total, count) =>
-    `Lors de votre prochaine commande, le ${date}, nous vous facturerons ${total} pour ${orders(count)}. Rien ne vous a été facturé aujourd’hui.`,
+  nextOrderBills: (date, total, count, charges) =>
+    `Lors de votre prochaine commande, le ${date}, nous vous facturerons ${total} pour ${orders(count)}${charges ? `\u00a0: ${charges}` : ''}. Rien ne vous a été facturé aujourd’hui.`,
+  charges: (subTotal, tax, shipping) =>
+    `${subTotal}, plus ${[tax && `${tax} de taxes`, shipping && `${shipping} de frais de livraison`].filter(Boolean).join(' et ')}`,
+  nextOrderSubtotal: (date, subTotal, count) =>
+    `Lors de votre prochaine commande, le ${date}, nous vous facturerons ${subTotal} pour ${orders(count)}, montant auquel pourront s’ajouter des taxes et des frais de livraison. Rien ne vous a été facturé aujourd’hui.`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'Cet abonnement est déjà prépayé.',
@@ -86,12 +94,18 @@ const fr: Strings = {
       'none-upgradeable': 'Aucun de vos abonnements ne peut être prépayé.',
     })[reason],
   cancelledOn: (date) => `Résilié le ${date}.`,
-  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
-    `${orders(ordersPerBilling)} par facturation, ${plural(LOCALE, ordersRemaining, {
-      one: '# commande prépayée restante',
-      many: '# de commandes prépayées restantes',
-      other: '# commandes prépayées restantes',
-    })}.` +
+  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate }) =>
+    (ordersRemaining > 0
+      ? `${orders(ordersPerBilling)} par facturation, ${plural(LOCALE, ordersRemaining, {
+          one: '# commande prépayée restante',
+          many: '# de commandes prépayées restantes',
+          other: '# commandes prépayées restantes',
+        })}.`
+      : `${plural(LOCALE, ordersPerBilling, {
+          one: '# commande prépayée, facturée',
+          many: '# de commandes prépayées, facturées',
+          other: '# commandes prépayées, facturées',
+        })} lors de votre prochaine commande${nextOrderDate ? `, le ${nextOrderDate}` : ''}.`) +
     (renewalBehavior
       ? ` Une fois celles-ci épuisées, ${{ autorenew: 'l’abonnement se renouvelle automatiquement', cancel: 'l’abonnement prend fin', downgrade: 'l’abonnement repasse au paiement à la commande' }[renewalBehavior]}.`
       : ''),

@@ -7,6 +7,9 @@ const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
 // Italian plural rules: `many` is used for large round numbers («1.000.000 di ordini»).
 const orders = (count: number) => plural(LOCALE, count, { one: '# ordine', many: '# di ordini', other: '# ordini' });
 
+/** After an amount that the next order adds tax and shipping to. */
+const taxAndShippingExtra = (taxed: boolean) => (taxed ? ', tasse e spedizione escluse' : '');
+
 const billedAtNextOrder = (count: number) =>
   plural(LOCALE, count, {
     one: 'Al prossimo ordine le verrà addebitato # ordine',
@@ -41,8 +44,8 @@ const it: Strings = {
   pickerBack: 'Scegli un altro abbonamento',
   ordersLegend: 'Quanti ordini desidera prepagare?',
   ordersOption: orders,
-  ordersOptionPrice: (total) => `${total} al prossimo ordine`,
-  ordersOptionOn: (total, date) => `${total} ${theDate(date)}`,
+  ordersOptionPrice: (total, taxed) => `${total} al prossimo ordine${taxAndShippingExtra(taxed)}`,
+  ordersOptionOn: (total, date, taxed) => `${total} ${theDate(date)}${taxAndShippingExtra(taxed)}`,
   renewalLegend: 'Quando i suoi ordini prepagati si esauriscono',
   renewalOption: (behavior) =>
     ({ autorenew: 'Rinnovo automatico', cancel: 'Fine dell’abbonamento', downgrade: 'Ritorno al pagamento per ordine' })[behavior],
@@ -60,6 +63,7 @@ const it: Strings = {
   summary: (count, total, perOrder) =>
     total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
   billedOn: (date) => `L’addebito avverrà ${theDate(date)}, al momento del suo prossimo ordine.`,
+  beforeTaxAndShipping: 'Questi importi non includono tasse e spese di spedizione, che si aggiungono al suo prossimo ordine.',
   nothingChargedNow: 'Oggi non le viene addebitato nulla.',
   saveUpTo: (percent) => `Risparmi fino al ${percent}`,
   savings: (percent) => `Risparmi il ${percent}`,
@@ -73,8 +77,12 @@ const it: Strings = {
     total
       ? `${billedAtNextOrder(count)}, per un importo stimato di ${total}. Oggi non le è stato addebitato nulla.`
       : `${billedAtNextOrder(count)}. Oggi non le è stato addebitato nulla.`,
-  nextOrderBills: (date, total, count) =>
-    `Al suo prossimo ordine, ${theDate(date)}, le verrà addebitato un importo di ${total} per ${orders(count)}. Oggi non le è stato addebitato nulla.`,
+  nextOrderBills: (date, total, count, charges) =>
+    `Al suo prossimo ordine, ${theDate(date)}, le verrà addebitato un importo di ${total} per ${orders(count)}${charges ? `: ${charges}` : ''}. Oggi non le è stato addebitato nulla.`,
+  charges: (subTotal, tax, shipping) =>
+    `${subTotal}, più ${[tax && `${tax} di tasse`, shipping && `${shipping} di spese di spedizione`].filter(Boolean).join(' e ')}`,
+  nextOrderSubtotal: (date, subTotal, count) =>
+    `Al suo prossimo ordine, ${theDate(date)}, le verrà addebitato un importo di ${subTotal} per ${orders(count)}, a cui potranno aggiungersi tasse e spese di spedizione. Oggi non le è stato addebitato nulla.`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'Questo abbonamento è già prepagato.',
@@ -83,12 +91,18 @@ const it: Strings = {
       'none-upgradeable': 'Nessuno dei suoi abbonamenti può essere prepagato.',
     })[reason],
   cancelledOn: (date) => `Annullato ${theDate(date)}.`,
-  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
-    `${orders(ordersPerBilling)} per addebito; ${plural(LOCALE, ordersRemaining, {
-      one: 'resta # ordine prepagato',
-      many: 'restano # di ordini prepagati',
-      other: 'restano # ordini prepagati',
-    })}.` +
+  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate }) =>
+    (ordersRemaining > 0
+      ? `${orders(ordersPerBilling)} per addebito; ${plural(LOCALE, ordersRemaining, {
+          one: 'resta # ordine prepagato',
+          many: 'restano # di ordini prepagati',
+          other: 'restano # ordini prepagati',
+        })}.`
+      : `${plural(LOCALE, ordersPerBilling, {
+          one: '# ordine prepagato, addebitato',
+          many: '# di ordini prepagati, addebitati',
+          other: '# ordini prepagati, addebitati',
+        })} al suo prossimo ordine${nextOrderDate ? `, ${theDate(nextOrderDate)}` : ''}.`) +
     (renewalBehavior
       ? ` Una volta esauriti, ${{ autorenew: 'l’abbonamento si rinnova automaticamente', cancel: 'l’abbonamento termina', downgrade: 'l’abbonamento torna al pagamento per ordine' }[renewalBehavior]}.`
       : ''),

@@ -7,6 +7,9 @@ const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
 // Japanese has a single plural form (`other`); counts are written with the counter 回分 ("deliveries' worth").
 const orders = (count: number) => plural(LOCALE, count, { other: '#回分' });
 
+/** After an amount that the next order adds tax and shipping to: the shops' usual 「税・送料別」. */
+const taxAndShippingExtra = (taxed: boolean) => (taxed ? '（税・送料別）' : '');
+
 const ja: Strings = {
   heading: '定期購入を前払いにする',
   description: '複数回分のご注文をまとめてお支払いいただけるので、毎回のお支払いを気にする必要がなくなります。',
@@ -28,8 +31,8 @@ const ja: Strings = {
   pickerBack: 'ほかの定期購入を選ぶ',
   ordersLegend: '何回分を前払いしますか？',
   ordersOption: orders,
-  ordersOptionPrice: (total) => `次回のご注文時に${total}`,
-  ordersOptionOn: (total, date) => `${date}に${total}`,
+  ordersOptionPrice: (total, taxed) => `次回のご注文時に${total}${taxAndShippingExtra(taxed)}`,
+  ordersOptionOn: (total, date, taxed) => `${date}に${total}${taxAndShippingExtra(taxed)}`,
   renewalLegend: '前払い分をすべて使い切ったとき',
   renewalOption: (behavior) => ({ autorenew: '自動で更新する', cancel: '定期購入を終了する', downgrade: '都度払いに戻す' })[behavior],
   renewalHint: (behavior, count) =>
@@ -44,6 +47,7 @@ const ja: Strings = {
       ? `${orders(count)}の代金を次回のご注文時にまとめて請求いたします：${total}（${number(count)} × ${perOrder}）。`
       : `${orders(count)}の代金を次回のご注文時にまとめて請求いたします。`,
   billedOn: (date) => `ご請求日は${date}（次回のご注文日）です。`,
+  beforeTaxAndShipping: 'これらの金額には税金と送料が含まれていません。税金と送料は次回のご注文時に加算されます。',
   nothingChargedNow: '本日のご請求はありません。',
   saveUpTo: (percent) => `最大${percent}お得`,
   savings: (percent) => `${percent}お得`,
@@ -57,8 +61,12 @@ const ja: Strings = {
     total
       ? `次回のご注文時に${orders(count)}の代金をまとめて請求いたします（見込み額：${total}）。本日のご請求はありませんでした。`
       : `次回のご注文時に${orders(count)}の代金をまとめて請求いたします。本日のご請求はありませんでした。`,
-  nextOrderBills: (date, total, count) =>
-    `次回のご注文時（${date}）に、${orders(count)}の代金として${total}を請求いたします。本日のご請求はありませんでした。`,
+  nextOrderBills: (date, total, count, charges) =>
+    `次回のご注文時（${date}）に、${orders(count)}の代金として${total}${charges ? `（内訳：${charges}）` : ''}を請求いたします。本日のご請求はありませんでした。`,
+  // A breakdown, in parentheses after the total: 「小計…、税金…、送料…」.
+  charges: (subTotal, tax, shipping) => [`小計${subTotal}`, tax && `税金${tax}`, shipping && `送料${shipping}`].filter(Boolean).join('、'),
+  nextOrderSubtotal: (date, subTotal, count) =>
+    `次回のご注文時（${date}）に、${orders(count)}の代金として${subTotal}を請求いたします。このほかに税金と送料が加算される場合があります。本日のご請求はありませんでした。`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'この定期購入はすでに前払いになっています。',
@@ -67,8 +75,10 @@ const ja: Strings = {
       'none-upgradeable': 'ご利用中の定期購入はいずれも前払いにできません。',
     })[reason],
   cancelledOn: (date) => `${date}に解約されました。`,
-  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
-    `1回のご請求につき${orders(ordersPerBilling)}、前払い分の残りは${plural(LOCALE, ordersRemaining, { other: '#回分' })}です。` +
+  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate }) =>
+    (ordersRemaining > 0
+      ? `1回のご請求につき${orders(ordersPerBilling)}、前払い分の残りは${plural(LOCALE, ordersRemaining, { other: '#回分' })}です。`
+      : `前払いの${orders(ordersPerBilling)}は、次回のご注文時${nextOrderDate ? `（${nextOrderDate}）` : ''}にまとめて請求いたします。`) +
     (renewalBehavior
       ? `すべて使い切った後は、${{ autorenew: '自動で更新されます', cancel: '定期購入が終了します', downgrade: '都度払いに戻ります' }[renewalBehavior]}。`
       : ''),

@@ -5,6 +5,11 @@ const LOCALE = 'nl';
 const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
 
 const orders = (count: number) => plural(LOCALE, count, { one: '# bestelling', other: '# bestellingen' });
+const prepaidOrders = (count: number) =>
+  plural(LOCALE, count, { one: '# vooruitbetaalde bestelling', other: '# vooruitbetaalde bestellingen' });
+
+/** After an amount that the next order adds tax and shipping to. */
+const taxAndShippingExtra = (taxed: boolean) => (taxed ? ', exclusief belasting en verzendkosten' : '');
 
 const billedAtNextOrder = (count: number) =>
   plural(LOCALE, count, {
@@ -34,8 +39,8 @@ const nl: Strings = {
   pickerBack: 'Ander abonnement kiezen',
   ordersLegend: 'Hoeveel bestellingen wilt u vooruitbetalen?',
   ordersOption: orders,
-  ordersOptionPrice: (total) => `${total} bij uw volgende bestelling`,
-  ordersOptionOn: (total, date) => `${total} op ${date}`,
+  ordersOptionPrice: (total, taxed) => `${total} bij uw volgende bestelling${taxAndShippingExtra(taxed)}`,
+  ordersOptionOn: (total, date, taxed) => `${total} op ${date}${taxAndShippingExtra(taxed)}`,
   renewalLegend: 'Als uw vooruitbetaalde bestellingen op zijn',
   renewalOption: (behavior) =>
     ({ autorenew: 'Automatisch verlengen', cancel: 'Abonnement beëindigen', downgrade: 'Terug naar betalen per bestelling' })[behavior],
@@ -52,6 +57,7 @@ const nl: Strings = {
   summary: (count, total, perOrder) =>
     total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
   billedOn: (date) => `De facturering vindt plaats op ${date}, wanneer uw volgende bestelling wordt geplaatst.`,
+  beforeTaxAndShipping: 'Deze bedragen zijn exclusief belasting en verzendkosten, die bij uw volgende bestelling worden toegevoegd.',
   nothingChargedNow: 'Er wordt vandaag niets in rekening gebracht.',
   saveUpTo: (percent) => `Bespaar tot ${percent}`,
   savings: (percent) => `Bespaar ${percent}`,
@@ -65,8 +71,12 @@ const nl: Strings = {
     total
       ? `${billedAtNextOrder(count)}, naar schatting ${total}. Er is vandaag niets in rekening gebracht.`
       : `${billedAtNextOrder(count)}. Er is vandaag niets in rekening gebracht.`,
-  nextOrderBills: (date, total, count) =>
-    `Bij uw volgende bestelling, op ${date}, brengen we ${total} in rekening voor ${orders(count)}. Er is vandaag niets in rekening gebracht.`,
+  nextOrderBills: (date, total, count, charges) =>
+    `Bij uw volgende bestelling, op ${date}, brengen we ${total} in rekening voor ${orders(count)}${charges ? `: ${charges}` : ''}. Er is vandaag niets in rekening gebracht.`,
+  charges: (subTotal, tax, shipping) =>
+    `${subTotal}, plus ${[tax && `${tax} belasting`, shipping && `${shipping} verzendkosten`].filter(Boolean).join(' en ')}`,
+  nextOrderSubtotal: (date, subTotal, count) =>
+    `Bij uw volgende bestelling, op ${date}, brengen we ${subTotal} in rekening voor ${orders(count)}; daar kunnen nog belasting en verzendkosten bij komen. Er is vandaag niets in rekening gebracht.`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'Dit abonnement is al vooruitbetaald.',
@@ -77,11 +87,10 @@ const nl: Strings = {
       'none-upgradeable': 'Geen van uw abonnementen kan worden vooruitbetaald.',
     })[reason],
   cancelledOn: (date) => `Opgezegd op ${date}.`,
-  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
-    `${orders(ordersPerBilling)} per facturering, nog ${plural(LOCALE, ordersRemaining, {
-      one: '# vooruitbetaalde bestelling',
-      other: '# vooruitbetaalde bestellingen',
-    })} over.` +
+  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate }) =>
+    (ordersRemaining > 0
+      ? `${orders(ordersPerBilling)} per facturering, nog ${prepaidOrders(ordersRemaining)} over.`
+      : `${prepaidOrders(ordersPerBilling)}, in rekening gebracht bij uw volgende bestelling${nextOrderDate ? ` op ${nextOrderDate}` : ''}.`) +
     (renewalBehavior
       ? ` Als ze op zijn, ${{ autorenew: 'wordt het abonnement automatisch verlengd', cancel: 'eindigt het abonnement', downgrade: 'betaalt u weer per bestelling' }[renewalBehavior]}.`
       : ''),

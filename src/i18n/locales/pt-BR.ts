@@ -7,6 +7,9 @@ const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
 // Brazilian Portuguese plural rules: `one` covers 0 and 1; `many` is used for large round numbers ("1.000.000 de pedidos").
 const orders = (count: number) => plural(LOCALE, count, { one: '# pedido', many: '# de pedidos', other: '# pedidos' });
 
+/** After an amount that the next order adds tax and shipping to. */
+const taxAndShippingExtra = (taxed: boolean) => (taxed ? ', sem impostos nem frete' : '');
+
 const billedAtNextOrder = (count: number) =>
   plural(LOCALE, count, {
     one: 'No seu próximo pedido, será cobrado # pedido',
@@ -38,8 +41,8 @@ const ptBR: Strings = {
   pickerBack: 'Escolher outra assinatura',
   ordersLegend: 'Quantos pedidos você quer pagar antecipadamente?',
   ordersOption: orders,
-  ordersOptionPrice: (total) => `${total} no seu próximo pedido`,
-  ordersOptionOn: (total, date) => `${total} em ${date}`,
+  ordersOptionPrice: (total, taxed) => `${total} no seu próximo pedido${taxAndShippingExtra(taxed)}`,
+  ordersOptionOn: (total, date, taxed) => `${total} em ${date}${taxAndShippingExtra(taxed)}`,
   renewalLegend: 'Quando seus pedidos pré-pagos acabarem',
   renewalOption: (behavior) =>
     ({ autorenew: 'Renovar automaticamente', cancel: 'Encerrar a assinatura', downgrade: 'Voltar a pagar por pedido' })[behavior],
@@ -57,6 +60,7 @@ const ptBR: Strings = {
   summary: (count, total, perOrder) =>
     total && perOrder ? `${billedAtNextOrder(count)}: ${total} (${number(count)} × ${perOrder}).` : `${billedAtNextOrder(count)}.`,
   billedOn: (date) => `A cobrança será feita em ${date}, quando seu próximo pedido for realizado.`,
+  beforeTaxAndShipping: 'Esses valores não incluem impostos nem frete, que serão acrescentados no seu próximo pedido.',
   nothingChargedNow: 'Nada é cobrado hoje.',
   saveUpTo: (percent) => `Economize até ${percent}`,
   savings: (percent) => `Economize ${percent}`,
@@ -70,8 +74,12 @@ const ptBR: Strings = {
     total
       ? `${billedAtNextOrder(count)}, no valor estimado de ${total}. Nada foi cobrado hoje.`
       : `${billedAtNextOrder(count)}. Nada foi cobrado hoje.`,
-  nextOrderBills: (date, total, count) =>
-    `No seu próximo pedido, em ${date}, será cobrado o valor de ${total} por ${orders(count)}. Nada foi cobrado hoje.`,
+  nextOrderBills: (date, total, count, charges) =>
+    `No seu próximo pedido, em ${date}, será cobrado o valor de ${total} por ${orders(count)}${charges ? `: ${charges}` : ''}. Nada foi cobrado hoje.`,
+  charges: (subTotal, tax, shipping) =>
+    `${subTotal}, mais ${[tax && `${tax} de impostos`, shipping && `${shipping} de frete`].filter(Boolean).join(' e ')}`,
+  nextOrderSubtotal: (date, subTotal, count) =>
+    `No seu próximo pedido, em ${date}, será cobrado o valor de ${subTotal} por ${orders(count)}, ao qual podem ser acrescentados impostos e frete. Nada foi cobrado hoje.`,
   ineligible: (reason, productName) =>
     ({
       'already-prepaid': 'Esta assinatura já é pré-paga.',
@@ -82,12 +90,18 @@ const ptBR: Strings = {
       'none-upgradeable': 'Nenhuma das suas assinaturas pode ser paga antecipadamente.',
     })[reason],
   cancelledOn: (date) => `Cancelada em ${date}.`,
-  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior }) =>
-    `${orders(ordersPerBilling)} por cobrança; ${plural(LOCALE, ordersRemaining, {
-      one: 'resta # pedido pré-pago',
-      many: 'restam # de pedidos pré-pagos',
-      other: 'restam # pedidos pré-pagos',
-    })}.` +
+  prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate }) =>
+    (ordersRemaining > 0
+      ? `${orders(ordersPerBilling)} por cobrança; ${plural(LOCALE, ordersRemaining, {
+          one: 'resta # pedido pré-pago',
+          many: 'restam # de pedidos pré-pagos',
+          other: 'restam # pedidos pré-pagos',
+        })}.`
+      : `${plural(LOCALE, ordersPerBilling, {
+          one: '# pedido pré-pago, cobrado',
+          many: '# de pedidos pré-pagos, cobrados',
+          other: '# pedidos pré-pagos, cobrados',
+        })} no seu próximo pedido${nextOrderDate ? `, em ${nextOrderDate}` : ''}.`) +
     (renewalBehavior
       ? ` Quando eles acabarem, ${{ autorenew: 'a assinatura é renovada automaticamente', cancel: 'a assinatura é encerrada', downgrade: 'você volta a pagar por pedido' }[renewalBehavior]}.`
       : ''),
