@@ -5,12 +5,12 @@ export const BUDGETS = {
    * inside: what every customer of every store downloads. Discovery's own code is not in it (see the next budget).
    * dist/prepaid-upgrade.iife.js, the same code as a classic script, is held to it too.
    */
-  scriptBundleBrotliBytes: 19_500,
+  scriptBundleBrotliBytes: 20_000,
   /**
    * Of that, our own code: the bundle without Lit and @lit/task (bench/bundle-parts.ts). A feature is weighed here,
    * against what we wrote, not against the libraries' share.
    */
-  ownCodeBrotliBytes: 14_150,
+  ownCodeBrotliBytes: 14_800,
   /** dist/discovery.js, which only a widget without subscription-id fetches: the listing, the sorting and the picker. */
   discoveryChunkBrotliBytes: 3_000,
   /**

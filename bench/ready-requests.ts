@@ -8,6 +8,12 @@
  * one round trip; a request that waits on another's answer adds one.
  */
 
+/**
+ * How late the bench's sandbox answers the next order read by id (bench/sandbox-worker.ts): later than anything ready
+ * waits for, as a slow service would. An answer that still came before ready would mean that ready waited for it.
+ */
+export const ORDER_BY_ID_DELAY_MS = 300;
+
 /** One API request the page made to the sandbox, as bench/in-page.ts logs it. */
 export interface LoggedRequest {
   method: string;
@@ -32,7 +38,10 @@ export interface MountLog {
   requests: LoggedRequest[];
 }
 
-/** What a request reads or writes, in a word: `subscription`, `product`, `next order`, `upgrade`, or its path. */
+/**
+ * What a request reads or writes, in a word: `subscription`, `product`, `next order` (the listing), `order by id` (its
+ * amounts, read when the listing leaves them out), `upgrade`, or its path.
+ */
 export function readOf({ target }: Pick<LoggedRequest, 'target'>): string {
   const url = new URL(target, 'http://sandbox');
   const path = url.pathname;
@@ -40,6 +49,7 @@ export function readOf({ target }: Pick<LoggedRequest, 'target'>): string {
   if (/^\/subscriptions\/[^/]+\/$/.test(path)) return 'subscription';
   if (/^\/products\/[^/]+\/$/.test(path)) return 'product';
   if (path === '/orders/' && url.searchParams.has('subscription') && url.searchParams.get('status') === '1') return 'next order';
+  if (/^\/orders\/[^/]+\/$/.test(path)) return 'order by id';
   return target;
 }
 
@@ -69,7 +79,10 @@ export interface TimedRead {
 }
 
 export interface ReadyRequests {
-  /** The requests started before ready, in the order they started, with the round trip each is in. */
+  /**
+   * The requests started before ready, in the order they started, with the round trip each is in; but the order read
+   * by id, which ready never waits for (see `orderById`).
+   */
   reads: TimedRead[];
   roundTrips: number;
   /** Whether the next order was read before ready at all. */
@@ -78,11 +91,18 @@ export interface ReadyRequests {
   nextOrderAfterProduct: boolean;
   /** From the last answer before ready to ready, in ms. */
   msFromLastAnswerToReady: number;
+  /**
+   * The next order read by id: `read` whether the mount read it at all; `answeredBeforeReady` whether its answer came
+   * before ready. The bench's sandbox answers it late on purpose (bench/sandbox-worker.ts), so an answer before ready
+   * means that ready waited for it.
+   */
+  orderById: { read: boolean; answeredBeforeReady: boolean };
 }
 
 /** What the requests of one mount, up to ready, say. */
 export function readyRequests(mount: MountLog): ReadyRequests {
-  const before = mount.requests.filter((r) => r.startSeq < mount.readySeq).sort((a, b) => a.startSeq - b.startSeq);
+  const byId = mount.requests.find((r) => r.method === 'GET' && readOf(r) === 'order by id');
+  const before = mount.requests.filter((r) => r.startSeq < mount.readySeq && r !== byId).sort((a, b) => a.startSeq - b.startSeq);
   const depth = roundTripsOf(before);
   const reads = before.map((r, i) => ({ name: `${r.method} ${readOf(r)}`, roundTrip: depth[i]!, startMs: r.startMs, endMs: r.endMs }));
   const find = (name: string) => before.find((r) => r.method === 'GET' && readOf(r) === name);
@@ -95,6 +115,7 @@ export function readyRequests(mount: MountLog): ReadyRequests {
     nextOrderRead: order !== undefined,
     nextOrderAfterProduct: !!order && !!product && product.endSeq !== null && product.endSeq < order.startSeq,
     msFromLastAnswerToReady: mount.msToReady - Math.max(0, ...answers),
+    orderById: { read: byId !== undefined, answeredBeforeReady: byId?.endSeq != null && byId.endSeq < mount.readySeq },
   };
 }
 

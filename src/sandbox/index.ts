@@ -16,6 +16,7 @@ import { handleControl } from './control.js';
 import { withCors, noContent, problem } from './http.js';
 import { SandboxInstance } from './instance.js';
 import type { Environment } from './model.js';
+import type { OrderListingShape } from './schemas.js';
 
 export type { Fault, QueuedFault } from './faults.js';
 export type { RecordedRequest, SandboxInfo, SubscriptionKind, SandboxInstance } from './instance.js';
@@ -49,6 +50,12 @@ export interface SandboxOptions {
   writeDurationMs?: number;
   /** @deprecated The former name of `writeDurationMs`, from when the upgrade was the only change. */
   upgradeDurationMs?: number;
+  /**
+   * How each instance lists orders to begin with, and again after a reset: `complete` (the default), or `reference`, as
+   * the service's List reference documents the listing (no `sub_total`, `total` the text "undefined"). Each instance's
+   * `POST /__sandbox/order-listing` changes it for that instance.
+   */
+  orderListing?: OrderListingShape;
 }
 
 export interface Sandbox {
@@ -75,6 +82,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     now: options.now ?? Date.now,
     rateLimit: options.rateLimit ?? { limit: 600, windowMs: 60_000 },
     writeDurationMs: options.writeDurationMs ?? options.upgradeDurationMs ?? 50,
+    orderListing: options.orderListing ?? 'complete',
   };
   const defaultInstance = new SandboxInstance(instanceOptions);
   // A Map iterates in insertion order: re-inserting on every use keeps the least recently used first.

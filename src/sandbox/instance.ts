@@ -20,6 +20,8 @@ export interface InstanceOptions {
   now: () => number;
   rateLimit: RateLimitOptions;
   writeDurationMs: number;
+  /** How the orders listing is served until a control route says otherwise, and again after a reset. */
+  orderListing: OrderListingShape;
 }
 
 /** One API request as the sandbox saw it. */
@@ -83,10 +85,11 @@ export class SandboxInstance {
   readonly #locks = new Set<string>();
   #requests: RecordedRequest[] = [];
   #latencyMs = 0;
-  #orderListing: OrderListingShape = 'complete';
+  #orderListing: OrderListingShape;
 
   constructor(options: InstanceOptions) {
     this.#options = options;
+    this.#orderListing = options.orderListing;
     this.#data = seedData(options.now());
     this.#rateLimiter = new FixedWindowRateLimiter(options.rateLimit);
   }
@@ -98,7 +101,7 @@ export class SandboxInstance {
     this.#rateLimiter.clear();
     this.#requests = [];
     this.#latencyMs = 0;
-    this.#orderListing = 'complete';
+    this.#orderListing = this.#options.orderListing;
   }
 
   /** Queues a fault; throws a TypeError when it is not a valid one. */
@@ -146,8 +149,9 @@ export class SandboxInstance {
   }
 
   /**
-   * How `GET /orders/` lists each order: `complete` (the default), or `reference`, as the service's List reference
-   * documents it, without `sub_total` and with `total` the text "undefined"; `GET /orders/{id}/` is complete either way.
+   * How `GET /orders/` lists each order: `complete` (unless the sandbox's options say otherwise), or `reference`, as
+   * the service's List reference documents it, without `sub_total` and with `total` the text "undefined";
+   * `GET /orders/{id}/` is complete either way.
    */
   get orderListing(): OrderListingShape {
     return this.#orderListing;

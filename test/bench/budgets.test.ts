@@ -61,6 +61,11 @@ describe('performance budgets', () => {
     assert.equal(figures.nextOrder.afterProduct, 0, `the next order waited on the product in ${figures.nextOrder.afterProduct} mounts`);
   });
 
+  it('reads the next order by id, as the listing the service documents has no sub_total, and never holds ready for it', () => {
+    assert.equal(figures.orderById.read, figures.mounts, `read by id in ${figures.orderById.read} mounts`);
+    assert.equal(figures.orderById.answeredBeforeReady, 0, `answered before ready in ${figures.orderById.answeredBeforeReady} mounts`);
+  });
+
   it('upgrades with one more request', () => {
     assert.equal(figures.requestsBeforeSuccess, BUDGETS.requestsBeforeSuccess);
   });
@@ -88,6 +93,7 @@ describe('round trips before ready', () => {
   const subscription = (start: number, end: number) => request('/subscriptions/sub_1/', start, end);
   const product = (start: number, end: number | null) => request('/products/prod_1/', start, end);
   const order = (start: number, end: number | null) => request('/orders/?subscription=sub_1&status=1', start, end);
+  const orderById = (start: number, end: number | null) => request('/orders/ord_1/', start, end);
 
   it('counts the product and the next order read side by side as one round trip', () => {
     const ready = readyRequests({ msToReady: 10, readySeq: 10, requests: [subscription(1, 3), order(4, 6), product(5, 7)] });
@@ -110,6 +116,21 @@ describe('round trips before ready', () => {
     assert.equal(ready.nextOrderRead, false);
     assert.equal(ready.reads.length, 2);
     assert.equal(ready.roundTrips, 2);
+  });
+
+  it('leaves the order read by id out of the reads before ready, and tells whether ready could have waited for it', () => {
+    const after = readyRequests({ msToReady: 8, readySeq: 8, requests: [subscription(1, 2), order(3, 4), orderById(5, 9), product(3, 7)] });
+    assert.equal(after.roundTrips, 2);
+    assert.equal(describeReads(after.reads), 'GET subscription; then GET next order ∥ GET product');
+    assert.deepEqual(after.orderById, { read: true, answeredBeforeReady: false });
+    const waited = readyRequests({
+      msToReady: 8,
+      readySeq: 8,
+      requests: [subscription(1, 2), order(3, 4), orderById(5, 6), product(3, 7)],
+    });
+    assert.deepEqual(waited.orderById, { read: true, answeredBeforeReady: true });
+    const none = readyRequests({ msToReady: 8, readySeq: 8, requests: [subscription(1, 2), order(3, 4), product(3, 7)] });
+    assert.deepEqual(none.orderById, { read: false, answeredBeforeReady: false });
   });
 
   it('counts a read still under way at ready in the round trip it started in', () => {

@@ -52,8 +52,9 @@ describe('prepaid discounts', () => {
     const badges = m.$$('[part~=orders-option] [part~=savings]').map((badge) => norm(badge.textContent));
     expect(badges).to.deep.equal(['Save 5%', 'Save 10%', 'Save 15%']);
     const day = nextOrderDay(m);
-    // 5 % of $37.50 is $1.875: the saving rounds to $1.88, and the estimate is what is left, $11.87 an order.
-    expect(visibleText(hintOf(m, 3))).to.equal(`$37.50 $35.62 on ${day} $11.87 per order`);
+    // $37.50 less 5 % is $35.625: the estimate rounds half up to $35.63, as the bill does ($11.88 an order), and the
+    // saving is what is left, $1.87.
+    expect(visibleText(hintOf(m, 3))).to.equal(`$37.50 $35.63 on ${day} $11.88 per order`);
     expect(visibleText(hintOf(m, 6))).to.equal(`$75.00 $67.50 on ${day} $11.25 per order`);
     expect(visibleText(hintOf(m, 12))).to.equal(`$150.00 $127.50 on ${day} $10.63 per order`);
     expect(getComputedStyle(hintOf(m, 6).querySelector('.was')!).textDecorationLine).to.equal('line-through');

@@ -200,4 +200,13 @@ describe('sandbox: the order-listing control route', () => {
     instance.reset();
     expect(instance.orderListing).to.equal('complete');
   });
+
+  it('starts every instance, and comes back after a reset, to the shape of the sandbox’s options', async () => {
+    const sandbox = createSandbox({ orderListing: 'reference' });
+    expect(sandbox.instance().orderListing).to.equal('reference');
+    expect(sandbox.instance('other').orderListing).to.equal('reference');
+    await setListing(sandbox, { shape: 'complete' });
+    expect((await call(sandbox, 'POST', '/__sandbox/reset')).status).to.equal(204);
+    expect(await listingOf(sandbox)).to.deep.equal({ shape: 'reference' });
+  });
 });
