@@ -294,7 +294,9 @@ describe('<prepaid-upgrade> after an upgrade', () => {
     expect(m.el.state).to.equal('prepaid');
     expect(m.shadow.activeElement).to.equal(m.$('[part~=manage] .confirmation'));
     // None of the six has been placed yet: the next order bills them, never "0 prepaid orders left".
-    expect(text(m.$('.notice'))).to.match(/6 prepaid orders, billed with your next order on \w+ \d+\. When they run out: it renews automatically\./);
+    expect(text(m.$('.notice'))).to.match(
+      /6 prepaid orders, billed with your next order on \w+ \d+\. When they run out: it renews automatically\./,
+    );
     expect(m.eventsOf('prepaid-upgrade-submit').map((e) => e.detail.action)).to.deep.equal(['upgrade', 'change-renewal']);
     expect(m.eventsOf('prepaid-upgrade-success')).to.have.length(1);
   });
