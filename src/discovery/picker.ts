@@ -5,34 +5,22 @@
  * subscription as it would show one named by `subscription-id`. Without a choice, the only upgradeable subscription
  * is shown at once; with none, the only prepaid one.
  *
- * This module is part of the discovery chunk, which only a widget without `subscription-id` loads (see
- * `element/discovery-loader.ts`). The script bundles load that chunk as a file of its own, so it cannot share their
- * copy of Lit by importing it: the element hands over its `html` and `nothing`, and this module imports types only
- * from `lit`.
+ * This module keeps that state; what the picker looks like is `picker-template.ts`. Both are part of the discovery
+ * chunk, which only a widget without `subscription-id` loads (see `element/discovery-loader.ts`). The script bundles
+ * load that chunk as a file of its own, so it cannot share their copy of Lit by importing it: the element hands over
+ * its `html` and `nothing`, and the chunk imports types only from `lit`.
  */
-import type { html as Html, nothing as Nothing, TemplateResult } from 'lit';
-import { isSafeImageAddress } from '../api/base-address.js';
+import type { TemplateResult } from 'lit';
 import type { Subscription } from '../api/schemas.js';
 import { decideEligibility } from '../element/eligibility.js';
-import type { formatMoney as FormatMoney } from '../element/money.js';
 import type { Loaded, View } from '../element/templates.js';
 import { withPickerTexts } from './texts.js';
 import type { Discovered } from './candidates.js';
-import { detailsOf } from './details.js';
+import { pickerTemplate, type TemplateHost } from './picker-template.js';
 
-/** The element's Lit: templates made with another copy's `nothing` would render it as text. */
-export interface Lit {
-  html: typeof Html;
-  nothing: typeof Nothing;
-}
+export type { Lit } from './picker-template.js';
 
-export interface PickerHost {
-  lit: Lit;
-  /**
-   * The element's `formatMoney`, whose formatters are made once for the whole page. Imported here, it would make this
-   * chunk fetch the languages' shared file, where they are kept, before the picker shows.
-   */
-  formatMoney: typeof FormatMoney;
+export interface PickerHost extends TemplateHost {
   requestUpdate(): void;
   /** The customer chose a subscription in the picker: it is shown now. */
   chose(loaded: Loaded): void;
@@ -134,92 +122,15 @@ export class Picker {
   }
 
   /** The picker and the prepaid subscriptions offered, or when nothing can be offered, why. */
-  template(elementView: View, manage: boolean): TemplateResult {
-    const { html, nothing } = this.#host.lit;
-    const view = withPickerTexts(elementView);
-    const { t } = view;
-    const { candidates } = this.#found;
-    const prepaid = this.#prepaidOffered(manage);
-    const unchecked = this.#found.unchecked.length;
-    const uncheckedNote = unchecked ? html`<p>${t.uncheckedSubscriptions(unchecked)}</p>` : nothing;
-    if (!candidates.length && !prepaid.length) {
-      return html`
-        <div class="notice" tabindex="-1">
-          <p class="notice-title">${t.ineligible('none-upgradeable', undefined)}</p>
-          ${uncheckedNote}
-        </div>
-      `;
-    }
-    const picked = candidates.some(({ subscription }) => subscription.public_id === this.#picked)
-      ? this.#picked
-      : candidates[0]?.subscription.public_id;
-    /** A subscription as the customer knows it: its product's picture and name, its price per order, how often it ships. */
-    const describe = (loaded: Loaded, id: string, labelFor?: string) => {
-      const { subscription, product } = loaded;
-      const details = detailsOf(view, loaded, this.#host.formatMoney);
-      const name = html`
-        ${isSafeImageAddress(product?.image_url) ? html`<img class="pick-image" src=${product.image_url} alt="" />` : nothing}
-        <span class="product-name" id="${id}-name">${product?.name || subscription.public_id}</span>
-      `;
-      return html`
-        ${labelFor ? html`<label for=${labelFor} class="pick">${name}</label>` : html`<span class="pick">${name}</span>`}
-        ${details ? html`<p class="hint" id="${id}-hint">${details}</p>` : nothing}
-      `;
-    };
-    // Upgradeable ones are a choice (a radio each, then Continue); prepaid ones are each a way to their management
-    // form, a button apart, so that the question "Which subscription?" is only about what can be prepaid.
-    return html`
-      ${
-        candidates.length
-          ? html`<form class="form" novalidate @submit=${this.#onContinue}>
-              <fieldset part="picker" class="group">
-                <legend class="legend">${t.pickerLegend}</legend>
-                ${candidates.map(
-                  (loaded, index) => html`
-                    <div class="option">
-                      <input
-                        type="radio"
-                        id="pick-${index}"
-                        name="subscription"
-                        .value=${loaded.subscription.public_id!}
-                        .checked=${loaded.subscription.public_id === picked}
-                        aria-describedby=${detailsOf(view, loaded, this.#host.formatMoney) ? `pick-${index}-hint` : nothing}
-                        @change=${this.#onPick}
-                      />
-                      ${describe(loaded, `pick-${index}`, `pick-${index}`)}
-                    </div>
-                  `,
-                )}
-                ${uncheckedNote}
-                <button class="submit" type="submit">${t.pickerContinue}</button>
-              </fieldset>
-            </form>`
-          : uncheckedNote
-      }
-      ${
-        prepaid.length
-          ? html`<section class="group" aria-labelledby="prepaid-heading">
-              <h3 class="legend" id="prepaid-heading">${t.pickerPrepaid}</h3>
-              ${prepaid.map(
-                (loaded, index) => html`
-                  <div class="option">
-                    <span class="spacer"></span>
-                    ${describe(loaded, `prepaid-${index}`)}
-                    <button
-                      class="link hint"
-                      type="button"
-                      aria-describedby="prepaid-${index}-name"
-                      @click=${() => this.#choose(loaded.subscription.public_id)}
-                    >
-                      ${t.manageLegend}
-                    </button>
-                  </div>
-                `,
-              )}
-            </section>`
-          : nothing
-      }
-    `;
+  template(view: View, manage: boolean): TemplateResult {
+    return pickerTemplate(this.#host, withPickerTexts(view), {
+      ...this.#found,
+      prepaid: this.#prepaidOffered(manage),
+      picked: this.#picked,
+      onPick: this.#onPick,
+      onContinue: this.#onContinue,
+      onManage: (id) => this.#choose(id),
+    });
   }
 
   /** The way back to the picker, above the subscription shown. */

@@ -3,66 +3,17 @@
  * service endpoints it serves (DESIGN.md §3 and §9), for API explorers, client generators and anyone reading along. Its
  * request-body and response schemas are generated from the zod schemas in `schemas.ts` (zod's JSON Schema output,
  * JSON Schema 2020-12 as OpenAPI 3.1 uses), the very ones that type the sandbox's records and check its input, so the
- * document cannot drift from what the sandbox does.
+ * document cannot drift from what the sandbox does. Those named schemas are `openapi-components.ts`; this module
+ * describes the paths, their parameters and their answers.
  */
 import { z } from 'zod';
-import { jsonContent, jsonSchemaOptions, parameterSchema, type JsonSchema } from './openapi-schema.js';
+import { answer, componentSchemas, ref, type ComponentName } from './openapi-components.js';
+import { jsonContent, parameterSchema } from './openapi-schema.js';
 import { API_VERSION_HEADER, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_NUMBER_API_VERSION } from './paging.js';
-import {
-  CustomerSchema,
-  FieldErrorsSchema,
-  ListedOrderSchema,
-  ORDER_STATUS,
-  OrderSchema,
-  PrepaidSubscriptionContextSchema,
-  ProblemSchema,
-  ProductSchema,
-  RenewalBehaviorSchema,
-  RenewalChangeBodySchema,
-  SubscriptionSchema,
-  UpgradeBodySchema,
-  numberedPageOf,
-  pageOf,
-} from './schemas.js';
+import { ORDER_STATUS } from './schemas.js';
 
-/** The named schemas of `components.schemas`; other schemas refer to them with `$ref`. */
-const COMPONENTS = {
-  RenewalBehavior: RenewalBehaviorSchema,
-  PrepaidSubscriptionContext: PrepaidSubscriptionContextSchema,
-  Subscription: SubscriptionSchema,
-  SubscriptionPage: pageOf(SubscriptionSchema),
-  SubscriptionNumberedPage: numberedPageOf(SubscriptionSchema),
-  Product: ProductSchema,
-  Customer: CustomerSchema,
-  CustomerPage: pageOf(CustomerSchema),
-  CustomerNumberedPage: numberedPageOf(CustomerSchema),
-  Order: OrderSchema,
-  ListedOrder: ListedOrderSchema,
-  OrderPage: pageOf(ListedOrderSchema),
-  OrderNumberedPage: numberedPageOf(ListedOrderSchema),
-  UpgradeRequest: UpgradeBodySchema,
-  RenewalChangeRequest: RenewalChangeBodySchema,
-  Problem: ProblemSchema,
-  FieldErrors: FieldErrorsSchema,
-} satisfies Record<string, z.ZodType>;
-
-type ComponentName = keyof typeof COMPONENTS;
-
-function componentSchemas(): Record<string, JsonSchema> {
-  const registry = z.registry<{ id: string }>();
-  for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
-  const { schemas } = z.toJSONSchema(registry, { ...jsonSchemaOptions, uri: (id) => `#/components/schemas/${id}` });
-  // Each is a part of this document, not a document of its own: no dialect, and no `$id` (which may not be a
-  // fragment); the `$ref`s resolve against the document.
-  for (const schema of Object.values(schemas)) {
-    delete schema.$schema;
-    delete schema.$id;
-  }
-  return schemas;
-}
-
-const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
-const answer = (description: string, name: ComponentName) => ({ description, ...jsonContent(ref(name)) });
+/** Who may call an endpoint: a storefront token (the customer's own records) or the merchant's API key (all of them). */
+const BOTH_SCOPES = [{ storefront: [] }, { application: [] }];
 
 /** The error answers every endpoint may give besides its own, each a `Problem`. */
 const COMMON_PROBLEMS = {
@@ -107,6 +58,14 @@ const subscriptionChange = (summary: string, body: ComponentName, changed: strin
   },
 });
 
+/** A query parameter, optional, its schema written from `schema`. */
+const query = (name: string, description: string, schema: z.ZodType) => ({
+  name,
+  in: 'query',
+  description,
+  schema: parameterSchema(schema),
+});
+
 const PAGE_SIZE = z.int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE);
 const PRODUCTION_SHAPE = `With \`${API_VERSION_HEADER}: ${PAGE_NUMBER_API_VERSION}\``;
 
@@ -120,55 +79,46 @@ const PAGE_PARAMETERS = [
       '`page`; without it (or with any other value) the spec’s, `{results, paging: {next}}`, paged by `limit` and `cursor`.',
     schema: parameterSchema(z.literal(PAGE_NUMBER_API_VERSION)),
   },
-  { name: 'limit', in: 'query', description: 'Items per page, in the spec’s shape.', schema: parameterSchema(PAGE_SIZE) },
-  { name: 'cursor', in: 'query', description: 'From the previous page’s `paging.next`.', schema: parameterSchema(z.string()) },
-  { name: 'page_size', in: 'query', description: `${PRODUCTION_SHAPE}: items per page.`, schema: parameterSchema(PAGE_SIZE) },
-  {
-    name: 'page',
-    in: 'query',
-    description: `${PRODUCTION_SHAPE}: the page number, as in the \`next\` and \`previous\` addresses.`,
-    schema: parameterSchema(z.int().min(1).default(1)),
-  },
+  query('limit', 'Items per page, in the spec’s shape.', PAGE_SIZE),
+  query('cursor', 'From the previous page’s `paging.next`.', z.string()),
+  query('page_size', `${PRODUCTION_SHAPE}: items per page.`, PAGE_SIZE),
+  query('page', `${PRODUCTION_SHAPE}: the page number, as in the \`next\` and \`previous\` addresses.`, z.int().min(1).default(1)),
 ];
 
-/** A listing's answers: one page in either shape, and the refusals of its paging. */
-const pageAnswers = (items: string, spec: ComponentName, production: ComponentName, refused: string) => ({
-  200: {
-    description: `One page of ${items}: the spec’s shape, or production’s when asked for.`,
-    ...jsonContent({ oneOf: [ref(spec), ref(production)] }),
+/**
+ * A listing (`GET`) of `items`: its own query `filters` and the paging, one page in either shape (`<listed>Page`, the
+ * spec's, or `<listed>NumberedPage`, production's), a 400 for a query parameter that is not valid (`refused`), and the
+ * 404 of a page that is not one.
+ */
+const listing = (
+  summary: string,
+  security: object[],
+  listed: 'Subscription' | 'Customer' | 'Order',
+  { items, filters = [], refused }: { items: string; filters?: object[]; refused: string },
+) => ({
+  get: {
+    summary,
+    security,
+    parameters: [...filters, ...PAGE_PARAMETERS],
+    responses: {
+      200: {
+        description: `One page of ${items}: the spec’s shape, or production’s when asked for.`,
+        ...jsonContent({ oneOf: [ref(`${listed}Page`), ref(`${listed}NumberedPage`)] }),
+      },
+      400: answer(refused, 'Problem'),
+      404: answer(`${PRODUCTION_SHAPE}, a \`page\` that is not one of the list’s pages: \`{"detail": "Invalid page."}\`.`, 'Problem'),
+      ...COMMON_PROBLEMS,
+    },
   },
-  400: answer(refused, 'Problem'),
-  404: answer(`${PRODUCTION_SHAPE}, a \`page\` that is not one of the list’s pages: \`{"detail": "Invalid page."}\`.`, 'Problem'),
 });
-
-const BOTH_SCOPES = [{ storefront: [] }, { application: [] }];
 
 function paths() {
   return {
-    '/subscriptions/': {
-      get: {
-        summary: 'List subscriptions: a storefront caller’s own, or all of the merchant’s',
-        security: BOTH_SCOPES,
-        parameters: [
-          {
-            name: 'live',
-            in: 'query',
-            description: 'Only live subscriptions, or only the others.',
-            schema: parameterSchema(z.enum(['true', 'false'])),
-          },
-          ...PAGE_PARAMETERS,
-        ],
-        responses: {
-          ...pageAnswers(
-            'subscriptions',
-            'SubscriptionPage',
-            'SubscriptionNumberedPage',
-            'A `live`, `limit`, `cursor` or `page_size` that is not valid.',
-          ),
-          ...COMMON_PROBLEMS,
-        },
-      },
-    },
+    '/subscriptions/': listing('List subscriptions: a storefront caller’s own, or all of the merchant’s', BOTH_SCOPES, 'Subscription', {
+      items: 'subscriptions',
+      filters: [query('live', 'Only live subscriptions, or only the others.', z.enum(['true', 'false']))],
+      refused: 'A `live`, `limit`, `cursor` or `page_size` that is not valid.',
+    }),
     '/subscriptions/{id}/': readOne(
       'Read a subscription',
       'The subscription’s public id.',
@@ -191,53 +141,28 @@ function paths() {
         '`detail` (the subscription is not prepaid, a body that is not a JSON object).',
     ),
     '/products/{id}/': readOne('Read a product', 'The product’s id.', 'Product', 'No such product for this merchant.'),
-    '/orders/': {
-      get: {
-        summary: 'List orders: a storefront caller’s own, or all of the merchant’s',
-        security: BOTH_SCOPES,
-        parameters: [
-          {
-            name: 'subscription',
-            in: 'query',
-            description: 'Only the orders of this subscription (its public id).',
-            schema: parameterSchema(z.string()),
-          },
-          {
-            name: 'status',
-            in: 'query',
-            description: `Only the orders in this status: \`${ORDER_STATUS.unsent}\` the next (unsent) one, \`${ORDER_STATUS.placed}\` placed ones.`,
-            schema: parameterSchema(z.int().min(0)),
-          },
-          ...PAGE_PARAMETERS,
-        ],
-        responses: {
-          ...pageAnswers(
-            'orders (on an instance set to the List reference’s shape, each without `sub_total` and with `total` "undefined")',
-            'OrderPage',
-            'OrderNumberedPage',
-            'A `status`, `limit`, `cursor` or `page_size` that is not valid.',
-          ),
-          ...COMMON_PROBLEMS,
-        },
-      },
-    },
+    '/orders/': listing('List orders: a storefront caller’s own, or all of the merchant’s', BOTH_SCOPES, 'Order', {
+      items: 'orders (on an instance set to the List reference’s shape, each without `sub_total` and with `total` "undefined")',
+      filters: [
+        query('subscription', 'Only the orders of this subscription (its public id).', z.string()),
+        query(
+          'status',
+          `Only the orders in this status: \`${ORDER_STATUS.unsent}\` the next (unsent) one, \`${ORDER_STATUS.placed}\` placed ones.`,
+          z.int().min(0),
+        ),
+      ],
+      refused: 'A `status`, `limit`, `cursor` or `page_size` that is not valid.',
+    }),
     '/orders/{id}/': readOne(
       'Read an order, complete (`sub_total` included) however the listing is set',
       'The order’s public id.',
       'Order',
       'No such order, or another customer’s.',
     ),
-    '/customers': {
-      get: {
-        summary: 'List the merchant’s customers (application scope only)',
-        security: [{ application: [] }],
-        parameters: PAGE_PARAMETERS,
-        responses: {
-          ...pageAnswers('customers', 'CustomerPage', 'CustomerNumberedPage', 'A `limit`, `cursor` or `page_size` that is not valid.'),
-          ...COMMON_PROBLEMS,
-        },
-      },
-    },
+    '/customers': listing('List the merchant’s customers (application scope only)', [{ application: [] }], 'Customer', {
+      items: 'customers',
+      refused: 'A `limit`, `cursor` or `page_size` that is not valid.',
+    }),
   };
 }
 

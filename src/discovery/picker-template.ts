@@ -1,0 +1,135 @@
+/**
+ * What the picker shows (DESIGN.md §8, Discovery): the question "Which subscription?" (a radio for each subscription
+ * that can be upgraded, then Continue), the prepaid ones offered for management (a button each, below it), or the
+ * notice when nothing can be offered. What it keeps (the radio picked, the subscription chosen) and what the
+ * customer's clicks do are the `Picker`'s (`picker.ts`).
+ *
+ * Part of the discovery chunk, so made with the element's Lit, handed over (see `Lit`): this module imports types only
+ * from `lit`.
+ */
+import type { html as Html, nothing as Nothing, TemplateResult } from 'lit';
+import { isSafeImageAddress } from '../api/base-address.js';
+import type { formatMoney as FormatMoney } from '../element/money.js';
+import type { Loaded, View } from '../element/templates.js';
+import type { Strings } from '../i18n/strings.js';
+import type { Discovered } from './candidates.js';
+import { detailsOf } from './details.js';
+
+/** The element's Lit: templates made with another copy's `nothing` would render it as text. */
+export interface Lit {
+  html: typeof Html;
+  nothing: typeof Nothing;
+}
+
+/** What the picker's templates take from the element. */
+export interface TemplateHost {
+  lit: Lit;
+  /**
+   * The element's `formatMoney`, whose formatters are made once for the whole page. Imported here, it would make this
+   * chunk fetch the languages' shared file, where they are kept, before the picker shows.
+   */
+  formatMoney: typeof FormatMoney;
+}
+
+/**
+ * What the picker offers, and what the customer's clicks in it do: a radio for each of the `candidates`, a note of how
+ * many were `unchecked`, and a button for each of `prepaid`.
+ */
+export interface PickerOffer extends Pick<Discovered, 'candidates' | 'unchecked'> {
+  /** The prepaid subscriptions offered for management (none when the page does not allow it). */
+  prepaid: Loaded[];
+  /** The radio picked before, checked again while it is offered; else the first is checked. */
+  picked: string | undefined;
+  /** A radio was picked. */
+  onPick(event: Event): void;
+  /** Continue, with the radio checked. */
+  onContinue(event: SubmitEvent): void;
+  /** The button of the prepaid subscription `id`: its management form. */
+  onManage(id: string | undefined): void;
+}
+
+/** The picker and the prepaid subscriptions offered, or when nothing can be offered, why. */
+export function pickerTemplate(host: TemplateHost, view: View & { t: Strings }, offer: PickerOffer): TemplateResult {
+  const { html, nothing } = host.lit;
+  const { t } = view;
+  const { candidates, prepaid, unchecked } = offer;
+  const uncheckedNote = unchecked.length ? html`<p>${t.uncheckedSubscriptions(unchecked.length)}</p>` : nothing;
+  if (!candidates.length && !prepaid.length) {
+    return html`
+      <div class="notice" tabindex="-1">
+        <p class="notice-title">${t.ineligible('none-upgradeable', undefined)}</p>
+        ${uncheckedNote}
+      </div>
+    `;
+  }
+  const picked = candidates.some(({ subscription }) => subscription.public_id === offer.picked)
+    ? offer.picked
+    : candidates[0]?.subscription.public_id;
+  /** A subscription as the customer knows it: its product's picture and name, its price per order, how often it ships. */
+  const describe = (loaded: Loaded, id: string, labelFor?: string) => {
+    const { subscription, product } = loaded;
+    const details = detailsOf(view, loaded, host.formatMoney);
+    const name = html`
+      ${isSafeImageAddress(product?.image_url) ? html`<img class="pick-image" src=${product.image_url} alt="" />` : nothing}
+      <span class="product-name" id="${id}-name">${product?.name || subscription.public_id}</span>
+    `;
+    return html`
+      ${labelFor ? html`<label for=${labelFor} class="pick">${name}</label>` : html`<span class="pick">${name}</span>`}
+      ${details ? html`<p class="hint" id="${id}-hint">${details}</p>` : nothing}
+    `;
+  };
+  // Upgradeable ones are a choice (a radio each, then Continue); prepaid ones are each a way to their management
+  // form, a button apart, so that the question "Which subscription?" is only about what can be prepaid.
+  return html`
+    ${
+      candidates.length
+        ? html`<form class="form" novalidate @submit=${offer.onContinue}>
+            <fieldset part="picker" class="group">
+              <legend class="legend">${t.pickerLegend}</legend>
+              ${candidates.map(
+                (loaded, index) => html`
+                  <div class="option">
+                    <input
+                      type="radio"
+                      id="pick-${index}"
+                      name="subscription"
+                      .value=${loaded.subscription.public_id!}
+                      .checked=${loaded.subscription.public_id === picked}
+                      aria-describedby=${detailsOf(view, loaded, host.formatMoney) ? `pick-${index}-hint` : nothing}
+                      @change=${offer.onPick}
+                    />
+                    ${describe(loaded, `pick-${index}`, `pick-${index}`)}
+                  </div>
+                `,
+              )}
+              ${uncheckedNote}
+              <button class="submit" type="submit">${t.pickerContinue}</button>
+            </fieldset>
+          </form>`
+        : uncheckedNote
+    }
+    ${
+      prepaid.length
+        ? html`<section class="group" aria-labelledby="prepaid-heading">
+            <h3 class="legend" id="prepaid-heading">${t.pickerPrepaid}</h3>
+            ${prepaid.map(
+              (loaded, index) => html`
+                <div class="option">
+                  <span class="spacer"></span>
+                  ${describe(loaded, `prepaid-${index}`)}
+                  <button
+                    class="link hint"
+                    type="button"
+                    aria-describedby="prepaid-${index}-name"
+                    @click=${() => offer.onManage(loaded.subscription.public_id)}
+                  >
+                    ${t.manageLegend}
+                  </button>
+                </div>
+              `,
+            )}
+          </section>`
+        : nothing
+    }
+  `;
+}
