@@ -46,6 +46,11 @@ export const styles = css`
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
   }
+  /* While loading, and after it in view: the height of the viewport, so that nothing after the widget moves. */
+  .room {
+    min-block-size: 100svh;
+    align-content: start;
+  }
   .header {
     display: grid;
     gap: 0.25rem;
@@ -237,9 +242,8 @@ export const styles = css`
   .detail {
     color: var(--_text);
   }
-  /* The loading state: the ready layout, its texts hidden behind a shimmer of the border colour at 22%. Chrome and
-     Edge 109 and 110, without color-mix(), skip the @supports block and take the light palette's border at 22% (a
-     theme's border aside). */
+  /* The loading state: bars of the border colour at 22%, shimmering. Chrome and Edge 109 and 110, without
+     color-mix(), skip the @supports block and take the light palette's border at 22% (a theme's border aside). */
   .placeholder {
     display: grid;
     gap: var(--_gap);
@@ -250,18 +254,18 @@ export const styles = css`
       --_shimmer: color-mix(in srgb, var(--_border) 22%, transparent);
     }
   }
-  .placeholder :is(.product-image, .product-name, .product-price, .legend, label, .hint, .savings, .summary-heading, .summary p, .submit) {
-    color: transparent;
-    border-color: transparent;
+  .placeholder span {
+    block-size: 1.25rem;
     background: var(--_shimmer, #6b728038);
     border-radius: calc(var(--_radius) / 2);
     animation: pulse 1.5s ease-in-out infinite;
   }
-  .placeholder input {
-    visibility: hidden;
+  .placeholder span:first-child {
+    block-size: 1.75rem;
+    inline-size: 60%;
   }
-  .placeholder .summary {
-    border-color: transparent;
+  .placeholder span:last-child {
+    inline-size: 40%;
   }
   @keyframes pulse {
     50% {
@@ -298,8 +302,7 @@ export const styles = css`
       color: GrayText;
       border-color: GrayText;
     }
-    .placeholder
-      :is(.product-image, .product-name, .product-price, .legend, label, .hint, .savings, .summary-heading, .summary p, .submit) {
+    .placeholder span {
       background: GrayText;
     }
     .summary {

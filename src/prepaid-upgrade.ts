@@ -6,15 +6,17 @@ import type { Subscription } from './api/schemas.js';
 import { CHOICE_PROPERTIES, onUnlessFalse } from './element/choices.js';
 import { ConsoleLines } from './element/console-lines.js';
 import { showCustomState } from './element/custom-state.js';
-import { describeFailure } from './element/failure.js';
+import { describeFailure, reportFailure } from './element/failure.js';
 import { manageTemplate } from './element/prepaid-template.js';
 import { RenewalController } from './element/renewal-controller.js';
-import { stateTemplate } from './element/state-template.js';
+import { sceneTemplate } from './element/state-template.js';
 import { SubscriptionController } from './element/subscription-controller.js';
-import { announcement, billedAfterUpgrade, headerTemplate, productTemplate } from './element/templates.js';
+import { announcement, billedAfterUpgrade, placeholderTemplate, type View } from './element/templates.js';
 import { UpgradeController } from './element/upgrade-controller.js';
+import { inNextTask } from './element/next-task.js';
+import { PlaceController } from './element/place-controller.js';
 import type { WriteTarget } from './element/write-controller.js';
-import { PrepaidUpgradeErrorEvent, PrepaidUpgradeReadyEvent, PrepaidUpgradeTokenExpiredEvent, type ErrorPhase } from './events.js';
+import { PrepaidUpgradeReadyEvent, type ErrorPhase } from './events.js';
 import { LanguageController } from './i18n/language-controller.js';
 import { isRightToLeft } from './i18n/languages.js';
 import type { ElementStrings, Strings } from './i18n/strings.js';
@@ -143,8 +145,13 @@ export class PrepaidUpgrade extends LitElement {
   #connection: Connection | { error: string } | undefined;
   /** The customer asked for the read under way (a retry): its outcome may take focus. A write's always does. */
   #focusOutcome = false;
-  /** Whether the attributes have been judged: not by the first render, made as the element is inserted (see `connectedCallback`). */
+  /** Whether the attributes are read: not by the first render, made as the element is inserted (see `connectedCallback`). */
   #judged = false;
+  readonly #place = new PlaceController(
+    this,
+    () => this.state === 'loading',
+    () => this.#language.formatLocale,
+  );
   readonly #console = new ConsoleLines(() =>
     this.subscriptionId ? `<prepaid-upgrade subscription-id="${this.subscriptionId}">` : '<prepaid-upgrade>',
   );
@@ -235,16 +242,21 @@ export class PrepaidUpgrade extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     // The first update is made now rather than a microtask later, so that the placeholder holds the widget's place
-    // from the very frame it is inserted in. The attributes are judged only by the update after it: a framework may
-    // insert the element first and set its properties after, in the same task (React's wrapper and Angular do), and
-    // a credential set then was never missing.
+    // from the very frame it is inserted in; it renders the placeholder and nothing else. The attributes are read, and
+    // the reads started, by the update after it, in a task of its own: a page's widgets are inserted together (all
+    // of them, as the script defines the element), and the work of each would make one long task of that. A
+    // framework may also insert the element first and set its properties after, in the same task (React's wrapper
+    // and Angular do): a credential set then was never missing.
     if (this.hasUpdated) return;
     this.performUpdate();
-    if (this.#setupError !== undefined) this.requestUpdate();
+    inNextTask(() => {
+      this.#judged = true;
+      this.requestUpdate();
+    });
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    this.#judged = this.hasUpdated;
+    if (!this.#judged) return;
     if (CONNECTION_PROPERTIES.some((name) => changed.has(name)) || this.#connection === undefined) {
       this.#upgrade.write.reset();
       this.#renewal.reset();
@@ -263,7 +275,7 @@ export class PrepaidUpgrade extends LitElement {
     showCustomState(this.#internals, this.state);
     const setupError = this.#setupError;
     if (setupError !== undefined && this.#judged && this.#console.first(setupError))
-      this.#report('config', new ApiError('config', setupError));
+      reportFailure(this, this.#console, 'config', new ApiError('config', setupError));
   }
 
   /** A problem of the element's own attributes: nothing can be sent until it is fixed. */
@@ -315,15 +327,8 @@ export class PrepaidUpgrade extends LitElement {
   async #reportFailure(phase: ErrorPhase, error: unknown, asked?: boolean): Promise<void> {
     if (isAbortError(error)) return;
     await this.updateComplete;
-    this.#report(phase, error);
+    reportFailure(this, this.#console, phase, error);
     this.#takeFocus('[part~="error"]', asked);
-  }
-
-  #report(phase: ErrorPhase, error: unknown): void {
-    const { status, message, retryable, credentialRefused } = describeFailure(error);
-    this.#console.error(`${phase} failed: ${message}`);
-    this.dispatchEvent(new PrepaidUpgradeErrorEvent({ phase, status, message, retryable }));
-    if (credentialRefused) this.dispatchEvent(new PrepaidUpgradeTokenExpiredEvent());
   }
 
   /**
@@ -356,54 +361,54 @@ export class PrepaidUpgrade extends LitElement {
     const state = this.state;
     const language = this.#language;
     const t: ElementStrings = this.strings ? { ...language.strings, ...this.strings } : language.strings;
-    const shown = this.#shown;
-    const loaded = shown.loaded;
-    const manage = this.#manages;
     const base = { t, locale: language.formatLocale, nextOrder: this.nextOrder };
-    const view = this.#upgrade.view(base);
-    const upgrade = this.#upgrade.write.outcome;
-    const change = this.#renewal.write.outcome;
     const subscription = this.subscription;
-    const failed = this.#failedWrite;
-    const body = stateTemplate({
-      ...base,
-      state,
-      form: view,
-      loaded,
-      subscription,
-      picker: () => shown.pickerTemplate(base),
-      manage:
-        manage && view && subscription
-          ? (submitting: boolean) => manageTemplate(this.#renewal.view(base, view.choices.renewalOptions, subscription), submitting)
-          : undefined,
-      justUpgraded: upgrade.status === 'success' && !this.#renewal.changed,
-      changing: change.status === 'submitting',
-      phase: failed?.phase ?? 'load',
-      failure: this.#setupError === undefined ? describeFailure(failed ? failed.error : shown.task.error) : undefined,
-      writeFailed: !!failed,
-      onRetry: this.#retry,
-    });
-    // "Save up to 15%" sells the upgrade: not to a subscription that is prepaid already or cannot be, nor to a customer
-    // none of whose can be.
-    const selling = (loaded ? loaded.eligibility.eligible : state !== 'ineligible') && upgrade.status !== 'success';
-    // The way back to the picker, from the subscription chosen in it; not while a write is in flight.
-    const back = state === 'submitting' ? nothing : shown.backTemplate(base);
+    // While loading, the placeholder alone: the first render, made as the element is inserted, touches nothing else.
     return html`
       <div
         part="base"
-        class="base"
+        class="base ${this.#place.holdsRoom ? 'room' : ''}"
         lang=${language.language}
         dir=${isRightToLeft(language.language) ? 'rtl' : 'ltr'}
         aria-busy=${state === 'loading' || state === 'submitting' ? 'true' : 'false'}
       >
-        ${headerTemplate(base, view && selling ? view.choices : undefined)} ${back} ${loaded ? productTemplate(base, loaded) : nothing}
-        ${body}
+        ${state === 'loading' ? placeholderTemplate() : this.#scene(state, base)}
         <div part="status" class="visually-hidden" role="status">
-          ${announcement(t, state, loaded, change, this.#connected?.subscriptionId === undefined)}
+          ${announcement(t, state, this.#shown.loaded, this.#renewal.write.outcome, !this.subscriptionId?.trim())}
           ${state === 'success' && subscription ? billedAfterUpgrade(base, subscription) : nothing}
         </div>
       </div>
     `;
+  }
+
+  /** What a state other than `loading` shows (see `sceneTemplate`). */
+  #scene(state: PrepaidUpgradeState, base: View): TemplateResult {
+    const shown = this.#shown;
+    const view = this.#upgrade.view(base);
+    const upgrade = this.#upgrade.write.outcome;
+    const subscription = this.subscription;
+    const failed = this.#failedWrite;
+    return sceneTemplate({
+      ...base,
+      state,
+      form: view,
+      loaded: shown.loaded,
+      subscription,
+      picker: () => shown.pickerTemplate(base),
+      back: () => shown.backTemplate(base),
+      manage:
+        this.#manages && view && subscription
+          ? (submitting: boolean) => manageTemplate(this.#renewal.view(base, view.choices.renewalOptions, subscription), submitting)
+          : undefined,
+      upgraded: upgrade.status === 'success',
+      justUpgraded: upgrade.status === 'success' && !this.#renewal.changed,
+      changing: this.#renewal.write.outcome.status === 'submitting',
+      phase: failed?.phase ?? 'load',
+      // Only an error shows a failure: describing one makes an error object, whose stack costs every render.
+      failure: state === 'error' && this.#setupError === undefined ? describeFailure(failed ? failed.error : shown.task.error) : undefined,
+      writeFailed: !!failed,
+      onRetry: this.#retry,
+    });
   }
 }
 

@@ -4,6 +4,8 @@
  * server's text.
  */
 import { ApiError, type FailureKind } from '../api/errors.js';
+import { PrepaidUpgradeErrorEvent, PrepaidUpgradeTokenExpiredEvent, type ErrorPhase } from '../events.js';
+import type { ConsoleLines } from './console-lines.js';
 
 export interface Failure {
   kind: FailureKind;
@@ -50,4 +52,15 @@ export function describeFailure(error: unknown): Failure {
   };
   if (failureKind === 'badRequest' && detail) Object.assign(failure, { detail, field });
   return failure;
+}
+
+/**
+ * Tells the page's developer of a failure for good: a console line that names the cause, `prepaid-upgrade-error`, and
+ * `prepaid-upgrade-token-expired` when the credential was refused.
+ */
+export function reportFailure(element: HTMLElement, lines: ConsoleLines, phase: ErrorPhase, error: unknown): void {
+  const { status, message, retryable, credentialRefused } = describeFailure(error);
+  lines.error(`${phase} failed: ${message}`);
+  element.dispatchEvent(new PrepaidUpgradeErrorEvent({ phase, status, message, retryable }));
+  if (credentialRefused) element.dispatchEvent(new PrepaidUpgradeTokenExpiredEvent());
 }

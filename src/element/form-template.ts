@@ -1,15 +1,15 @@
 /**
  * The form: how many orders to prepay (with the store's discounts), what happens when they run out, the summary and
- * the confirm button; and the loading state, which is the same form with every text behind a shimmer.
+ * the confirm button.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { RenewalBehavior } from '../api/upgrade-request.js';
 import type { ElementStrings } from '../i18n/strings.js';
 import type { Choices } from './choices.js';
 import { applyDiscount, formatPercent, pricePerOrder } from './money.js';
-import { billsTaxOrShipping, dated, money, productTemplate, type Loaded, type View } from './templates.js';
+import { billsTaxOrShipping, dated, money, type Loaded, type View } from './templates.js';
 
-export type FormMode = 'live' | 'submitting' | 'placeholder';
+export type FormMode = 'live' | 'submitting';
 
 export interface FormView extends View {
   choices: Choices;
@@ -19,23 +19,6 @@ export interface FormView extends View {
   onOrdersChange(event: Event): void;
   onRenewalChange(event: Event): void;
 }
-
-/** Stands in for the subscription while it loads: a product with a price, so that the price lines are reserved too. */
-const PLACEHOLDER: Loaded = {
-  subscription: { price: '00.00', quantity: 1 },
-  product: { name: 'Loading subscription details' },
-  eligibility: { eligible: true },
-};
-
-/**
- * The ready state's layout with every text hidden behind a shimmer, so that the page does not move when the
- * subscription arrives. It is inert and hidden from assistive technology: the status region says "loading".
- */
-export const loadingTemplate = (view: FormView): TemplateResult => html`
-  <div class="placeholder" .inert=${true} aria-hidden="true">
-    ${productTemplate(view, PLACEHOLDER, true)} ${formTemplate(view, PLACEHOLDER, 'placeholder')}
-  </div>
-`;
 
 export function formTemplate(view: FormView, { subscription, product }: Loaded, mode: FormMode): TemplateResult {
   const { t, choices, orders, renewal } = view;

@@ -1,14 +1,22 @@
 /**
- * What the widget shows under its header and product, state by state. The element decides the state and hands over
- * what the state's templates read; this module picks the templates.
+ * What the widget shows, state by state but `loading` (the element shows the placeholder alone then): the element
+ * decides the state and hands over what the state's templates read; this module picks the templates.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Subscription } from '../api/schemas.js';
 import type { ErrorPhase } from '../events.js';
 import type { Failure } from './failure.js';
-import { formTemplate, loadingTemplate, type FormView } from './form-template.js';
+import { formTemplate, type FormView } from './form-template.js';
 import { prepaidTemplate } from './prepaid-template.js';
-import { errorTemplate, ineligibleTemplate, successTemplate, type Loaded, type View } from './templates.js';
+import {
+  errorTemplate,
+  headerTemplate,
+  ineligibleTemplate,
+  productTemplate,
+  successTemplate,
+  type Loaded,
+  type View,
+} from './templates.js';
 
 export interface Scene extends View {
   state: string;
@@ -31,10 +39,27 @@ export interface Scene extends View {
   failure: Failure | undefined;
   /** A write failed, rather than the load: its form stays above the error. */
   writeFailed: boolean;
+  /** The upgrade succeeded: the header sells it no more. */
+  upgraded: boolean;
+  /** The way back to the picker, from a subscription chosen in it. */
+  back(): TemplateResult | typeof nothing;
   onRetry(): void;
 }
 
-export function stateTemplate(scene: Scene): TemplateResult | typeof nothing {
+/**
+ * What a state but `loading` shows: the header, the way back to the picker (not while a write is in flight), the
+ * product, and the state's own.
+ */
+export function sceneTemplate(scene: Scene): TemplateResult {
+  const { state, loaded, form } = scene;
+  // "Save up to 15%" sells the upgrade: not to a subscription that is prepaid already or cannot be, nor to a customer
+  // none of whose can be.
+  const selling = (loaded ? loaded.eligibility.eligible : state !== 'ineligible') && !scene.upgraded;
+  return html`${headerTemplate(scene, form && selling ? form.choices : undefined)} ${state === 'submitting' ? nothing : scene.back()}
+  ${loaded ? productTemplate(scene, loaded) : nothing} ${stateTemplate(scene)}`;
+}
+
+function stateTemplate(scene: Scene): TemplateResult | typeof nothing {
   const { form: view, loaded, subscription, picker } = scene;
   const form = (mode: 'live' | 'submitting') => (view && loaded ? formTemplate(view, loaded, mode) : nothing);
   // A prepaid subscription: the success message right after the upgrade (until a renewal change is confirmed), else
@@ -47,8 +72,6 @@ export function stateTemplate(scene: Scene): TemplateResult | typeof nothing {
       : prepaidTemplate(scene, subscription, manage);
   };
   switch (scene.state) {
-    case 'loading':
-      return view ? loadingTemplate(view) : nothing;
     case 'ready':
       return loaded ? form('live') : (picker() ?? nothing);
     case 'submitting':

@@ -156,9 +156,9 @@ async function mountLoading(style?: string) {
   return m;
 }
 
-/** The loading shimmer behind the placeholder's texts, as `[red, green, blue, alpha]`. */
+/** The loading shimmer of the placeholder's bars, as `[red, green, blue, alpha]`. */
 function shimmer(m: Mounted): number[] {
-  const [red, green, blue, alpha] = channels(getComputedStyle(m.$('.placeholder .legend')!).backgroundColor);
+  const [red, green, blue, alpha] = channels(getComputedStyle(m.$('.placeholder span')!).backgroundColor);
   return [red!, green!, blue!, Math.round(alpha! * 100) / 100];
 }
 

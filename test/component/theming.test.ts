@@ -99,36 +99,6 @@ describe('slots', () => {
   });
 });
 
-describe('layout while loading', () => {
-  it('reserves the size of the ready state: no layout shift at all', async () => {
-    const session = await sandboxSession();
-    await session.fault({ latencyMs: 400, method: 'GET', count: 1 });
-    let shift = 0;
-    const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-        if (!entry.hadRecentInput) shift += entry.value;
-      }
-    });
-    observer.observe({ type: 'layout-shift' });
-    const container = await fixture<HTMLDivElement>(html`<div style="inline-size: 480px"></div>`);
-    const el = document.createElement('prepaid-upgrade');
-    el.setAttribute('subscription-id', eligible);
-    el.setAttribute('api-base', session.apiBase);
-    el.setAttribute('token', session.token);
-    const after = document.createElement('p');
-    after.textContent = 'Content below the widget';
-    container.append(el, after);
-    await el.updateComplete;
-    const loadingHeight = el.getBoundingClientRect().height;
-    await new Promise<void>((resolve) => el.addEventListener('prepaid-upgrade-ready', () => resolve(), { once: true }));
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    observer.takeRecords().forEach((entry) => (shift += (entry as PerformanceEntry & { value: number }).value));
-    observer.disconnect();
-    expect(el.getBoundingClientRect().height).to.equal(loadingHeight);
-    expect(shift).to.equal(0);
-  });
-});
-
 describe('first render', () => {
   it('draws the placeholder synchronously, in the same task that inserts the element', async () => {
     const session = await sandboxSession();

@@ -1,0 +1,157 @@
+/**
+ * A customer's first visit, as the page sees it: the placeholder promises nothing and takes the height of the
+ * viewport, so that what follows the widget is out of view while it loads; a widget that settles in view keeps that
+ * room and one out of view takes its own size, so that nothing the customer sees moves, whatever each widget turns out
+ * to be; and inserting widgets is cheap: the reads start in a task after the one that inserts them.
+ */
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import type { PrepaidUpgrade } from '../../src/index.js';
+import { mount } from '../helpers/mount.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
+
+const { eligible, prepaid, cancelled } = SANDBOX_SUBSCRIPTIONS;
+/** Settled: what it shows is read, with its next order when it has one (a subscription not found has none to read). */
+const settled = (el: PrepaidUpgrade) => el.state === 'error' || (el.state !== 'loading' && el.nextOrder !== undefined);
+const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+
+/**
+ * Watches what the customer sees move, from now on, in every engine: each frame, the top of each of `elements`; a move
+ * of one that is in view, before or after it, is told as `element: from → to`. Where the engine reports layout shifts
+ * (Chromium), their sum too, the page's CLS over that time.
+ */
+function watchMoves(elements: Element[]) {
+  const moves: string[] = [];
+  let shifts = 0;
+  const observer =
+    'PerformanceObserver' in window && PerformanceObserver.supportedEntryTypes.includes('layout-shift')
+      ? new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) shifts += entry.value;
+          }
+        })
+      : undefined;
+  observer?.observe({ type: 'layout-shift' });
+  const tops = () => elements.map((element) => element.getBoundingClientRect().top);
+  let last = tops();
+  let watching = true;
+  const inView = (top: number) => top < innerHeight;
+  const frame = () => {
+    if (!watching) return;
+    const now = tops();
+    now.forEach((top, i) => {
+      if (top !== last[i] && (inView(top) || inView(last[i]!))) moves.push(`${elements[i]!.nodeName} ${i}: ${last[i]} → ${top}`);
+    });
+    last = now;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  return {
+    stop() {
+      watching = false;
+      observer?.disconnect();
+      return { moves, shifts };
+    },
+  };
+}
+
+/** Widgets for `ids`, in a page column, with a paragraph after them, appended in one go; `slow` delays the reads. */
+async function page(session: SandboxSession, ids: string[], slow = 300) {
+  await session.faults(ids.map((id) => ({ method: 'GET', path: `/subscriptions/${id}/`, latencyMs: slow })));
+  const column = await fixture<HTMLDivElement>(html`<div style="inline-size: 360px"></div>`);
+  const widgets = ids.map((id) => {
+    const el = document.createElement('prepaid-upgrade');
+    el.setAttribute('subscription-id', id);
+    el.setAttribute('api-base', session.apiBase);
+    el.setAttribute('token', session.token);
+    el.setAttribute('prepaid-discounts', '3:5,6:10,12:15');
+    return el;
+  });
+  const after = document.createElement('p');
+  after.textContent = 'What the page says after the widgets';
+  return { column, widgets, after };
+}
+
+describe('a first visit', () => {
+  it('shows a placeholder that promises nothing: no heading, price, saving or choice; the status says it loads', async () => {
+    const session = await sandboxSession();
+    await session.fault({ method: 'GET', latencyMs: 1500 });
+    const m = await mount({
+      'subscription-id': eligible.id,
+      'api-base': session.apiBase,
+      token: session.token,
+      'prepaid-discounts': '3:5,6:10,12:15',
+    });
+    expect(m.el.state).to.equal('loading');
+    expect(m.$('[part~=header]'), 'no heading').to.equal(null);
+    expect(m.$$('[part~=savings]'), 'no saving').to.deep.equal([]);
+    expect(m.$$('input, button'), 'no choice').to.deep.equal([]);
+    expect(m.$('.placeholder')!.getAttribute('aria-hidden')).to.equal('true');
+    expect(m.$('.placeholder')!.textContent!.trim()).to.equal('');
+    expect(m.$('[part~=status]')!.textContent!.trim()).to.equal('Loading your subscription…');
+    // The height of the viewport: what follows the widget is out of view while it loads.
+    expect(m.el.getBoundingClientRect().height).to.be.at.least(innerHeight);
+    await expect(m.el).to.be.accessible();
+  });
+
+  it('starts no read in the task that inserts the widget, and reads in the task after it', async () => {
+    const session = await sandboxSession();
+    const container = await fixture<HTMLDivElement>(html`<div></div>`);
+    const asked: string[] = [];
+    const pageFetch = window.fetch;
+    window.fetch = (input, init) => {
+      asked.push(String(input instanceof Request ? input.url : input));
+      return pageFetch(input, init);
+    };
+    try {
+      const el = document.createElement('prepaid-upgrade');
+      el.setAttribute('subscription-id', eligible.id);
+      el.setAttribute('api-base', session.apiBase);
+      el.setAttribute('token', session.token);
+      container.append(el);
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('.placeholder'), 'the placeholder at once').not.to.equal(null);
+      expect(asked, 'no request yet').to.deep.equal([]);
+      await waitUntil(() => asked.length > 0, 'a read starts in a later task');
+      expect(asked[0]).to.contain(`/subscriptions/${eligible.id}/`);
+    } finally {
+      window.fetch = pageFetch;
+    }
+  });
+
+  for (const [order, ids] of [
+    ['the form first', [eligible.id, prepaid.id, cancelled.id, 'sub_nobody']],
+    ['the short outcomes first', ['sub_nobody', cancelled.id, prepaid.id, eligible.id]],
+  ] as const) {
+    it(`keeps a page of four widgets still, ${order}: nothing in view moves as each settles`, async () => {
+      const session = await sandboxSession();
+      const { column, widgets, after } = await page(session, [...ids]);
+      column.append(...widgets, after);
+      await frames();
+      const watch = watchMoves([...widgets, after]);
+      await waitUntil(() => widgets.every(settled), 'every widget settled', { timeout: 8000 });
+      await frames();
+      const { moves, shifts } = watch.stop();
+      expect(moves, 'what moved in view').to.deep.equal([]);
+      expect(shifts, 'layout shift').to.equal(0);
+      // The one in view keeps the room it took; those out of view take their own size.
+      const [first, ...others] = widgets;
+      expect(first!.getBoundingClientRect().height).to.be.at.least(innerHeight);
+      const short = others.find((el) => el.state === 'ineligible' || el.state === 'error');
+      if (short) expect(short.getBoundingClientRect().height, 'a short outcome out of view').to.be.below(innerHeight);
+    });
+  }
+
+  it('keeps a single ready widget and what follows it still', async () => {
+    const session = await sandboxSession();
+    const { column, widgets, after } = await page(session, [eligible.id], 400);
+    column.append(...widgets, after);
+    await frames();
+    const watch = watchMoves([...widgets, after]);
+    await waitUntil(() => widgets.every(settled), 'the widget settled', { timeout: 8000 });
+    await frames();
+    const { moves, shifts } = watch.stop();
+    expect(moves, 'what moved in view').to.deep.equal([]);
+    expect(shifts, 'layout shift').to.equal(0);
+    expect(widgets[0]!.state).to.equal('ready');
+  });
+});
