@@ -13,12 +13,16 @@ export function terserPass(): Plugin {
     async generateBundle(options, bundle) {
       for (const file of Object.values(bundle)) {
         if (file.type !== 'chunk') continue;
+        // Each license once: Lit's modules repeat the same notice, and one copy of it says all they say.
+        const kept = new Set<string>();
         const result = await minify(file.code, {
           module: options.format === 'es',
           // What every engine of the browser list runs; newer syntax in the input is kept as it is.
           ecma: 2020,
           compress: { passes: 3 },
-          format: { comments: 'some' },
+          format: {
+            comments: (_node, { value }) => /@license|@preserve|^!/.test(value) && !kept.has(value) && !!kept.add(value),
+          },
         });
         if (result.code === undefined) throw new Error(`${file.fileName}: Terser returned no code`);
         file.code = result.code;
