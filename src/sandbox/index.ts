@@ -19,7 +19,8 @@ import type { Environment } from './model.js';
 import type { OrderListingShape } from './schemas.js';
 
 export type { Fault, QueuedFault } from './faults.js';
-export type { RecordedRequest, SandboxInfo, SubscriptionKind, SandboxInstance } from './instance.js';
+export type { SandboxInfo, SubscriptionKind } from './info.js';
+export type { RecordedRequest, SandboxInstance } from './instance.js';
 export type { Environment, Order, OrderCharges, PrepaidSubscriptionContext, RenewalBehavior, Subscription } from './model.js';
 export type { OrderListingShape } from './schemas.js';
 export {

@@ -9,11 +9,11 @@ import { matchApiRoute } from './api.js';
 import { authenticate } from './auth.js';
 import { FaultQueue, MAX_LATENCY_MS, faultResponse, parseFault, type Fault, type QueuedFault } from './faults.js';
 import { MAX_BODY_BYTES, delay, parseJson, problem, readBodyText } from './http.js';
-import { isLive, isPrepaid, type Environment, type SandboxData, type Subscription } from './model.js';
-import { nextOrderOf } from './orders.js';
+import { describeSandbox, type SandboxInfo } from './info.js';
+import type { Environment, SandboxData } from './model.js';
 import { FixedWindowRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { ORDER_LISTING_SHAPES, type OrderListingShape } from './schemas.js';
-import { seedData, SANDBOX_MERCHANT } from './seed.js';
+import { seedData } from './seed.js';
 
 export interface InstanceOptions {
   environment: Environment;
@@ -44,28 +44,6 @@ export interface RecordedRequest {
    * (200 when an upgrade was applied); null until it is known.
    */
   appliedStatus?: number | null;
-}
-
-/** What `/__sandbox/info` shows of a subscription, so a demo can offer a choice of cases. */
-export type SubscriptionKind = 'eligible' | 'prepaid' | 'not-live' | 'not-eligible';
-
-export interface SandboxInfo {
-  environment: Environment;
-  merchant: { publicId: string; name: string; prepaidEnabled: boolean };
-  customers: Array<{
-    customerId: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    subscriptions: Array<{
-      id: string;
-      productName: string;
-      currencyCode: string;
-      kind: SubscriptionKind;
-      /** When its next order is placed, as the order's `place` (`YYYY-MM-DD HH:MM:SS`, a calendar date); null when it has none. */
-      nextOrderPlace: string | null;
-    }>;
-  }>;
 }
 
 /** The log keeps the latest requests only, so that a long-running demo does not grow without end. */
@@ -165,34 +143,7 @@ export class SandboxInstance {
 
   /** The demo merchant, its customers and their subscriptions; never a key. */
   info(): SandboxInfo {
-    const { merchants, customers, subscriptions, products } = this.#data;
-    const merchant = merchants.get(SANDBOX_MERCHANT.publicId)!;
-    const kindOf = (subscription: Subscription): SubscriptionKind => {
-      if (isPrepaid(subscription)) return 'prepaid';
-      if (!isLive(subscription)) return 'not-live';
-      return products.get(subscription.product)!.prepaid_eligible ? 'eligible' : 'not-eligible';
-    };
-    return {
-      environment: this.#options.environment,
-      merchant: { publicId: merchant.publicId, name: merchant.name, prepaidEnabled: merchant.prepaidEnabled },
-      customers: customers
-        .filter((c) => c.merchant === merchant.publicId)
-        .map((c) => ({
-          customerId: c.customer_id,
-          firstName: c.first_name,
-          lastName: c.last_name,
-          email: c.email,
-          subscriptions: [...subscriptions.values()]
-            .filter((s) => s.customer === c.customer_id)
-            .map((s) => ({
-              id: s.public_id,
-              productName: products.get(s.product)!.name,
-              currencyCode: s.currency_code,
-              kind: kindOf(s),
-              nextOrderPlace: nextOrderOf(this.#data, s.public_id)?.place ?? null,
-            })),
-        })),
-    };
+    return describeSandbox(this.#data, this.#options.environment);
   }
 
   /** Answers an API request whose path, relative to this instance's base, is `path`. */
