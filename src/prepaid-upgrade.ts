@@ -1,9 +1,9 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { CONNECTION_PROPERTIES, connect, type Connection } from './api/connection.js';
 import { ApiError, isAbortError } from './api/errors.js';
 import type { NextOrder } from './api/orders.js';
 import type { Subscription } from './api/schemas.js';
 import { CHOICE_PROPERTIES, onUnlessFalse } from './element/choices.js';
+import { ConnectionController } from './element/connection-controller.js';
 import { ConsoleLines } from './element/console-lines.js';
 import { showCustomState } from './element/custom-state.js';
 import { describeFailure, reportFailure } from './element/failure.js';
@@ -13,7 +13,6 @@ import { sceneTemplate } from './element/state-template.js';
 import { SubscriptionController } from './element/subscription-controller.js';
 import { announcement, billedAfterUpgrade, placeholderTemplate, type View } from './element/templates.js';
 import { UpgradeController } from './element/upgrade-controller.js';
-import { inNextTask } from './element/next-task.js';
 import { PlaceController } from './element/place-controller.js';
 import type { WriteTarget } from './element/write-controller.js';
 import { PrepaidUpgradeReadyEvent, type ErrorPhase } from './events.js';
@@ -142,11 +141,9 @@ export class PrepaidUpgrade extends LitElement {
   // properties); whatever changes one outside an update asks for the update itself.
   readonly #internals = this.attachInternals();
   readonly #language = new LanguageController(this);
-  #connection: Connection | { error: string } | undefined;
+  readonly #link = new ConnectionController(this, (warning) => this.#console.warnOnce(warning));
   /** The customer asked for the read under way (a retry): its outcome may take focus. A write's always does. */
   #focusOutcome = false;
-  /** Whether the attributes are read: not by the first render, made as the element is inserted (see `connectedCallback`). */
-  #judged = false;
   readonly #place = new PlaceController(
     this,
     () => this.state === 'loading',
@@ -159,7 +156,7 @@ export class PrepaidUpgrade extends LitElement {
   /** What is shown: the subscription named by `subscription-id`, else what discovery found, and the picker's choice. */
   readonly #shown = new SubscriptionController(this, {
     // Attributes that leave no valid choice stop the reads too: no request is sent for a form that cannot be shown.
-    connection: () => (this.#setupError === undefined ? this.#connected : undefined),
+    connection: () => (this.#setupError === undefined ? this.#link.connected : undefined),
     manages: () => this.#manages,
     textsArrived: () => this.#language.arrival,
     warn: (warning) => this.#console.warn(warning),
@@ -225,7 +222,7 @@ export class PrepaidUpgrade extends LitElement {
   get state(): PrepaidUpgradeState {
     const change = this.#renewal.write.outcome.status;
     const outcome = this.#upgrade.write.outcome.status;
-    if (this.#setupError !== undefined) return this.#judged ? 'error' : 'loading';
+    if (this.#setupError !== undefined) return this.#link.judged ? 'error' : 'loading';
     // A write under way or done outranks what it started from: a renewal change the upgrade, the upgrade the read.
     if (change !== 'idle') return change === 'success' ? 'prepaid' : change;
     return outcome !== 'idle' ? outcome : this.#shown.state;
@@ -242,29 +239,15 @@ export class PrepaidUpgrade extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     // The first update is made now rather than a microtask later, so that the placeholder holds the widget's place
-    // from the very frame it is inserted in; it renders the placeholder and nothing else. The attributes are read, and
-    // the reads started, by the update after it, in a task of its own: a page's widgets are inserted together (all
-    // of them, as the script defines the element), and the work of each would make one long task of that. A
-    // framework may also insert the element first and set its properties after, in the same task (React's wrapper
-    // and Angular do): a credential set then was never missing.
-    if (this.hasUpdated) return;
-    this.performUpdate();
-    inNextTask(() => {
-      this.#judged = true;
-      this.requestUpdate();
-    });
+    // from the very frame it is inserted in; the attributes are read by the next (see `ConnectionController`).
+    if (!this.hasUpdated) this.performUpdate();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!this.#judged) return;
-    if (CONNECTION_PROPERTIES.some((name) => changed.has(name)) || this.#connection === undefined) {
+    if (!this.#link.judged) return;
+    if (this.#link.read(changed)) {
       this.#upgrade.write.reset();
       this.#renewal.reset();
-      this.#connection = connect(this, {
-        pageUrl: document.baseURI,
-        readCookies: () => document.cookie,
-        onWarning: (warning) => this.#console.warnOnce(warning),
-      });
     }
     if (CHOICE_PROPERTIES.some((name) => changed.has(name)) || this.#upgrade.choices === undefined) {
       this.#upgrade.readChoices(this, (warning) => this.#console.warnOnce(warning));
@@ -274,22 +257,14 @@ export class PrepaidUpgrade extends LitElement {
   protected override updated(): void {
     showCustomState(this.#internals, this.state);
     const setupError = this.#setupError;
-    if (setupError !== undefined && this.#judged && this.#console.first(setupError))
+    if (setupError !== undefined && this.#link.judged && this.#console.first(setupError))
       reportFailure(this, this.#console, 'config', new ApiError('config', setupError));
   }
 
   /** A problem of the element's own attributes: nothing can be sent until it is fixed. */
   get #setupError(): string | undefined {
-    if (this.#connection && 'error' in this.#connection) return this.#connection.error;
     const choices = this.#upgrade.choices;
-    if (choices && 'error' in choices) return choices.error;
-    return undefined;
-  }
-
-  /** The connection requests go through; `undefined` while the attributes make none. */
-  get #connected(): Connection | undefined {
-    const connection = this.#connection;
-    return connection && !('error' in connection) ? connection : undefined;
+    return this.#link.error ?? (choices && 'error' in choices ? choices.error : undefined);
   }
 
   /** The write that failed for good, if one did: a renewal change outranks the upgrade it followed. */
@@ -302,7 +277,7 @@ export class PrepaidUpgrade extends LitElement {
 
   /** Where writes go: the shown subscription, through the connection; `undefined` while there is none. */
   get #writeTarget(): WriteTarget | undefined {
-    const connection = this.#connected;
+    const connection = this.#link.connected;
     const subscriptionId = connection?.subscriptionId ?? this.#shown.loaded?.subscription.public_id;
     return connection && subscriptionId ? { client: connection.client, subscriptionId } : undefined;
   }
@@ -350,7 +325,7 @@ export class PrepaidUpgrade extends LitElement {
       return;
     }
     if (failed || this.#shown.state === 'error') {
-      this.#connected?.credentials.renew();
+      this.#link.connected?.credentials.renew();
       this.#upgrade.write.reset();
       this.#renewal.reset();
       void this.#shown.task.run();
