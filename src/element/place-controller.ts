@@ -3,9 +3,9 @@
  * a widget that stands among others on a page.
  *
  * - While loading, the widget holds the height of the viewport (the `room` class), so that what follows it is out of
- *   view; as it settles, it keeps that room if it is in view, so that nothing the customer sees moves, and out of view
- *   it takes its own size. A short outcome in view (a cancelled subscription, say) leaves room below it rather than
- *   pulling the page up under the customer's eyes.
+ *   view; as it settles, it keeps that room if it is in view and something follows it on the page, so that nothing
+ *   the customer sees moves, and otherwise takes its own size. A short outcome in view (a cancelled subscription, say)
+ *   leaves room below it rather than pulling the page up under the customer's eyes.
  * - The first `Intl` object of a page loads its locale data: 45–105 ms with the CPU slowed four times, as on a
  *   mid-range phone. It is made as the widget is inserted, in a task of its own, rather than in the form's first
  *   render; later ones cost little (`formatter` keeps what it made). The currency is a stand-in: its locale data is
@@ -14,6 +14,21 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { formatMoney } from './money.js';
 import { inNextTask } from './next-task.js';
+
+/**
+ * Whether anything the page lays out follows `element`: a sibling with a box after it, or after one of its ancestors
+ * (through shadow roots). Only such content moves when the element's height changes.
+ */
+function isFollowed(element: Element): boolean {
+  for (let node: Element | null = element; node && node !== document.body;) {
+    for (let sibling = node.nextElementSibling; sibling; sibling = sibling.nextElementSibling) {
+      if (sibling.getClientRects().length > 0) return true;
+    }
+    const parent: Node | null = node.parentNode;
+    node = parent instanceof ShadowRoot ? parent.host : (parent as Element | null);
+  }
+  return false;
+}
 
 export class PlaceController implements ReactiveController {
   readonly #host: ReactiveControllerHost & HTMLElement;
@@ -41,7 +56,7 @@ export class PlaceController implements ReactiveController {
     const loading = this.#loading();
     if (!loading && this.#holdsRoom && this.#wasLoading) {
       const { top, bottom } = this.#host.getBoundingClientRect();
-      this.#holdsRoom = top < innerHeight && bottom > 0;
+      this.#holdsRoom = top < innerHeight && bottom > 0 && isFollowed(this.#host);
     }
     this.#holdsRoom ||= loading;
     this.#wasLoading = loading;

@@ -141,6 +141,13 @@ describe('a first visit', () => {
     });
   }
 
+  it('takes its own size as it settles when nothing follows it on the page', async () => {
+    const session = await sandboxSession();
+    const m = await mount({ 'subscription-id': cancelled.id, 'api-base': session.apiBase, token: session.token });
+    await m.waitForState('ineligible');
+    expect(m.el.getBoundingClientRect().height).to.be.below(innerHeight / 2);
+  });
+
   it('keeps a single ready widget and what follows it still', async () => {
     const session = await sandboxSession();
     const { column, widgets, after } = await page(session, [eligible.id], 400);
