@@ -2,7 +2,7 @@
 // store's own server, lists their subscriptions, and drops one <prepaid-upgrade> per subscription on the page.
 // Everything under "Sandbox controls" is developer tooling that talks to the local sandbox only.
 import { startEventLog } from './event-log.js';
-import { $, describeError, MERCHANT, postJson, RequestError, requestJson, SANDBOX, StoreSession, storeWidget } from './session.js';
+import { $, describeError, MERCHANT, postJson, RequestError, requestJson, SANDBOX, settled, StoreSession, storeWidget } from './session.js';
 import { isTheme, rememberTheme, storedTheme, type Theme } from './theme.js';
 import type { OrderListingShape } from '../src/sandbox/index.js';
 
@@ -100,6 +100,7 @@ async function listSubscriptions(): Promise<void> {
       return;
     }
     ui.subscriptionsStatus.textContent = `Your subscriptions could not be listed (${describeError(error)}). Reset the sandbox or try again.`;
+    settled();
     return;
   }
   renderWidgets();
@@ -121,6 +122,8 @@ function renderWidgets(): void {
   );
   ui.reloadWidgets.disabled = count === 0;
   listFaultSubscriptions();
+  // The widgets hold the room while they load (a screen's height each): the page no longer needs to.
+  settled();
 }
 
 // --- Widget theme -------------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 // has no subscription-id and finds the signed-in customer's subscriptions itself. It then shows the form for the only
 // one that can be prepaid, a choice among several, or that none can.
 import { startEventLog } from './event-log.js';
-import { $, StoreSession, storeWidget } from './session.js';
+import { $, settled, StoreSession, storeWidget } from './session.js';
 import { storedTheme } from './theme.js';
 
 const ui = {
@@ -24,6 +24,7 @@ const session = new StoreSession(
       ui.offer.hidden = false;
       // A new widget for each sign-in, so that it looks for the subscriptions of whoever is signed in now.
       ui.widgetArea.replaceChildren(storeWidget());
+      settled();
     },
     signedOut() {
       ui.offer.hidden = true;

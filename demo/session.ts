@@ -56,6 +56,14 @@ const customerOption = (customer: Customer, note?: string) =>
   new Option(`${fullName(customer)} (${customer.email})${note ? `: ${note}` : ''}`, customer.customerId);
 
 /**
+ * The page's main content is in place: it no longer holds a screen's height for what it was waiting for (the session,
+ * the subscriptions), which it held so that what follows did not move.
+ */
+export function settled(): void {
+  $<HTMLElement>('#main').ariaBusy = 'false';
+}
+
+/**
  * A <prepaid-upgrade> as the store sets every one up. It fetches (and renews) its token from the store's server, so
  * the page's markup never holds one; the prepaid discounts are the store's, which the service does not know.
  */
@@ -166,7 +174,7 @@ export class StoreSession {
   async #showSignedIn(customer: Customer): Promise<void> {
     const ui = this.#ui;
     ui.accountName.textContent = `Signed in as ${fullName(customer)}`;
-    ui.signOut.hidden = false;
+    ui.signOut.toggleAttribute('data-signed-out', false);
     ui.signInSection.hidden = true;
     await this.#page.signedIn(customer);
   }
@@ -174,8 +182,9 @@ export class StoreSession {
   #showSignedOut(): void {
     const ui = this.#ui;
     ui.accountName.textContent = 'Not signed in';
-    ui.signOut.hidden = true;
+    ui.signOut.toggleAttribute('data-signed-out', true);
     ui.signInSection.hidden = false;
+    settled();
     this.#page.signedOut();
   }
 }
