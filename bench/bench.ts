@@ -2,14 +2,20 @@
  * `npm run bench`: the widget's size and speed, measured on the built bundles (run `npm run build` first).
  *
  * Prints, and writes to test-results/bench.json: raw/gzip/brotli bytes of both script bundles, of the discovery chunk
- * and of each language; where the bytes of dist/prepaid-upgrade.js go (Lit, lit-html, @lit/task, our own code);
- * then, in headless Chromium over five first visits (`runBench`), with the sandbox answering from a worker of the page
- * (bench/sandbox-worker.ts: no network in the figures, and none of the service's work on the main thread): the median
- * time from the element's connection to `prepaid-upgrade-ready`, whether the placeholder is there on connection, the
- * requests made before ready (what each read, when it started and was answered, and in how many round trips:
- * bench/ready-requests.ts; the orders are listed as the service documents them, so the next order is read by id too,
- * and the figures say whether ready ever waited for that) and before success, long tasks on the main thread in each visit, and the heap growth over
- * 1,000 mount/unmount cycles. test/bench/budgets.test.ts checks the figures against bench/budgets.ts.
+ * and of each language; where the bytes of dist/prepaid-upgrade.js go (Lit, lit-html, @lit/task, our own code); then,
+ * in headless Chromium:
+ *
+ * - first visits of a store's account page of four widgets (bench/first-visit.ts), at 1× CPU and 1280 px wide and at
+ *   4× and 360 px, each figure beside the two floors built in the same run (a minimal Lit form, and a static stamp of
+ *   the widget's own DOM): the longest task and the total blocking time until every widget has settled, the layout
+ *   shift meanwhile, and the duration of a tap on a choice;
+ * - mounts of widgets one after the other in one page: the requests made before ready (what each read, when it
+ *   started and was answered, and in how many round trips: bench/ready-requests.ts; the orders are listed as the
+ *   service documents them, so the next order is read by id too, and the figures say whether ready ever waited for
+ *   that) and before success; then the heap growth over 1,000 mount/unmount cycles.
+ *
+ * The sandbox answers from a worker of each page (bench/page-sandbox.ts): no network in the figures, and none of the
+ * service's work on the main thread. test/bench/budgets.test.ts checks the figures against bench/budgets.ts.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,8 +27,12 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { brotliBytes, measureBundleParts, type BundleParts } from './bundle-parts.js';
+import { accountPage, buildFloors, captureStamps, PAGES, runFirstVisits, signAdaToken, type FirstVisitRun } from './first-visit.js';
+import { formatDemoVisits, runDemoVisits, type DemoRun } from './demo-visits.js';
+import { formatFirstVisits } from './first-visit-budgets.js';
 import type { MountFigures } from './in-page.js';
 import { describeReads, ORDER_BY_ID_DELAY_MS, readOf, readyRequests, type TimedRead } from './ready-requests.js';
+import { median } from './stats.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(root, 'dist');
@@ -38,9 +48,11 @@ export interface BenchFigures {
   sizes: FileSize[];
   /** Where the bytes of dist/prepaid-upgrade.js go (bench/bundle-parts.ts). */
   parts: BundleParts;
-  /** First visits, each in a fresh browser context. */
-  visits: number;
-  /** Mounts over all visits. */
+  /** First visits of the account page: the widget's and the floors', at each setting (bench/first-visit.ts). */
+  firstVisits: FirstVisitRun[];
+  /** The demo store's account page, as `npm start` serves it: its layout shift (bench/demo-visits.ts), when measured. */
+  demo?: DemoRun[];
+  /** Mounts, one after the other in one page. */
   mounts: number;
   medianMsToReady: number;
   placeholderOnConnection: boolean;
@@ -62,13 +74,6 @@ export interface BenchFigures {
   requestsBeforeSuccess: number;
   /** What those were. */
   requestsBeforeSuccessDescribed: string;
-  /** Each visit's first widget, the cold one: from its creation to its first render. */
-  coldMountMs: number[];
-  /**
-   * Tasks over 50 ms on the main thread while widgets mount, render and upgrade, in each visit; and the longest of them
-   * in the quietest visit (0 when a visit had none), which the budget holds.
-   */
-  longTasks: { perVisit: Array<{ count: number; longestMs: number }>; quietestLongestMs: number };
   cycles: number;
   heapGrowthBytes: number;
 }
@@ -90,26 +95,47 @@ async function bundleSizes(): Promise<FileSize[]> {
   );
 }
 
-/** The page side (bench/in-page.ts) and the sandbox's worker (bench/sandbox-worker.ts), as modules for the browser. */
-async function buildPageScripts(outDir: string): Promise<void> {
+/**
+ * The pages' scripts, for the browser: the mounts' page (bench/in-page.ts) and the sandbox's worker as modules; the
+ * first visits' init scripts, run by the browser as each document starts, before anything of the page and in a task of
+ * their own (bench/first-visit-observers.ts, and bench/first-visit-page.ts as one classic script).
+ */
+async function buildPageScripts(outDir: string): Promise<string[]> {
+  const common = { configFile: false, logLevel: 'error' } as const;
   await build({
-    configFile: false,
-    logLevel: 'error',
+    ...common,
     build: {
       outDir,
-      emptyOutDir: true,
+      emptyOutDir: false,
       target: 'es2022',
       lib: {
-        entry: { 'in-page': join(root, 'bench/in-page.ts'), 'sandbox-worker': join(root, 'bench/sandbox-worker.ts') },
+        entry: Object.fromEntries(
+          ['in-page', 'first-visit-observers', 'sandbox-worker'].map((name) => [name, join(root, `bench/${name}.ts`)]),
+        ),
         formats: ['es'],
         fileName: (_format, name) => `${name}.js`,
       },
     },
   });
+  await build({
+    ...common,
+    build: {
+      outDir,
+      emptyOutDir: false,
+      target: 'es2022',
+      lib: {
+        entry: join(root, 'bench/first-visit-page.ts'),
+        name: 'firstVisitPage',
+        formats: ['iife'],
+        fileName: () => 'first-visit-page.js',
+      },
+    },
+  });
+  return [join(outDir, 'first-visit-observers.js'), join(outDir, 'first-visit-page.js')];
 }
 
-/** Serves `page` at /index.html, the built bundles under /dist/, and the page's scripts (built into `scriptsDir`). */
-function serve(page: string, scriptsDir: string): Promise<{ origin: string; server: Server }> {
+/** Serves `pages` by path, the built bundles under /dist/, and the files of `scriptsDir` (the pages' scripts and floors). */
+function serve(pages: Record<string, string>, scriptsDir: string): Promise<{ origin: string; server: Server }> {
   /** The file under `dir` that `path` names, or null for a path that leaves it. */
   const under = (dir: string, path: string) => {
     const file = normalize(join(dir, path));
@@ -117,7 +143,8 @@ function serve(page: string, scriptsDir: string): Promise<{ origin: string; serv
   };
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path === '/index.html') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+    const page = pages[path];
+    if (page !== undefined) return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
     const file = path.startsWith('/dist/') ? under(distDir, path.slice('/dist/'.length)) : under(scriptsDir, path);
     try {
       if (file?.endsWith('.js'))
@@ -132,37 +159,40 @@ function serve(page: string, scriptsDir: string): Promise<{ origin: string; serv
   );
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
-/** The page side's functions, on `window.bench` (bench/in-page.ts). */
+/** The page side of the mounts (bench/in-page.ts), on `window.bench`. */
 interface PageBench {
   mounts(count: number): Promise<MountFigures>;
   cycles(count: number, warmUp: number): Promise<{ before: number; after: number }>;
-  longTasks(): number[];
 }
 declare const bench: PageBench;
 
 /**
- * `visits` first visits of a customer, each in a fresh browser context (nothing cached, no compiled code kept) that
- * mounts `mounts` widgets one after the other, the first of them cold; then, in the last, `cycles` mount/unmount cycles
- * after `warmUp` more. Several visits, because one is at the mercy of the machine: the cold first mount's task takes
- * 12–40 ms here, and over 50 ms in about one visit in six on a busy machine, in any of them. A task the widget's own
- * work makes long is long in every visit; so the quietest visit tells, as `timeit` reports the best of its runs.
+ * The figures: `visits` first visits of each page (the widget's and each floor's) at each setting (bench/first-visit.ts;
+ * the floors at 4× CPU only without `floorsAt1x`); with `demo`, as many of the demo store's account page
+ * (bench/demo-visits.ts); then, in one more page, `mounts` widgets mounted one after the other and an upgrade, and
+ * `cycles` mount/unmount cycles after `warmUp` more.
  */
-export async function runBench({ visits = 5, mounts = 20, cycles = 1000, warmUp = 200 } = {}): Promise<BenchFigures> {
+export async function runBench({
+  visits = 7,
+  floorsAt1x = true,
+  demo = false,
+  mounts = 20,
+  cycles = 1000,
+  warmUp = 200,
+} = {}): Promise<BenchFigures> {
   const sizes = await bundleSizes();
   // Built before the browser starts: nothing else runs while the times are measured.
   const parts = await measureBundleParts();
   const work = await mkdtemp(join(tmpdir(), 'prepaid-upgrade-bench-'));
-  await buildPageScripts(work);
-  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title><link rel="icon" href="data:,">
+  const initScripts = await buildPageScripts(work);
+  const token = await signAdaToken();
+  const pages: Record<string, string> = {
+    '/mounts.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title><link rel="icon" href="data:,">
     <script type="module" src="/dist/prepaid-upgrade.js"></script><script type="module" src="/in-page.js"></script>
-    </head><body><main id="stage" style="inline-size: 480px"></main></body></html>`;
-  const { origin, server } = await serve(page, work);
+    </head><body><main id="stage" style="inline-size: 480px"></main></body></html>`,
+  };
+  for (const kind of PAGES) pages[`/${kind}.html`] = accountPage(kind, token);
+  const { origin, server } = await serve(pages, work);
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium',
     args: [
@@ -176,45 +206,43 @@ export async function runBench({ visits = 5, mounts = 20, cycles = 1000, warmUp 
     ],
   });
   try {
-    const seen: Array<{ figures: MountFigures; longTasks: number[] }> = [];
-    let heap = { before: 0, after: 0 };
-    for (let i = 0; i < visits; i++) {
-      const context = await browser.newContext();
-      const tab = await context.newPage();
-      const errors: string[] = [];
-      tab.on('pageerror', (error) => errors.push(String(error)));
-      await tab.goto(`${origin}/index.html`);
-      await tab
-        .waitForFunction(() => 'bench' in window && customElements.get('prepaid-upgrade') !== undefined, null, { timeout: 20_000 })
-        .catch((error: unknown) => {
-          throw errors.length ? new Error(`the bench page failed: ${errors.join('; ')}`) : error;
-        });
-      const figures = await tab.evaluate((count) => bench.mounts(count), mounts);
-      seen.push({ figures, longTasks: await tab.evaluate(() => bench.longTasks()) });
-      if (i === visits - 1) heap = await tab.evaluate(([count, warm]) => bench.cycles(count!, warm!), [cycles, warmUp]);
-      if (errors.length) throw new Error(`the bench page failed: ${errors.join('; ')}`);
-      await context.close();
-    }
-    const mountLogs = seen.flatMap(({ figures }) => figures.mounts);
-    const msToReady = mountLogs.map((mount) => mount.msToReady);
-    const ready = mountLogs.map(readyRequests);
+    // The static floor stamps what this build of the widget shows: copied first, then both floors are built.
+    await buildFloors(work, await captureStamps(browser, origin, initScripts));
+    const firstVisits = await runFirstVisits(browser, origin, initScripts, { visits, floorsAt1x });
+    const demoRuns = demo ? await runDemoVisits(browser, initScripts[0]!, visits) : undefined;
+
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    const errors: string[] = [];
+    tab.on('pageerror', (error) => errors.push(String(error)));
+    await tab.goto(`${origin}/mounts.html`);
+    await tab
+      .waitForFunction(() => 'bench' in window && customElements.get('prepaid-upgrade') !== undefined, null, { timeout: 20_000 })
+      .catch((error: unknown) => {
+        throw errors.length ? new Error(`the bench page failed: ${errors.join('; ')}`) : error;
+      });
+    const figures = await tab.evaluate((count) => bench.mounts(count), mounts);
+    const heap = await tab.evaluate(([count, warm]) => bench.cycles(count!, warm!), [cycles, warmUp]);
+    if (errors.length) throw new Error(`the bench page failed: ${errors.join('; ')}`);
+    await context.close();
+
+    const msToReady = figures.mounts.map((mount) => mount.msToReady);
+    const ready = figures.mounts.map(readyRequests);
     // The mount in the middle by time to ready stands for all of them in the printout.
     const typical = ready[msToReady.indexOf([...msToReady].sort((a, b) => a - b)[Math.floor(msToReady.length / 2)]!)]!;
-    // Every visit upgrades once; the one that needed the most requests stands for them.
-    const answeredBeforeSuccess = seen
-      // The next order read by id is left out: it only fills in amounts, and nothing waits for it.
-      .map(({ figures: { upgraded } }) =>
-        upgraded.requests.filter((r) => r.endSeq !== null && r.endSeq < upgraded.successSeq && readOf(r) !== 'order by id'),
-      )
-      .reduce((most, these) => (these.length > most.length ? these : most));
-    const longTasksPerVisit = seen.map(({ longTasks }) => ({ count: longTasks.length, longestMs: Math.max(0, ...longTasks) }));
+    const { upgraded } = figures;
+    // The next order read by id is left out: it only fills in amounts, and nothing waits for it.
+    const answeredBeforeSuccess = upgraded.requests.filter(
+      (r) => r.endSeq !== null && r.endSeq < upgraded.successSeq && readOf(r) !== 'order by id',
+    );
     return {
       sizes,
       parts,
-      visits,
-      mounts: mountLogs.length,
+      firstVisits,
+      ...(demoRuns && { demo: demoRuns }),
+      mounts: figures.mounts.length,
       medianMsToReady: median(msToReady),
-      placeholderOnConnection: seen.every(({ figures }) => figures.placeholderOnConnection),
+      placeholderOnConnection: figures.placeholderOnConnection,
       requestsBeforeReady: Math.max(...ready.map((r) => r.reads.length)),
       roundTripsBeforeReady: Math.max(...ready.map((r) => r.roundTrips)),
       readsBeforeReady: typical.reads,
@@ -229,8 +257,6 @@ export async function runBench({ visits = 5, mounts = 20, cycles = 1000, warmUp 
       msFromLastAnswerToReady: Math.max(...ready.map((r) => r.msFromLastAnswerToReady)),
       requestsBeforeSuccess: answeredBeforeSuccess.length,
       requestsBeforeSuccessDescribed: answeredBeforeSuccess.map((r) => `${r.method} ${readOf(r)}`).join(', '),
-      coldMountMs: seen.map(({ figures }) => figures.coldMountMs),
-      longTasks: { perVisit: longTasksPerVisit, quietestLongestMs: Math.min(...longTasksPerVisit.map((visit) => visit.longestMs)) },
       cycles,
       heapGrowthBytes: heap.after - heap.before,
     };
@@ -243,13 +269,6 @@ export async function runBench({ visits = 5, mounts = 20, cycles = 1000, warmUp 
 }
 
 const grouped = (n: number) => n.toLocaleString('en-US');
-
-/** "none in the quietest visit (by visit: 0; 1, up to 102 ms; 0; 0; 0)" */
-export function describeLongTasks({ perVisit, quietestLongestMs }: BenchFigures['longTasks']): string {
-  const quietest = quietestLongestMs ? `up to ${quietestLongestMs.toFixed(0)} ms` : 'none';
-  const byVisit = perVisit.map((visit) => (visit.count ? `${visit.count}, up to ${visit.longestMs.toFixed(0)} ms` : '0'));
-  return `${quietest} in the quietest visit (by visit: ${byVisit.join('; ')})`;
-}
 
 export function formatFigures(figures: BenchFigures): string {
   const width = Math.max(...figures.sizes.map((size) => size.file.length));
@@ -269,7 +288,11 @@ export function formatFigures(figures: BenchFigures): string {
       ] as const
     ).map(([part, bytes]) => `  ${part.padEnd(44)} ${grouped(bytes).padStart(6)}`),
     '',
-    `time to ready, median of ${figures.mounts} mounts   ${figures.medianMsToReady.toFixed(1)} ms (${figures.visits} first visits)`,
+    ...formatFirstVisits(figures.firstVisits),
+    '',
+    ...(figures.demo ? [...formatDemoVisits(figures.demo), ''] : []),
+    `mounts one after the other in one page: ${figures.mounts}, then one upgraded`,
+    `time to ready, median                 ${figures.medianMsToReady.toFixed(1)} ms`,
     `placeholder on connection             ${figures.placeholderOnConnection ? 'synchronous' : 'NOT synchronous'}`,
     `requests before ready                 ${figures.requestsBeforeReady} (${describeReads(figures.readsBeforeReady)})`,
     `round trips before ready              ${figures.roundTripsBeforeReady}`,
@@ -281,15 +304,13 @@ export function formatFigures(figures: BenchFigures): string {
     `next order read by id                 in ${figures.orderById.read} of ${figures.mounts} mounts, answered (${ORDER_BY_ID_DELAY_MS} ms late) before ready in ${figures.orderById.answeredBeforeReady}`,
     `ready after the last answer           ${figures.msFromLastAnswerToReady.toFixed(1)} ms at most`,
     `requests before success               ${figures.requestsBeforeSuccess} (${figures.requestsBeforeSuccessDescribed})`,
-    `first widget, created to rendered     ${Math.min(...figures.coldMountMs).toFixed(1)} ms at best, ${median(figures.coldMountMs).toFixed(1)} ms median (cold)`,
-    `long tasks while mounting (> 50 ms)   ${describeLongTasks(figures.longTasks)}`,
     `heap growth after ${grouped(figures.cycles)} cycles        ${grouped(figures.heapGrowthBytes)} bytes`,
   ];
   return lines.join('\n');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(process.argv[1])) {
-  const figures = await runBench();
+  const figures = await runBench({ demo: true });
   console.log(formatFigures(figures));
   await mkdir(join(root, 'test-results'), { recursive: true });
   await writeFile(join(root, 'test-results/bench.json'), `${JSON.stringify(figures, null, 2)}\n`);

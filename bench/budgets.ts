@@ -3,14 +3,17 @@ export const BUDGETS = {
   /**
    * dist/prepaid-upgrade.js, brotli at quality 11, with Lit, @lit/task, the answer checker and the English texts
    * inside: what every customer of every store downloads. Discovery's own code is not in it (see the next budget).
-   * dist/prepaid-upgrade.iife.js, the same code as a classic script, is held to it too.
+   * dist/prepaid-upgrade.iife.js, the same code as a classic script, is held to it too. It was 20,000, and is over it
+   * since the next order is read as the service lists it (amounts read by id, the total with tax and shipping, one
+   * rounding: about 550 bytes) and a first visit keeps the page still with its tasks short (about 250): see
+   * docs/performance.md, "Bytes".
    */
-  scriptBundleBrotliBytes: 20_000,
+  scriptBundleBrotliBytes: 20_300,
   /**
    * Of that, our own code: the bundle without Lit and @lit/task (bench/bundle-parts.ts). A feature is weighed here,
    * against what we wrote, not against the libraries' share.
    */
-  ownCodeBrotliBytes: 14_800,
+  ownCodeBrotliBytes: 15_100,
   /** dist/discovery.js, which only a widget without subscription-id fetches: the listing, the sorting and the picker. */
   discoveryChunkBrotliBytes: 3_000,
   /**
@@ -21,8 +24,22 @@ export const BUDGETS = {
   roundTripsBeforeReady: 2,
   /** ...and the upgrade itself. */
   requestsBeforeSuccess: 4,
-  /** No task on the main thread longer than this while widgets mount, render and upgrade, in the quietest first visit. */
-  longestTaskMs: 50,
+  /**
+   * First visits of an account page of four widgets (bench/first-visit.ts), each figure the median of seven visits and
+   * compared with the floors measured in the same run, so that a slow machine slows both.
+   */
+  firstVisit: {
+    /** At 4× CPU, the widget's longest task at most this many times the minimal Lit form's... */
+    longestTaskVsLitFloor: 1.5,
+    /** ...and its total blocking time at most this much over the Lit form's. */
+    blockingTimeOverLitFloorMs: 50,
+    /** At 1× CPU, no task over 50 ms in at least this share of the visits (six of seven). */
+    visitsWithoutLongTaskAt1x: 6 / 7,
+    /** At 4× CPU, a tap on a choice at most this many times as long (event duration) as on the static stamp of the same DOM. */
+    tapVsStaticFloor: 1.5,
+    /** The layout shift of the whole load until every widget has settled, at 360 px and at 1280 px wide. */
+    layoutShift: 0.05,
+  },
   /** Lighthouse's accessibility score of each audited page of the demo store, widgets ready (bench/audit.ts). */
   lighthouseAccessibility: 100,
   /** ...and its best-practices score. */

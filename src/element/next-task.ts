@@ -12,3 +12,9 @@ export function inNextTask(callback: () => void): void {
   };
   port2.postMessage(undefined);
 }
+
+/**
+ * Settles in a task of its own: what awaits it runs there. Several widgets whose answers arrive together then render,
+ * each, in a task of its own rather than all in one.
+ */
+export const nextTask = (): Promise<void> => new Promise((resolve) => inNextTask(resolve));

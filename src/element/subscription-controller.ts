@@ -25,6 +25,7 @@ import type { ReadyDetail } from '../events.js';
 import { discoverSubscriptions, type Picker, type PickerHost } from './discovery-loader.js';
 import { loadSubscription } from './load-subscription.js';
 import { formatMoney } from './money.js';
+import { nextTask } from './next-task.js';
 import type { Loaded, View } from './templates.js';
 
 export interface SubscriptionOptions {
@@ -86,6 +87,9 @@ export class SubscriptionController implements ReactiveController {
               }),
           options.textsArrived(),
         ]);
+        // Its first render is the widget's longest piece of work: not in the task of the answer, which may be other
+        // widgets' answer too.
+        await nextTask();
         return shown;
       },
       onComplete: (shown) => void this.#announce(shown),
