@@ -25,7 +25,7 @@ import { join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
+import { build, type LibraryOptions } from 'vite';
 import { brotliBytes, measureBundleParts, type BundleParts } from './bundle-parts.js';
 import { accountPage, buildFloors, captureStamps, PAGES, runFirstVisits, signAdaToken, type FirstVisitRun } from './first-visit.js';
 import { formatDemoVisits, runDemoVisits, type DemoRun } from './demo-visits.js';
@@ -101,35 +101,18 @@ async function bundleSizes(): Promise<FileSize[]> {
  * their own (bench/first-visit-observers.ts, and bench/first-visit-page.ts as one classic script).
  */
 async function buildPageScripts(outDir: string): Promise<string[]> {
-  const common = { configFile: false, logLevel: 'error' } as const;
-  await build({
-    ...common,
-    build: {
-      outDir,
-      emptyOutDir: false,
-      target: 'es2022',
-      lib: {
-        entry: Object.fromEntries(
-          ['in-page', 'first-visit-observers', 'sandbox-worker'].map((name) => [name, join(root, `bench/${name}.ts`)]),
-        ),
-        formats: ['es'],
-        fileName: (_format, name) => `${name}.js`,
-      },
-    },
+  const buildLib = (lib: LibraryOptions) =>
+    build({ configFile: false, logLevel: 'error', build: { outDir, emptyOutDir: false, target: 'es2022', lib } });
+  await buildLib({
+    entry: Object.fromEntries(['in-page', 'first-visit-observers', 'sandbox-worker'].map((name) => [name, join(root, `bench/${name}.ts`)])),
+    formats: ['es'],
+    fileName: (_format, name) => `${name}.js`,
   });
-  await build({
-    ...common,
-    build: {
-      outDir,
-      emptyOutDir: false,
-      target: 'es2022',
-      lib: {
-        entry: join(root, 'bench/first-visit-page.ts'),
-        name: 'firstVisitPage',
-        formats: ['iife'],
-        fileName: () => 'first-visit-page.js',
-      },
-    },
+  await buildLib({
+    entry: join(root, 'bench/first-visit-page.ts'),
+    name: 'firstVisitPage',
+    formats: ['iife'],
+    fileName: () => 'first-visit-page.js',
   });
   return [join(outDir, 'first-visit-observers.js'), join(outDir, 'first-visit-page.js')];
 }

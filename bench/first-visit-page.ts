@@ -88,7 +88,8 @@ function watchMain(): void {
  * What the load did, once settled: the long tasks until then and what ran in the longest one's frame, the layout shifts
  * (without recent input), how far what follows the widgets moved, and `<main>`'s final height.
  */
-async function loaded(): Promise<{
+/** What `loaded` tells of a first visit. */
+export interface Loaded {
   at: number;
   states: string[];
   longTasks: number[];
@@ -96,7 +97,9 @@ async function loaded(): Promise<{
   movedBelow: number;
   mainHeight: number;
   longestTaskRan: string;
-}> {
+}
+
+async function loaded(): Promise<Loaded> {
   const { at, states } = await done;
   const moved = movedBelow;
   // Entries are delivered a little after their frame: wait for those of the frames up to `at`.

@@ -39,6 +39,7 @@ import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../src/sandbox/index.js
 import { signStorefrontToken } from '../src/server/index.js';
 import { terserPass } from '../tools/terser-pass.js';
 import type { FirstVisitEntries } from './first-visit-observers.js';
+import type { Loaded } from './first-visit-page.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -151,15 +152,7 @@ export async function buildFloors(outDir: string, stamps: Stamps): Promise<void>
 /** The page side (bench/first-visit-page.ts), on `window.firstVisit`. */
 interface FirstVisitPage {
   done: Promise<{ at: number; states: string[] }>;
-  loaded(): Promise<{
-    at: number;
-    states: string[];
-    longTasks: number[];
-    cls: number;
-    movedBelow: number;
-    mainHeight: number;
-    longestTaskRan: string;
-  }>;
+  loaded(): Promise<Loaded>;
   aim(selector: string): Promise<{ x: number; y: number }>;
   tapped(selector: string): Promise<{ checked: boolean; events: FirstVisitEntries['events'] }>;
   stamp(el: HTMLElement): { html: string; css: string };
