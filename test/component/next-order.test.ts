@@ -8,6 +8,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { unsentOrder } from '../fixtures/subscriptions.js';
 import { captureConsole } from '../helpers/console-capture.js';
 import { mount, type Mounted } from '../helpers/mount.js';
+import { mountSubscription } from '../helpers/mount-subscription.js';
 import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
 
 const { eligible, prepaid } = SANDBOX_SUBSCRIPTIONS;
@@ -30,17 +31,6 @@ const serveOrder = (session: SandboxSession, subscription: string, order: Record
     ...(latencyMs === undefined ? {} : { latencyMs }),
   });
 
-async function mountFor(
-  subscription: { id: string; customerId: string },
-  prepare: (session: SandboxSession) => Promise<void> = async () => {},
-  attributes: Record<string, string> = {},
-): Promise<Mounted & { session: SandboxSession }> {
-  const session = await sandboxSession({ customerId: subscription.customerId });
-  await prepare(session);
-  const m = await mount({ 'subscription-id': subscription.id, 'api-base': session.apiBase, token: session.token, ...attributes });
-  return { ...m, session };
-}
-
 const hint = (m: Mounted, orders: number) => visibleText(m.$(`#orders-${orders}-hint`));
 const summary = (m: Mounted) => m.$$('[part~=summary] p').map((p) => visibleText(p));
 
@@ -48,7 +38,7 @@ describe('the next order', () => {
   const seen = captureConsole();
 
   it('dates every amount and the summary with the next order’s calendar day, in every time zone', async () => {
-    const m = await mountFor(eligible, (session) => serveOrder(session, eligible.id, { place: '2026-12-05 00:00:00' }));
+    const m = await mountSubscription(eligible, (session) => serveOrder(session, eligible.id, { place: '2026-12-05 00:00:00' }));
     await m.waitForEvent('prepaid-upgrade-ready');
     expect(hint(m, 3)).to.equal('$37.50 on December 5');
     expect(hint(m, 12)).to.equal('$150.00 on December 5');
@@ -61,13 +51,13 @@ describe('the next order', () => {
   });
 
   it('reads a date without a time the same way', async () => {
-    const m = await mountFor(eligible, (session) => serveOrder(session, eligible.id, { place: '2027-01-01' }));
+    const m = await mountSubscription(eligible, (session) => serveOrder(session, eligible.id, { place: '2027-01-01' }));
     await m.waitForState('ready');
     expect(summary(m)[1]).to.equal('Billed on January 1, 2027, when your next order is placed.');
   });
 
   it('tells the page the next order in the property and in the ready event', async () => {
-    const m = await mountFor(eligible, (session) => serveOrder(session, eligible.id));
+    const m = await mountSubscription(eligible, (session) => serveOrder(session, eligible.id));
     const ready = await m.waitForEvent('prepaid-upgrade-ready');
     const expected = {
       publicId: 'ord_7d1e0c94',
@@ -83,7 +73,7 @@ describe('the next order', () => {
   });
 
   it('reads the sandbox’s own next order beside the product', async () => {
-    const m = await mountFor(eligible);
+    const m = await mountSubscription(eligible);
     const ready = await m.waitForEvent('prepaid-upgrade-ready');
     expect(ready.detail.nextOrder).to.include({ publicId: 'ord_coffee_ada_next', subTotal: '12.50', currencyCode: 'USD' });
     const asked = (await m.session.requests()).map((r) => `${r.path}${r.search}`);
@@ -92,7 +82,7 @@ describe('the next order', () => {
   });
 
   it('shows the form without waiting for a slow order, then fills the dates in without moving anything', async () => {
-    const m = await mountFor(eligible, (session) => serveOrder(session, eligible.id, {}, 1500));
+    const m = await mountSubscription(eligible, (session) => serveOrder(session, eligible.id, {}, 1500));
     const ready = await m.waitForEvent('prepaid-upgrade-ready');
     expect(ready.detail.nextOrder).to.equal(undefined);
     expect(m.el.nextOrder).to.equal(undefined);
@@ -109,7 +99,7 @@ describe('the next order', () => {
 
   it('after the upgrade, reads the order again and shows what the service now bills, not our estimate', async () => {
     // No prepaid-discounts here: the store's own rule (10% off 6 orders) is one the widget does not know.
-    const m = await mountFor(eligible, async () => {}, { 'orders-per-billing': '6' });
+    const m = await mountSubscription(eligible, async () => {}, { 'orders-per-billing': '6' });
     await m.waitForState('ready');
     const day = m.el.nextOrder!.place;
     await m.session.fault({ method: 'GET', path: ORDERS, latencyMs: 400 });
@@ -127,7 +117,7 @@ describe('the next order', () => {
   });
 
   it('keeps the estimate, as one, when the order cannot be read after the upgrade, and says why once', async () => {
-    const m = await mountFor(eligible);
+    const m = await mountSubscription(eligible);
     await m.waitForState('ready');
     await m.session.fault({ method: 'GET', path: ORDERS, status: 404 });
     m.$('[part~=submit]')!.click();
@@ -144,7 +134,9 @@ describe('the next order', () => {
   });
 
   it('adds the next order’s date to a prepaid subscription’s terms', async () => {
-    const m = await mountFor(prepaid, (session) => serveOrder(session, prepaid.id, { place: '2027-01-14 00:00:00', sub_total: '0.00' }));
+    const m = await mountSubscription(prepaid, (session) =>
+      serveOrder(session, prepaid.id, { place: '2027-01-14 00:00:00', sub_total: '0.00' }),
+    );
     await m.waitForState('prepaid');
     await waitUntil(() => m.el.nextOrder, 'the next order');
     await m.el.updateComplete;
@@ -166,7 +158,7 @@ describe('the next order', () => {
     ['a network failure', { status: 0, count: 4 }, /could not be reached/],
   ] as const) {
     it(`blocks nothing after ${what}: today’s wording, no error, one warning that names the cause`, async () => {
-      const m = await mountFor(eligible, (session) => session.fault({ method: 'GET', path: ORDERS, ...fault }));
+      const m = await mountSubscription(eligible, (session) => session.fault({ method: 'GET', path: ORDERS, ...fault }));
       // Retries may outlast the form's wait: the form is shown meanwhile, and the wording settles once they are spent.
       await m.waitForEvent('prepaid-upgrade-ready');
       await waitUntil(() => m.el.nextOrder === null, 'the read failed for good', { timeout: 8000 });
@@ -183,7 +175,7 @@ describe('the next order', () => {
   }
 
   it('says today’s wording, without a warning, when there is no unsent order', async () => {
-    const m = await mountFor(eligible, (session) =>
+    const m = await mountSubscription(eligible, (session) =>
       session.fault({ method: 'GET', path: ORDERS, status: 200, body: JSON.stringify({ next: null, previous: null, results: [] }) }),
     );
     await m.waitForState('ready');
@@ -193,7 +185,9 @@ describe('the next order', () => {
   });
 
   it('is accessible with the dates in, and while one is still read', async () => {
-    const m = await mountFor(eligible, (session) => serveOrder(session, eligible.id, {}, 1500), { 'prepaid-discounts': '3:5,6:10,12:15' });
+    const m = await mountSubscription(eligible, (session) => serveOrder(session, eligible.id, {}, 1500), {
+      'prepaid-discounts': '3:5,6:10,12:15',
+    });
     await m.waitForState('ready');
     await expect(m.el).to.be.accessible();
     await waitUntil(() => m.el.nextOrder, 'the next order arrives', { timeout: 5000 });

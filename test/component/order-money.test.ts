@@ -12,7 +12,8 @@ import type { Strings } from '../../src/i18n/strings.js';
 import { unsentOrder } from '../fixtures/subscriptions.js';
 import { captureConsole } from '../helpers/console-capture.js';
 import { mount, type Mounted } from '../helpers/mount.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
+import { mountSubscription } from '../helpers/mount-subscription.js';
+import { SANDBOX_SUBSCRIPTIONS, type SandboxSession } from '../helpers/sandbox-session.js';
 
 const { eligible, taxed } = SANDBOX_SUBSCRIPTIONS;
 const DISCOUNTS = { 'prepaid-discounts': '3:5,6:10,12:15' };
@@ -26,17 +27,6 @@ function visibleText(node: Element | null): string {
 const ORDERS = '/orders/';
 /** The listing as the orders List reference documents it: no sub_total, and its example's total. */
 const AS_DOCUMENTED = { sub_total: undefined, total: 'undefined' };
-
-async function mountFor(
-  subscription: { id: string; customerId: string },
-  prepare: (session: SandboxSession) => Promise<void> = async () => {},
-  attributes: Record<string, string> = {},
-): Promise<Mounted & { session: SandboxSession }> {
-  const session = await sandboxSession({ customerId: subscription.customerId });
-  await prepare(session);
-  const m = await mount({ 'subscription-id': subscription.id, 'api-base': session.apiBase, token: session.token, ...attributes });
-  return { ...m, session };
-}
 
 /** Serves the sandbox's orders listing as the List reference documents it, for this session's instance. */
 async function documentedListing(session: SandboxSession): Promise<void> {
@@ -63,7 +53,7 @@ describe('what the customer reads about money', () => {
 
   describe('the orders listing as the service documents it', () => {
     it('dates every option and the summary from the listing, and reads the amounts by id without holding the form', async () => {
-      const m = await mountFor(eligible, (session) =>
+      const m = await mountSubscription(eligible, (session) =>
         session.faults([
           {
             method: 'GET',
@@ -96,7 +86,7 @@ describe('what the customer reads about money', () => {
     });
 
     it('after the upgrade, tells the total read by id from the sandbox serving the listing as documented', async () => {
-      const m = await mountFor(taxed, documentedListing, DISCOUNTS);
+      const m = await mountSubscription(taxed, documentedListing, DISCOUNTS);
       await m.waitForState('ready');
       const day = formatServiceDate(m.el.nextOrder!.place, 'en')!;
       await upgradeAndReadBack(m);
@@ -106,7 +96,7 @@ describe('what the customer reads about money', () => {
     });
 
     it('keeps the date and labels the estimate as one when the order cannot be read by id, and says why once', async () => {
-      const m = await mountFor(eligible, documentedListing, DISCOUNTS);
+      const m = await mountSubscription(eligible, documentedListing, DISCOUNTS);
       await m.waitForState('ready');
       await waitUntil(() => m.el.nextOrder?.total, 'the amounts read by id');
       await m.session.fault({ method: 'GET', path: `/orders/${m.el.nextOrder!.publicId}/`, status: 404 });
@@ -122,7 +112,7 @@ describe('what the customer reads about money', () => {
     });
 
     it('says the amount before tax and shipping, and that they may be added, when only that is known', async () => {
-      const m = await mountFor(eligible, async () => {}, { 'orders-per-billing': '6' });
+      const m = await mountSubscription(eligible, async () => {}, { 'orders-per-billing': '6' });
       await m.waitForState('ready');
       const { publicId, place } = m.el.nextOrder!;
       await m.session.faults([
@@ -145,7 +135,7 @@ describe('what the customer reads about money', () => {
 
   describe('tax and shipping', () => {
     it('says the estimates are before tax and shipping when the next order carries them', async () => {
-      const m = await mountFor(taxed, async () => {}, DISCOUNTS);
+      const m = await mountSubscription(taxed, async () => {}, DISCOUNTS);
       await m.waitForState('ready');
       expect(m.el.nextOrder).to.include({ taxTotal: '2.40', shippingTotal: '4.99' });
       const day = formatServiceDate(m.el.nextOrder!.place, 'en', false);
@@ -155,14 +145,14 @@ describe('what the customer reads about money', () => {
     });
 
     it('says nothing of tax and shipping when the next order carries neither', async () => {
-      const m = await mountFor(eligible, async () => {}, DISCOUNTS);
+      const m = await mountSubscription(eligible, async () => {}, DISCOUNTS);
       await m.waitForState('ready');
       expect(hint(m, 3)).to.not.contain('tax');
       expect(summary(m).join(' ')).to.not.contain('tax');
     });
 
     it('after the upgrade, tells the total the card is charged, with the tax and shipping in it', async () => {
-      const m = await mountFor(taxed, async () => {}, DISCOUNTS);
+      const m = await mountSubscription(taxed, async () => {}, DISCOUNTS);
       await m.waitForState('ready');
       const day = formatServiceDate(m.el.nextOrder!.place, 'en')!;
       await upgradeAndReadBack(m, () => m.el.nextOrder?.subTotal === '85.50');
@@ -173,7 +163,7 @@ describe('what the customer reads about money', () => {
     });
 
     it('names only what is not zero', async () => {
-      const m = await mountFor(eligible, async () => {}, { 'orders-per-billing': '6' });
+      const m = await mountSubscription(eligible, async () => {}, { 'orders-per-billing': '6' });
       await m.waitForState('ready');
       const { publicId, place } = m.el.nextOrder!;
       const repriced = {
@@ -193,7 +183,7 @@ describe('what the customer reads about money', () => {
 
   it('estimates what the service bills, to the cent: one rounding, half up', async () => {
     // 3 × $12.50 less 5 % is $35.625: both say $35.63.
-    const m = await mountFor(eligible, async () => {}, DISCOUNTS);
+    const m = await mountSubscription(eligible, async () => {}, DISCOUNTS);
     await m.waitForState('ready');
     expect(summary(m)[1]).to.equal('With the store’s 5% prepaid discount: $35.63, you save $1.87.');
     await upgradeAndReadBack(m, () => m.el.nextOrder?.subTotal === '35.63');
@@ -201,7 +191,7 @@ describe('what the customer reads about money', () => {
   });
 
   it('says a new cycle of prepaid orders is billed with the next order, never "0 prepaid orders left"', async () => {
-    const first = await mountFor(eligible, async () => {}, { 'orders-per-billing': '6' });
+    const first = await mountSubscription(eligible, async () => {}, { 'orders-per-billing': '6' });
     await first.waitForState('ready');
     await upgradeAndReadBack(first);
     // The customer comes back: the subscription is prepaid, with 0 remaining until its next order starts the cycle.
@@ -225,7 +215,7 @@ describe('what the customer reads about money', () => {
     const money = (amount: number) => formatMoney(amount, 'USD', 'ar');
 
     it('says the estimates are before tax and shipping, and the total after the upgrade, in Arabic words and digits', async () => {
-      const m = await mountFor(taxed, async () => {}, { ...DISCOUNTS, lang: 'ar' });
+      const m = await mountSubscription(taxed, async () => {}, { ...DISCOUNTS, lang: 'ar' });
       await m.waitForState('ready');
       const { place } = m.el.nextOrder!;
       expect(hint(m, 3)).to.contain(norm(ar.ordersOptionOn(money(85.5), formatServiceDate(place, 'ar', false)!, true)));
@@ -238,7 +228,7 @@ describe('what the customer reads about money', () => {
     });
 
     it('says a new cycle is billed with the next order, in Arabic', async () => {
-      const first = await mountFor(eligible, async () => {}, { 'orders-per-billing': '12' });
+      const first = await mountSubscription(eligible, async () => {}, { 'orders-per-billing': '12' });
       await first.waitForState('ready');
       await upgradeAndReadBack(first);
       first.el.remove();
