@@ -55,7 +55,7 @@ export interface BenchFigures {
   /** Mounts, one after the other in one page. */
   mounts: number;
   medianMsToReady: number;
-  placeholderOnConnection: boolean;
+  roomOnConnection: boolean;
   /** The most requests any mount started before ready. */
   requestsBeforeReady: number;
   /** The most round trips any mount took before ready (bench/ready-requests.ts). */
@@ -225,7 +225,7 @@ export async function runBench({
       ...(demoRuns && { demo: demoRuns }),
       mounts: figures.mounts.length,
       medianMsToReady: median(msToReady),
-      placeholderOnConnection: figures.placeholderOnConnection,
+      roomOnConnection: figures.roomOnConnection,
       requestsBeforeReady: Math.max(...ready.map((r) => r.reads.length)),
       roundTripsBeforeReady: Math.max(...ready.map((r) => r.roundTrips)),
       readsBeforeReady: typical.reads,
@@ -276,7 +276,7 @@ export function formatFigures(figures: BenchFigures): string {
     ...(figures.demo ? [...formatDemoVisits(figures.demo), ''] : []),
     `mounts one after the other in one page: ${figures.mounts}, then one upgraded`,
     `time to ready, median                 ${figures.medianMsToReady.toFixed(1)} ms`,
-    `placeholder on connection             ${figures.placeholderOnConnection ? 'synchronous' : 'NOT synchronous'}`,
+    `room held on connection               ${figures.roomOnConnection ? 'synchronously' : 'NOT synchronously'}`,
     `requests before ready                 ${figures.requestsBeforeReady} (${describeReads(figures.readsBeforeReady)})`,
     `round trips before ready              ${figures.roundTripsBeforeReady}`,
     ...figures.readsBeforeReady.map(

@@ -46,7 +46,13 @@ export const styles = css`
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
   }
-  /* While loading, and after it in view: the height of the viewport, so that nothing after the widget moves. */
+  /* While loading, and after it in view: the height of the viewport, so that nothing after the widget moves. The host
+     holds it from insertion on, before its first render (an engine without custom states, from that render). */
+  @supports selector(:state(loading)) {
+    :host(:state(loading)) {
+      min-block-size: 100svh;
+    }
+  }
   .room {
     min-block-size: 100svh;
     align-content: start;

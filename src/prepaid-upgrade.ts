@@ -7,6 +7,7 @@ import { ConnectionController } from './element/connection-controller.js';
 import { ConsoleLines } from './element/console-lines.js';
 import { showCustomState } from './element/custom-state.js';
 import { describeFailure, reportFailure } from './element/failure.js';
+import { nextTask } from './element/next-task.js';
 import { PlaceController } from './element/place-controller.js';
 import { manageTemplate } from './element/prepaid-template.js';
 import { RenewalController } from './element/renewal-controller.js';
@@ -222,7 +223,7 @@ export class PrepaidUpgrade extends LitElement {
   get state(): PrepaidUpgradeState {
     const change = this.#renewal.write.outcome.status;
     const outcome = this.#upgrade.write.outcome.status;
-    if (this.#setupError !== undefined) return this.#link.judged ? 'error' : 'loading';
+    if (this.#setupError !== undefined) return 'error';
     // A write under way or done outranks what it started from: a renewal change the upgrade, the upgrade the read.
     if (change !== 'idle') return change === 'success' ? 'prepaid' : change;
     return outcome !== 'idle' ? outcome : this.#shown.state;
@@ -236,15 +237,20 @@ export class PrepaidUpgrade extends LitElement {
     return this.#upgrade.upgrade();
   }
 
+  // The host holds its room (its `loading` state) from insertion on. Its first update comes in a task of its own, as a
+  // page's widgets are inserted together: it draws the placeholder, reads the attributes (those set right after the
+  // insertion too) and sends the reads.
   override connectedCallback(): void {
     super.connectedCallback();
-    // The first update is made now rather than a microtask later, so that the placeholder holds the widget's place
-    // from the very frame it is inserted in; the attributes are read by the next (see `ConnectionController`).
-    if (!this.hasUpdated) this.performUpdate();
+    showCustomState(this.#internals, this.state);
+  }
+
+  protected override async scheduleUpdate(): Promise<void> {
+    if (!this.hasUpdated) await nextTask();
+    super.scheduleUpdate();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!this.#link.judged) return;
     if (this.#link.read(changed)) {
       this.#upgrade.write.reset();
       this.#renewal.reset();
@@ -257,7 +263,7 @@ export class PrepaidUpgrade extends LitElement {
   protected override updated(): void {
     showCustomState(this.#internals, this.state);
     const setupError = this.#setupError;
-    if (setupError !== undefined && this.#link.judged && this.#console.first(setupError))
+    if (setupError !== undefined && this.#console.first(setupError))
       reportFailure(this, this.#console, 'config', new ApiError('config', setupError));
   }
 

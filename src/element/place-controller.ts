@@ -2,18 +2,34 @@
  * The place the widget holds on the page, and its first work there kept short: what a customer's first visit asks of
  * a widget that stands among others on a page.
  *
- * - While loading, the widget holds the height of the viewport (the `room` class), so that what follows it is out of
- *   view; as it settles, it keeps that room if it is in view and something follows it on the page, so that nothing
- *   the customer sees moves, and otherwise takes its own size. A short outcome in view (a cancelled subscription, say)
- *   leaves room below it rather than pulling the page up under the customer's eyes.
+ * - While loading, the widget holds the height of the viewport (the host's `loading` state, from insertion on, and
+ *   then the `room` class), so that what follows it is out of view; as it settles, it keeps that room if it is in view
+ *   and something follows it on the page, so that nothing the customer sees moves, and otherwise takes its own size. A
+ *   short outcome in view (a cancelled subscription, say) leaves room below it rather than pulling the page up under
+ *   the customer's eyes. Where it is is learnt from an `IntersectionObserver` while it loads, whose callbacks come
+ *   after layout: asking the page at the moment it settles would lay the page out in the middle of that render.
  * - The first `Intl` object of a page loads its locale data: 45–105 ms with the CPU slowed four times, as on a
- *   mid-range phone. It is made as the widget is inserted, in a task of its own, rather than in the form's first
- *   render; later ones cost little (`formatter` keeps what it made). The currency is a stand-in: its locale data is
- *   what every currency's format shares.
+ *   mid-range phone; each kind made first after it (a date format, plural rules) costs 5–35 ms more. Each is made in a
+ *   task of its own, after the placeholder is drawn and the reads are sent, while their answers are awaited, rather
+ *   than all in the form's first render; `formatter` keeps what it made, so the form's render finds them. The currency
+ *   is a stand-in: its locale data is what every currency's format shares.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { formatMoney } from './money.js';
-import { inNextTask } from './next-task.js';
+import { plural } from '../i18n/strings.js';
+import { formatServiceDate } from './dates.js';
+import { formatMoney, formatPercent } from './money.js';
+import { nextTask } from './next-task.js';
+
+/** The formats the form's first render makes, in the order their cost comes: the first carries the locale data. */
+const FIRST_FORMATS: ReadonlyArray<(locale: string) => unknown> = [
+  (locale) => formatMoney(1, 'USD', locale),
+  (locale) => formatServiceDate('2026-01-01', locale, false),
+  (locale) => plural(locale, 1, { other: '#' }),
+  (locale) => formatPercent(5, locale),
+];
+
+/** Whether formats are being made, or were: once a page. */
+let formatsStarted = false;
 
 /**
  * Whether anything the page lays out follows `element`: a sibling with a box after it, or after one of its ancestors
@@ -30,12 +46,21 @@ function isFollowed(element: Element): boolean {
   return false;
 }
 
+/** Whether `element` stands in the viewport with content after it: where keeping its room keeps the page still. */
+function keepsRoom(element: Element): boolean {
+  const { top, bottom } = element.getBoundingClientRect();
+  return top < innerHeight && bottom > 0 && isFollowed(element);
+}
+
 export class PlaceController implements ReactiveController {
   readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #loading: () => boolean;
   readonly #locale: () => string;
   #holdsRoom = true;
   #wasLoading = true;
+  #observer: IntersectionObserver | undefined;
+  /** Whether the room would be kept, as last seen by the observer; `undefined` before its first callback. */
+  #seen: boolean | undefined;
 
   constructor(host: ReactiveControllerHost & HTMLElement, loading: () => boolean, locale: () => string) {
     (this.#host = host).addController(this);
@@ -49,16 +74,44 @@ export class PlaceController implements ReactiveController {
   }
 
   hostConnected(): void {
-    inNextTask(() => formatMoney(1, 'USD', this.#locale()));
+    if (this.#wasLoading) this.#watch();
+    if (!formatsStarted) void this.#makeFormats();
+  }
+
+  hostDisconnected(): void {
+    this.#unwatch();
   }
 
   hostUpdate(): void {
     const loading = this.#loading();
     if (!loading && this.#holdsRoom && this.#wasLoading) {
-      const { top, bottom } = this.#host.getBoundingClientRect();
-      this.#holdsRoom = top < innerHeight && bottom > 0 && isFollowed(this.#host);
+      this.#holdsRoom = this.#seen ?? keepsRoom(this.#host);
+      this.#unwatch();
     }
+    if (loading && !this.#wasLoading) this.#watch();
     this.#holdsRoom ||= loading;
     this.#wasLoading = loading;
+  }
+
+  #watch(): void {
+    this.#seen = undefined;
+    this.#observer ??= new IntersectionObserver(([entry]) => {
+      this.#seen = entry!.isIntersecting && isFollowed(this.#host);
+    });
+    this.#observer.observe(this.#host);
+  }
+
+  #unwatch(): void {
+    this.#observer?.disconnect();
+  }
+
+  /** The page's first formats, each in a task of its own, once the placeholder is drawn and the reads are sent. */
+  async #makeFormats(): Promise<void> {
+    formatsStarted = true;
+    await this.#host.updateComplete;
+    for (const make of FIRST_FORMATS) {
+      await nextTask();
+      make(this.#locale());
+    }
   }
 }

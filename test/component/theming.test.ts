@@ -100,7 +100,7 @@ describe('slots', () => {
 });
 
 describe('first render', () => {
-  it('draws the placeholder synchronously, in the same task that inserts the element', async () => {
+  it('holds its room in the task that inserts it, and draws the placeholder in a task of its own', async () => {
     const session = await sandboxSession();
     const container = await fixture<HTMLDivElement>(html`<div></div>`);
     const el = document.createElement('prepaid-upgrade');
@@ -108,9 +108,13 @@ describe('first render', () => {
     el.setAttribute('api-base', session.apiBase);
     el.setAttribute('token', session.token);
     container.append(el);
-    expect(el.shadowRoot?.querySelector('.placeholder'), 'placeholder right after append').not.to.equal(null);
     expect(el.state).to.equal('loading');
     expect(el.matches(':state(loading)')).to.be.true;
-    expect(el.getBoundingClientRect().height).to.be.greaterThan(300);
+    expect(el.getBoundingClientRect().height, 'the room, at once').to.be.closeTo(innerHeight, 1);
+    await Promise.resolve();
+    expect(el.shadowRoot?.querySelector('.placeholder'), 'not drawn in the inserting task').to.equal(null);
+    await el.updateComplete;
+    expect(el.shadowRoot?.querySelector('.placeholder'), 'drawn in the next').not.to.equal(null);
+    expect(el.getBoundingClientRect().height).to.be.closeTo(innerHeight, 1);
   });
 });
