@@ -5,7 +5,7 @@
 import { ApiError, isAbortError } from './errors.js';
 import { MAX_ATTEMPTS, RETRY_BUDGET_MS, isRetryable, retryDelayMs, sleep } from './retry.js';
 import { anySignal } from './signals.js';
-import type { StorefrontCredentials } from './credentials.js';
+import { refusedAfterRenewal, type StorefrontCredentials } from './credentials.js';
 import {
   ProductSchema,
   SubscriptionSchema,
@@ -79,6 +79,12 @@ export function createApiClient({
     // renews at most once.
     let renewed: string | undefined;
     let renew = credentials.renewAfterRefusal?.bind(credentials);
+    /**
+     * The token renewal gave. The service refusing it too is no expired session but the store's set-up: a token just
+     * made is refused for its signature (the hash key, merchant or customer it was signed with), and signing the
+     * customer in again cannot help.
+     */
+    let fresh: string | undefined;
     for (let tries = 1; ; tries++) {
       // One try: one token, one request, one time limit.
       // Before Chrome 124 the timer counts only while the page is active (BCD: partial): a page put away meanwhile
@@ -134,11 +140,14 @@ export function createApiClient({
         }
         // A failure to obtain a token is final here: retrying is the credential source's business.
         if (sent === undefined) throw error;
+        if (error.status === 401 && sent === fresh) throw refusedAfterRenewal(error, sent);
         // A 401 applied nothing: one more try with a new token, if the source can issue one.
         if (error.status === 401 && renew) {
-          renewed = await renew(sent, signal);
+          fresh = renewed = await renew(sent, signal);
           renew = undefined;
           if (renewed === undefined) throw error;
+          // The source issued the very token refused: sending it again cannot help.
+          if (renewed === sent) throw refusedAfterRenewal(error, sent);
           tries--;
           continue;
         }

@@ -5,7 +5,7 @@
  */
 import { resolveBaseAddress, resolveTokenEndpoint } from './base-address.js';
 import { DEFAULT_TIMEOUT_MS, createApiClient, isPathStep, type ApiClient } from './client.js';
-import { StorefrontCredentials, chooseCredentialSource } from './credentials.js';
+import { StorefrontCredentials, chooseCredentialSource, headerValue } from './credentials.js';
 import { ApiError } from './errors.js';
 
 export interface ConnectionSettings {
@@ -39,6 +39,9 @@ export interface PageContext {
   onWarning: (message: string) => void;
 }
 
+/** What `connect` says when no credential is given: one a page's script may still set (see `ConnectionController`). */
+export const NO_CREDENTIAL = 'no credential: set tokenProvider, token, auth-url, or merchant-id with an og_auth cookie';
+
 export interface Connection {
   /** `undefined`: none was given, so the element finds the customer's subscriptions itself (DESIGN.md §8, Discovery). */
   subscriptionId: string | undefined;
@@ -61,10 +64,12 @@ export function connect(settings: ConnectionSettings, { pageUrl, readCookies, on
       merchantId: settings.merchantId,
       readCookies,
     });
+    // A token attribute no header can carry is a mistake of the attributes, told before anything is sent.
+    if (source?.kind === 'token') headerValue(source.token, source.kind);
   } catch (error) {
     return { error: error instanceof ApiError ? error.message : String(error) };
   }
-  if (!source) return { error: 'no credential: set tokenProvider, token, auth-url, or merchant-id with an og_auth cookie' };
+  if (!source) return { error: NO_CREDENTIAL };
   const { timeout } = settings;
   const timeoutValid = Number.isFinite(timeout) && timeout! > 0;
   if (timeout !== undefined && !timeoutValid) {

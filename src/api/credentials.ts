@@ -66,6 +66,31 @@ export function tokenFromCookie(cookies: string, merchantId: string): string | u
   return token && serializeStorefrontToken(token);
 }
 
+/**
+ * The header value a token given as text stands for: a JSON token as compact JSON, whatever whitespace it came with (the
+ * vendor's own integration prints it over several lines, and a header cannot hold a line break); any other text
+ * trimmed. A configuration error names what keeps it from being a header value, never the token itself.
+ */
+export function headerValue(token: string, source: CredentialSource['kind']): string {
+  let value = token.trim();
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (parsed && typeof parsed === 'object') value = JSON.stringify(parsed);
+  } catch {
+    // Not JSON: sent as it is.
+  }
+  // A header value is Latin-1 text without control characters (a tab aside).
+  const bad = /[^\t\x20-\x7e\x80-\xff]/u.exec(value)?.[0];
+  if (bad === undefined) return value;
+  const code = `U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  const what = /[\r\n]/.test(bad)
+    ? 'a line break'
+    : bad < ' ' || bad === '\x7f'
+      ? `a control character (${code})`
+      : `${code}, which is not Latin-1`;
+  throw new ApiError('config', `the token from ${source} cannot be sent as a header: it holds ${what}`);
+}
+
 /** Seconds before the end of a token's window at which it is renewed rather than sent. */
 export const RENEWAL_MARGIN_SECONDS = 60;
 
@@ -75,6 +100,23 @@ export function isTokenStale(token: string, nowSeconds: number): boolean {
   // A string of digits counts as the number it stands for.
   return parsed !== undefined && nowSeconds - (parsed.ts as number) > TOKEN_LIFETIME_SECONDS - RENEWAL_MARGIN_SECONDS;
 }
+
+/**
+ * The service refused (`refusal`, a 401) `token`, which its source had just issued: no expired session, but the
+ * store's set-up, which signing the customer in again cannot fix. Status 401, as the service answered, and no retry
+ * can help. The console names the likelier cause: a token already out of its window as it is issued, or else its
+ * signature.
+ */
+export const refusedAfterRenewal = (refusal: ApiError, token: string): ApiError =>
+  new ApiError(
+    'config',
+    `${refusal.message}, though its token was just renewed: ${
+      isTokenStale(token, Date.now() / 1000)
+        ? "the store's server issues tokens whose ts is over 2 hours old"
+        : "the signature is refused (check the hash key, merchant public id and customer id the store's server signs with)"
+    }`,
+    { status: 401, cause: refusal },
+  );
 
 /** Holds the current token of one credential source; renews it from sources that can issue a new one. */
 export class StorefrontCredentials {
@@ -131,8 +173,9 @@ export class StorefrontCredentials {
   }
 
   /**
-   * After the service refused `refused`: a different token to try once more, or `undefined` when this source
-   * cannot issue one (a fixed `token`, or a source that hands out the same refused token again).
+   * After the service refused `refused`: the token the source issues now (which may be the refused one again, as a
+   * merchant's server signing twice in one second would), or `undefined` when it cannot issue one (a fixed `token`, or
+   * obtaining one failed).
    */
   async renewAfterRefusal(refused: string, signal?: AbortSignal): Promise<string | undefined> {
     if (!this.renewable) return undefined;
@@ -144,14 +187,14 @@ export class StorefrontCredentials {
     const fresh = await this.authorization(signal).catch((error: unknown): undefined => {
       if (isAbortError(error)) throw error;
     });
-    return fresh === refused ? undefined : fresh;
+    return fresh;
   }
 
   async #obtain(signal?: AbortSignal): Promise<string> {
     const source = this.#source;
     switch (source.kind) {
       case 'token':
-        return source.token.trim();
+        return headerValue(source.token, source.kind);
       case 'tokenProvider': {
         let token: unknown;
         try {
@@ -160,7 +203,7 @@ export class StorefrontCredentials {
           throw new ApiError('config', 'tokenProvider threw or rejected', { cause: error });
         }
         if (!present(token)) throw new ApiError('config', 'tokenProvider must resolve to a non-empty string');
-        return token.trim();
+        return headerValue(token, source.kind);
       }
       case 'og_auth cookie': {
         const token = tokenFromCookie(source.readCookies(), source.merchantId);

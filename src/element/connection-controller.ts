@@ -2,17 +2,20 @@
  * The connection the widget reads and writes through, made from its attributes (`api/connection.ts`) by the element's
  * updates. The first of them comes in a task after the one that inserted the element (the element's
  * `scheduleUpdate`): a framework may insert the element first and set its properties after, in the same task
- * (React's wrapper and Angular do), and a credential set then was never missing.
+ * (React's wrapper and Angular do), and a credential set then was never missing. A page's own script may set one
+ * later still (a module after the bundle, say): no credential is missing until the document has loaded; until then the
+ * widget waits, and sends nothing.
  */
-import type { PropertyValues } from 'lit';
-import { CONNECTION_PROPERTIES, connect, type Connection, type ConnectionSettings } from '../api/connection.js';
+import type { PropertyValues, ReactiveControllerHost } from 'lit';
+import { CONNECTION_PROPERTIES, NO_CREDENTIAL, connect, type Connection, type ConnectionSettings } from '../api/connection.js';
 
 export class ConnectionController {
-  readonly #host: ConnectionSettings;
+  readonly #host: ReactiveControllerHost & ConnectionSettings;
   readonly #warn: (warning: string) => void;
   #connection: Connection | { error: string } | undefined;
+  #awaitsLoad = false;
 
-  constructor(host: ConnectionSettings, warn: (warning: string) => void) {
+  constructor(host: ReactiveControllerHost & ConnectionSettings, warn: (warning: string) => void) {
     this.#host = host;
     this.#warn = warn;
   }
@@ -20,7 +23,16 @@ export class ConnectionController {
   /** Makes the connection again when an attribute it reads changed, or none was made; says whether it did. */
   read(changed: PropertyValues): boolean {
     if (this.#connection !== undefined && !CONNECTION_PROPERTIES.some((name) => changed.has(name))) return false;
-    this.#connection = connect(this.#host, { pageUrl: document.baseURI, readCookies: () => document.cookie, onWarning: this.#warn });
+    const connection = connect(this.#host, { pageUrl: document.baseURI, readCookies: () => document.cookie, onWarning: this.#warn });
+    if ('error' in connection && connection.error === NO_CREDENTIAL && document.readyState !== 'complete') {
+      // Read again once the document has loaded (or sooner, as any property changes).
+      if (!this.#awaitsLoad) addEventListener('load', () => this.#host.requestUpdate(), { once: true });
+      this.#awaitsLoad = true;
+      const had = this.#connection !== undefined;
+      this.#connection = undefined;
+      return had;
+    }
+    this.#connection = connection;
     return true;
   }
 

@@ -70,7 +70,15 @@ const SignOptionsSchema = z.object(
     merchantPublicId: requiredString('merchantPublicId'),
     customerId: requiredString('customerId'),
     hashKey: requiredString('hashKey'),
-    ts: z.optional(z.int('ts must be whole Unix seconds').check(z.gte(0, 'ts must be whole Unix seconds'))),
+    // Date.now() signs a ts the service refuses (13 digits: milliseconds); 10¹¹ seconds is thirty centuries away.
+    ts: z.optional(
+      z
+        .int('ts must be whole Unix seconds')
+        .check(
+          z.gte(0, 'ts must be whole Unix seconds'),
+          z.lt(1e11, 'ts must be Unix seconds, not milliseconds (Date.now() / 1000, rounded down)'),
+        ),
+    ),
     trustLevel: z.optional(z.string('trustLevel must be a string').check(z.minLength(1, 'trustLevel must not be empty'))),
   },
   'the options must be an object',

@@ -323,6 +323,11 @@ describe('the options are checked, and a mistake is a TypeError naming each wron
       [{ ...options, ts: -5 }, 'signStorefrontToken: ts must be whole Unix seconds'],
       [{ ...options, ts: 1.5 }, 'signStorefrontToken: ts must be whole Unix seconds'],
       [{ ...options, ts: '1726000000' }, 'signStorefrontToken: ts must be whole Unix seconds'],
+      // Date.now(): what the service refuses is refused here, the unit named.
+      [
+        { ...options, ts: 1726000000123 },
+        'signStorefrontToken: ts must be Unix seconds, not milliseconds (Date.now() / 1000, rounded down)',
+      ],
       [{ ...options, trustLevel: '' }, 'signStorefrontToken: trustLevel must not be empty'],
       [{ ...options, trustLevel: null }, 'signStorefrontToken: trustLevel must be a string'],
       [undefined, 'signStorefrontToken: the options must be an object'],

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import {
   RENEWAL_MARGIN_SECONDS,
   StorefrontCredentials,
+  headerValue,
   chooseCredentialSource,
   isTokenStale,
   tokenFromCookie,
@@ -181,6 +182,43 @@ describe('StorefrontCredentials with a token attribute', () => {
     expect(credentials.renewable).to.equal(false);
     expect(await credentials.authorization()).to.equal(tokenText());
     expect(await credentials.authorization()).to.equal(tokenText());
+  });
+});
+
+describe('a token given as text is sent as a header value', () => {
+  // As the vendor's own integration prints it: JSON.stringify(token, null, 5).
+  const pretty = JSON.stringify({ public_id: MERCHANT_ID, ts: String(TS), sig_field: 'cust-48213', sig: SIG }, null, 5);
+
+  it('sends a pretty-printed JSON token as compact JSON, fields and their order kept', async () => {
+    const compact = JSON.stringify(JSON.parse(pretty));
+    expect(headerValue(pretty, 'token')).to.equal(compact);
+    expect(await new StorefrontCredentials({ kind: 'token', token: pretty }).authorization()).to.equal(compact);
+    const provider = new StorefrontCredentials({ kind: 'tokenProvider', provider: async () => pretty });
+    expect(await provider.authorization()).to.equal(compact);
+  });
+
+  it('refuses, as a configuration error naming the problem, what no header can carry; never repeats the token', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['opaque\ntoken', /the token from token cannot be sent as a header: it holds a line break$/],
+      ['opaque\u0000token', /it holds a control character \(U\+0000\)$/],
+      ['s€cret', /it holds U\+20AC, which is not Latin-1$/],
+      ['s😀cret', /it holds U\+1F600, which is not Latin-1$/],
+    ];
+    for (const [token, problem] of cases) {
+      const error = await new StorefrontCredentials({ kind: 'token', token }).authorization().catch((e: unknown) => e);
+      expect(error, JSON.stringify(token)).to.be.instanceOf(ApiError).and.include({ kind: 'config' });
+      expect((error as ApiError).message)
+        .to.match(problem)
+        .and.not.contain('cret');
+    }
+    const fromProvider = new StorefrontCredentials({ kind: 'tokenProvider', provider: async () => 'x\ry' });
+    expect(((await fromProvider.authorization().catch((e: unknown) => e)) as ApiError).message).to.equal(
+      'the token from tokenProvider cannot be sent as a header: it holds a line break',
+    );
+  });
+
+  it('keeps Latin-1 and a tab, which a header can carry', () => {
+    expect(headerValue('caf\u00e9\tau lait', 'token')).to.equal('caf\u00e9\tau lait');
   });
 });
 

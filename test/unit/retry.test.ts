@@ -283,7 +283,8 @@ describe('the client renews a refused token once', () => {
       baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
       credentials: { authorization: async () => first, ...(renewAfterRefusal ? { renewAfterRefusal } : {}) },
     });
-  const stale = () => sandboxSession({ ts: Math.floor(Date.now() / 1000) - 3 * 3600 }).then((s) => s.token);
+  /** A token 3 hours old, `secondsOlder` more: two of them differ. */
+  const stale = (secondsOlder = 0) => sandboxSession({ ts: Math.floor(Date.now() / 1000) - 3 * 3600 - secondsOlder }).then((s) => s.token);
 
   it('tries once more with a new token after a 401', async () => {
     const refused = await stale();
@@ -303,16 +304,25 @@ describe('the client renews a refused token once', () => {
     expect(await session.requests()).to.have.length(1);
   });
 
-  it('renews only once, even when the new token is refused too', async () => {
+  it("renews only once, even when the new token is refused too: the store's set-up, its cause named", async () => {
     const refused = await stale();
     let asked = 0;
-    const client = clientWith(refused, async () => (asked++, stale()));
+    const client = clientWith(refused, async () => (asked++, stale(1)));
     const error = await client
       .upgradeToPrepaid(ELIGIBLE, { orders_per_billing: 3, renewal_behavior: 'cancel', offer: 'live' })
       .catch((e: ApiError) => e);
-    expect(error).to.include({ kind: 'http', status: 401 });
+    expect(error).to.include({ kind: 'config', status: 401 });
+    expect(error.message).to.match(/just renewed: the store's server issues tokens whose ts is over 2 hours old$/);
     expect(asked).to.equal(1);
     expect(await session.requests()).to.have.length(2);
+  });
+
+  it('does not send again the very token refused when renewing issues it again: the store’s set-up', async () => {
+    const refused = await stale();
+    const client = clientWith(refused, async () => refused);
+    const error = await client.getSubscription(ELIGIBLE).catch((e: ApiError) => e);
+    expect(error).to.include({ kind: 'config', status: 401 });
+    expect(await session.requests()).to.have.length(1);
   });
 });
 

@@ -275,7 +275,13 @@ describe('signStorefrontToken and verifyStorefrontToken in the browser', () => {
 
   it('refuses a genuine signature over a ts in milliseconds as ts-in-milliseconds, number or string', async () => {
     const ms = ts * 1000;
-    const asNumber = await signStorefrontToken({ merchantPublicId, customerId, hashKey, ts: ms });
+    // Signed by hand: the signer itself refuses a ts in milliseconds.
+    const asNumber = JSON.stringify({
+      public_id: merchantPublicId,
+      ts: ms,
+      sig_field: customerId,
+      sig: await signMessage(hashKey, `${customerId}|${ms}`),
+    });
     const asString = JSON.stringify({
       public_id: merchantPublicId,
       ts: String(ms),
@@ -288,7 +294,13 @@ describe('signStorefrontToken and verifyStorefrontToken in the browser', () => {
   });
 
   it('refuses a forged token with a ts in milliseconds as bad-signature: the signature is checked first', async () => {
-    const forged = await signStorefrontToken({ merchantPublicId, customerId, hashKey: 'guessed-key', ts: ts * 1000 });
+    const ms = ts * 1000;
+    const forged = JSON.stringify({
+      public_id: merchantPublicId,
+      ts: ms,
+      sig_field: customerId,
+      sig: await signMessage('guessed-key', `${customerId}|${ms}`),
+    });
     expect(await verifyStorefrontToken(forged, { hashKey, now: ts })).to.deep.equal({ valid: false, reason: 'bad-signature' });
   });
 
