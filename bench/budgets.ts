@@ -5,15 +5,16 @@ export const BUDGETS = {
    * inside: what every customer of every store downloads. Discovery's own code is not in it (see the next budget).
    * dist/prepaid-upgrade.iife.js, the same code as a classic script, is held to it too. It was 20,000, and is over it
    * since the next order is read as the service lists it (amounts read by id, the total with tax and shipping, one
-   * rounding: about 550 bytes), a first visit keeps the page still with its tasks short (about 400), and the merchant's
-   * credential mistakes are told apart and named (about 370): see docs/performance.md, "Bytes: not met".
+   * rounding: about 550 bytes), a first visit keeps the page still with its tasks short (about 400), the merchant's
+   * credential mistakes are told apart and named (about 370), and every state and error says what is true and what to
+   * do, in the customer's words (about 500): see docs/performance.md, "Bytes: not met".
    */
-  scriptBundleBrotliBytes: 20_800,
+  scriptBundleBrotliBytes: 21_300,
   /**
    * Of that, our own code: the bundle without Lit and @lit/task (bench/bundle-parts.ts). A feature is weighed here,
    * against what we wrote, not against the libraries' share.
    */
-  ownCodeBrotliBytes: 15_600,
+  ownCodeBrotliBytes: 16_100,
   /** dist/discovery.js, which only a widget without subscription-id fetches: the listing, the sorting and the picker. */
   discoveryChunkBrotliBytes: 3_000,
   /**

@@ -199,11 +199,14 @@ export const styles = css`
     cursor: progress;
     opacity: 0.8;
   }
-  /* The management form's button while the choice is the subscription's own: nothing to save. */
+  /* The management form's button while the choice is the subscription's own: nothing to save. It looks unavailable,
+     not like another button: dashed, faded, without the accent. */
   .submit:disabled {
     color: var(--_text);
     background: transparent;
     border-color: var(--_border);
+    border-style: dashed;
+    opacity: 0.6;
     cursor: not-allowed;
   }
   .confirmation {

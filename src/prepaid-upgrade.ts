@@ -322,20 +322,13 @@ export class PrepaidUpgrade extends LitElement {
     this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
   }
 
-  /** The error's button: the failed write again when that can help, else a fresh read of the subscription. */
+  /** The error's "Try again": a failed read, read again (a failed write is tried again with its form's own button). */
   #retry(): void {
     this.#focusOutcome = true;
-    const failed = this.#failedWrite;
-    if (failed && describeFailure(failed.error).retryable) {
-      void (failed.phase === 'renewal' ? this.#renewal.change() : this.upgrade());
-      return;
-    }
-    if (failed || this.#shown.state === 'error') {
-      this.#link.connected?.credentials.renew();
-      this.#upgrade.write.reset();
-      this.#renewal.reset();
-      void this.#shown.task.run();
-    }
+    this.#link.connected?.credentials.renew();
+    this.#upgrade.write.reset();
+    this.#renewal.reset();
+    void this.#shown.task.run();
   }
 
   protected override render(): TemplateResult {
@@ -355,7 +348,7 @@ export class PrepaidUpgrade extends LitElement {
       >
         ${state === 'loading' ? placeholderTemplate() : this.#scene(state, base)}
         <div part="status" class="visually-hidden" role="status">
-          ${announcement(t, state, this.#shown.loaded, this.#renewal.write.outcome, !this.subscriptionId?.trim())}
+          ${announcement(t, state, this.#shown.loaded, this.#renewal.write.outcome, !this.subscriptionId?.trim(), this.#shown.picker?.whyNothing(this.#manages))}
           ${state === 'success' && subscription ? billedAfterUpgrade(base, subscription) : nothing}
         </div>
       </div>

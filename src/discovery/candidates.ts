@@ -5,7 +5,7 @@
  */
 import type { Found } from '../api/discovery.js';
 import type { Subscription } from '../api/schemas.js';
-import { decideEligibility } from '../element/eligibility.js';
+import { decideEligibility, type IneligibleReason } from '../element/eligibility.js';
 import type { Loaded } from '../element/templates.js';
 
 export interface Discovered {
@@ -15,10 +15,12 @@ export interface Discovered {
   prepaid: Loaded[];
   /** Their product could not be read, so whether they can be prepaid cannot be told. */
   unchecked: Subscription[];
+  /** Why each of the others cannot be prepaid (not live, or on a product the store does not offer prepaid). */
+  refused: IneligibleReason[];
 }
 
 export function sortFound(found: readonly Found[]): Discovered {
-  const discovered: Discovered = { candidates: [], prepaid: [], unchecked: [] };
+  const discovered: Discovered = { candidates: [], prepaid: [], unchecked: [], refused: [] };
   for (const { subscription, product, unchecked } of found) {
     if (unchecked) {
       discovered.unchecked.push(subscription);
@@ -32,6 +34,7 @@ export function sortFound(found: readonly Found[]): Discovered {
     // customer did not ask for it, so a form that may end in a refusal is not worth showing.
     if (eligibility.eligible && product?.prepaid_eligible === true) discovered.candidates.push(loaded);
     else if (!eligibility.eligible && eligibility.reason === 'already-prepaid') discovered.prepaid.push(loaded);
+    else discovered.refused.push(eligibility.eligible ? 'product-not-eligible' : eligibility.reason);
   }
   return discovered;
 }

@@ -35,9 +35,11 @@ export interface TemplateHost {
  * What the picker offers, and what the customer's clicks in it do: a radio for each of the `candidates`, a note of how
  * many were `unchecked`, and a button for each of `prepaid`.
  */
-export interface PickerOffer extends Pick<Discovered, 'candidates' | 'unchecked'> {
+export interface PickerOffer extends Pick<Discovered, 'candidates' | 'unchecked' | 'refused'> {
   /** The prepaid subscriptions offered for management (none when the page does not allow it). */
   prepaid: Loaded[];
+  /** Prepaid subscriptions were found, and the page does not offer them for management. */
+  prepaidHidden: boolean;
   /** The radio picked before, checked again while it is offered; else the first is checked. */
   picked: string | undefined;
   /** A radio was picked. */
@@ -48,6 +50,10 @@ export interface PickerOffer extends Pick<Discovered, 'candidates' | 'unchecked'
   onManage(id: string | undefined): void;
 }
 
+/** Why nothing is offered: the customer has no (live) subscription at all, or none of theirs can be prepaid. */
+export const nothingOffered = ({ unchecked, refused, prepaidHidden }: Pick<PickerOffer, 'unchecked' | 'refused' | 'prepaidHidden'>) =>
+  unchecked.length || refused.length || prepaidHidden ? ('none-upgradeable' as const) : ('no-subscriptions' as const);
+
 /** The picker and the prepaid subscriptions offered, or when nothing can be offered, why. */
 export function pickerTemplate(host: TemplateHost, view: View & { t: Strings }, offer: PickerOffer): TemplateResult {
   const { html, nothing } = host.lit;
@@ -55,10 +61,15 @@ export function pickerTemplate(host: TemplateHost, view: View & { t: Strings }, 
   const { candidates, prepaid, unchecked } = offer;
   const uncheckedNote = unchecked.length ? html`<p>${t.uncheckedSubscriptions(unchecked.length)}</p>` : nothing;
   if (!candidates.length && !prepaid.length) {
+    const reason = nothingOffered(offer);
+    // Why none can be, when they all share one reason (prepaid ones count when the page does not offer them here).
+    const reasons = new Set([...offer.refused, ...(offer.prepaidHidden ? ['already-prepaid' as const] : [])]);
+    const [shared] = reasons.size === 1 && !unchecked.length ? reasons : [];
     return html`
       <div class="notice" tabindex="-1">
-        <p class="notice-title">${t.ineligible('none-upgradeable', undefined)}</p>
+        <p class="notice-title">${t.ineligible(reason, undefined)}${shared ? ` ${t.noneBecause(shared)}` : nothing}</p>
         ${uncheckedNote}
+        <p>${t.ineligibleNext(reason)}</p>
       </div>
     `;
   }

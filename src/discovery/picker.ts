@@ -16,7 +16,7 @@ import { decideEligibility } from '../element/eligibility.js';
 import type { Loaded, View } from '../element/templates.js';
 import { withPickerTexts } from './texts.js';
 import type { Discovered } from './candidates.js';
-import { pickerTemplate, type TemplateHost } from './picker-template.js';
+import { nothingOffered, pickerTemplate, type TemplateHost } from './picker-template.js';
 
 export type { Lit } from './picker-template.js';
 
@@ -62,6 +62,11 @@ export class Picker {
   /** The prepaid subscriptions offered for management: all of them when the page allows it, else none. */
   #prepaidOffered(manage: boolean): Loaded[] {
     return manage ? this.#found.prepaid : [];
+  }
+
+  /** Why nothing can be offered, when nothing can: the customer has no live subscription, or none of theirs can be prepaid. */
+  whyNothing(manage: boolean): 'none-upgradeable' | 'no-subscriptions' {
+    return nothingOffered({ ...this.#found, prepaidHidden: !manage && this.#found.prepaid.length > 0 });
   }
 
   /** Whether anything can be offered: else the notice that none of the customer's subscriptions can be prepaid. */
@@ -126,6 +131,7 @@ export class Picker {
     return pickerTemplate(this.#host, withPickerTexts(view), {
       ...this.#found,
       prepaid: this.#prepaidOffered(manage),
+      prepaidHidden: !manage && this.#found.prepaid.length > 0,
       picked: this.#picked,
       onPick: this.#onPick,
       onContinue: this.#onContinue,

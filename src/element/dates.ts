@@ -10,8 +10,21 @@ export function formatServiceDate(value: string | null | undefined, locale: stri
   const date = calendarDay(value);
   return (
     date &&
-    formatter(Intl.DateTimeFormat, locale, { year: year ? 'numeric' : undefined, month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-      date,
+    unbroken(
+      formatter(Intl.DateTimeFormat, locale, { year: year ? 'numeric' : undefined, month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+        date,
+      ),
+      locale,
     )
   );
+}
+
+/**
+ * A formatted amount or date as one piece of a sentence: its spaces no-break ones, so that a narrow screen never
+ * breaks "December 6" across two lines, and in right-to-left text isolated (U+2068 … U+2069), so that its digits and
+ * Latin letters keep their order whatever surrounds them.
+ */
+export function unbroken(text: string, locale: string): string {
+  const kept = text.replace(/ /g, '\u00a0');
+  return /^(ar|fa|he|ur)\b/i.test(locale) ? `\u2068${kept}\u2069` : kept;
 }

@@ -14,9 +14,10 @@ export interface Failure {
   retryable: boolean;
   /** For the developer: names the cause, never the token. */
   message: string;
-  /** The service's own explanation of a refused request, shown to the customer as text. */
-  detail?: string;
-  /** The field of the request `detail` is about, as the service named it; the element names it in the customer's words. */
+  /**
+   * The field of a refused request the service's reason is about, as the service named it: the element names the
+   * customer's choice it stands for. (The reason itself is in `message`, never in the customer's view.)
+   */
   field?: string | undefined;
   /** The credential was refused: the page should sign the customer in again. */
   credentialRefused: boolean;
@@ -39,7 +40,7 @@ const FINAL: FailureKind[] = ['config', 'badRequest', 'unauthorized', 'forbidden
 
 export function describeFailure(error: unknown): Failure {
   // Anything else thrown is a bug of ours, told apart by its message and reported like an answer we could not read.
-  const { kind, status, message, detail, field } =
+  const { kind, status, message, field } =
     error instanceof ApiError ? error : new ApiError('malformed', `unexpected error: ${String(error)}`);
   // A status is the server's verdict only for an `http` error: others may carry that of an answer they could not read.
   const [failureKind, hint] = kind === 'http' ? (STATUSES[status] ?? [status < 500 ? 'badRequest' : 'server']) : [kind];
@@ -50,7 +51,7 @@ export function describeFailure(error: unknown): Failure {
     message: hint ? `${message} (${hint})` : message,
     credentialRefused: failureKind === 'unauthorized',
   };
-  if (failureKind === 'badRequest' && detail) Object.assign(failure, { detail, field });
+  if (failureKind === 'badRequest') failure.field = field;
   return failure;
 }
 

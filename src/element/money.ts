@@ -2,6 +2,7 @@
 import { discountedMinorUnits } from '../api/rounding.js';
 import type { Product, Subscription } from '../api/schemas.js';
 import { formatter } from '../i18n/strings.js';
+import { unbroken } from './dates.js';
 
 export function parsePrice(value: string | null | undefined): number | undefined {
   return value && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : undefined;
@@ -20,13 +21,15 @@ export function pricePerOrder(subscription: Subscription, product: Product | und
 
 /** In the subscription's currency when it is known; as a plain number otherwise, never in a guessed currency. */
 export function formatMoney(amount: number, currency: string | null | undefined, locale: string): string {
+  let text: string;
   try {
-    return formatter(Intl.NumberFormat, locale, { style: 'currency', currency }).format(amount);
+    text = formatter(Intl.NumberFormat, locale, { style: 'currency', currency }).format(amount);
   } catch {
     // Intl refuses a missing currency and anything but three letters (in either case), and writes a code it does not
     // know as the code itself, so neither guesses. Refused: a plain number.
-    return formatter(Intl.NumberFormat, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+    text = formatter(Intl.NumberFormat, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
   }
+  return unbroken(text, locale);
 }
 
 /** Digits of a currency's minor unit: 2 for USD, 0 for JPY, 3 for KWD; 2 when the currency is unknown. */

@@ -63,7 +63,13 @@ export function manageTemplate(view: ManageView, submitting: boolean): TemplateR
         disabled: submitting,
         onChange: view.onChange,
       })}
-      <button part="manage-submit" class="submit" type="submit" ?disabled=${chosen === current} aria-disabled=${submitting}>
+      <button
+        part="manage-submit"
+        class="submit"
+        type="submit"
+        ?disabled=${chosen === current}
+        aria-disabled=${submitting ? 'true' : nothing}
+      >
         ${submitting ? t.savingChange : t.manageSubmit}
       </button>
       ${view.confirmed && current ? html`<p class="confirmation" tabindex="-1">${t.renewalChanged(current)}</p>` : nothing}

@@ -12,6 +12,7 @@ import {
   errorTemplate,
   headerTemplate,
   ineligibleTemplate,
+  type HeaderKind,
   productTemplate,
   successTemplate,
   type Loaded,
@@ -52,10 +53,18 @@ export interface Scene extends View {
  */
 export function sceneTemplate(scene: Scene): TemplateResult {
   const { state, loaded, form } = scene;
-  // "Save up to 15%" sells the upgrade: not to a subscription that is prepaid already or cannot be, nor to a customer
-  // none of whose can be.
-  const selling = (loaded ? loaded.eligibility.eligible : state !== 'ineligible') && !scene.upgraded;
-  return html`${headerTemplate(scene, form && selling ? form.choices : undefined)} ${state === 'submitting' ? nothing : scene.back()}
+  const kind: HeaderKind =
+    state === 'ineligible'
+      ? 'ineligible'
+      : state === 'prepaid' || state === 'success' || scene.upgraded || (state === 'error' && scene.phase === 'renewal')
+        ? 'prepaid'
+        : !loaded && state === 'ready'
+          ? 'picker'
+          : 'form';
+  // "Save up to 15%" sells the upgrade where it can be bought: with the form (or the picker), not where the
+  // subscription is prepaid already or cannot be, nor over an error that shows no form.
+  const selling = (kind === 'form' || kind === 'picker') && (state !== 'error' || scene.writeFailed);
+  return html`${headerTemplate(scene, kind, selling, form?.choices)} ${state === 'submitting' ? nothing : scene.back()}
   ${loaded ? productTemplate(scene, loaded) : nothing} ${stateTemplate(scene)}`;
 }
 

@@ -12,7 +12,7 @@ import { ordersPerBillingOf, renewalBehaviorOf } from '../api/writes.js';
 import type { ElementStrings } from '../i18n/strings.js';
 import type { Choices } from './choices.js';
 import { formatServiceDate } from './dates.js';
-import type { Eligibility } from './eligibility.js';
+import type { Eligibility, IneligibleReason } from './eligibility.js';
 import type { Failure } from './failure.js';
 import { applyDiscount, formatMoney, formatPercent, pricePerOrder } from './money.js';
 import type { WriteOutcome } from './write-controller.js';
@@ -82,13 +82,20 @@ export const placeholderTemplate = (): TemplateResult => html`
   <div class="placeholder" aria-hidden="true"><span></span><span></span><span></span><span></span></div>
 `;
 
-/** The heading and description (each replaceable through its slot), and "Save up to 15%" with the largest discount. */
-export function headerTemplate({ t, locale }: View, choices: Choices | undefined): TemplateResult {
-  const largest = Math.max(0, ...Object.values(choices?.discounts ?? {}).map(Number));
+/** Which header a state shows: the upgrade form's, or that of a state that is none (see `Strings.stateHeading`). */
+export type HeaderKind = 'form' | 'prepaid' | 'ineligible' | 'picker';
+
+/**
+ * The heading of what is shown, and where an upgrade can be bought (`selling`), its description and "Save up to 15%"
+ * with the largest of `choices`' discounts; the heading and description are each replaceable through its slot.
+ */
+export function headerTemplate({ t, locale }: View, kind: HeaderKind, selling: boolean, choices: Choices | undefined): TemplateResult {
+  const largest = selling ? Math.max(0, ...Object.values(choices?.discounts ?? {}).map(Number)) : 0;
+  const description = selling ? (kind === 'picker' ? t.pickerDescription : t.description) : undefined;
   return html`
     <header part="header" class="header">
-      <slot name="heading"><h2 class="heading">${t.heading}</h2></slot>
-      <slot name="description"><p class="description">${t.description}</p></slot>
+      <slot name="heading"><h2 class="heading">${kind === 'form' ? t.heading : t.stateHeading(kind)}</h2></slot>
+      <slot name="description">${description ? html`<p class="description">${description}</p>` : nothing}</slot>
       ${largest > 0 ? html`<p part="savings" class="savings">${t.saveUpTo(formatPercent(largest, locale))}</p>` : nothing}
     </header>
   `;
@@ -97,10 +104,12 @@ export function headerTemplate({ t, locale }: View, choices: Choices | undefined
 export function ineligibleTemplate(view: View, { subscription, product, eligibility }: Loaded): TemplateResult | typeof nothing {
   if (eligibility.eligible) return nothing;
   const cancelledOn = formatServiceDate(subscription.cancelled, view.locale);
+  const next = view.t.ineligibleNext(eligibility.reason);
   return html`
     <div class="notice" tabindex="-1">
       <p class="notice-title">${view.t.ineligible(eligibility.reason, product?.name ?? undefined)}</p>
       ${eligibility.reason === 'not-live' && cancelledOn ? html`<p>${view.t.cancelledOn(cancelledOn)}</p>` : nothing}
+      ${next ? html`<p>${next}</p>` : nothing}
     </div>
   `;
 }
@@ -167,28 +176,31 @@ export function successTemplate(
 }
 
 /**
- * A failure, or (without one) a configuration error: what happened, the service's reason, and what to do. `phase`:
- * which request failed, for the one message that differs between the upgrade and a renewal change.
+ * A failure, or (without one) a configuration error: what happened and what to do, in the customer's words only (the
+ * service's own reason goes to the console and the error event). One button, where one helps: a new read after a
+ * failed load that may pass, a reload of the page for a session that expired (it brings a new token); a failed write
+ * is tried again with its form's own button, which stays above. `phase`: which request failed.
  */
 export function errorTemplate({ t }: View, failure: Failure | undefined, phase: ErrorPhase, onRetry: () => void): TemplateResult {
-  // A reason about one of the customer's choices is labelled with the words the form asks for it with; a reason
-  // about anything else, with nothing. (A field named like `toString` finds a value of the object's prototype,
-  // which is no key of the texts either.)
-  const choice = { orders_per_billing: 'ordersLegend', renewal_behavior: 'renewalLegend' }[failure?.field as string];
-  const label = t[choice as 'ordersLegend' | 'renewalLegend'];
+  const kind = failure?.kind ?? 'config';
+  // A refused choice is named by the heading of the form it was made in. (A field named like `toString` finds a value
+  // of the object's prototype, which is no key of the texts either.)
+  const choice = { orders_per_billing: 'ordersLegend', renewal_behavior: phase === 'renewal' ? 'manageLegend' : 'renewalLegend' }[
+    failure?.field as string
+  ] as 'ordersLegend' | 'renewalLegend' | 'manageLegend' | undefined;
+  const heading = choice && t[choice];
+  const button =
+    kind === 'unauthorized'
+      ? ([t.reload, () => location.reload()] as const)
+      : phase === 'load' && failure?.retryable
+        ? ([t.retry, onRetry] as const)
+        : undefined;
   return html`
     <div part="error" class="error" role="alert" tabindex="-1">
-      <p>${phase === 'renewal' && failure?.kind === 'unconfirmed' ? t.changeUnconfirmed : t.failure(failure?.kind ?? 'config')}</p>
-      ${
-        failure?.detail
-          ? html`<p>${t.refusedBecause} <span class="detail">${failure.detail}</span>${label ? ` (${label})` : nothing}</p>`
-          : nothing
-      }
-      ${
-        failure
-          ? html`<button part="retry" class="retry" type="button" @click=${onRetry}>${failure.retryable ? t.retry : t.reload}</button>`
-          : nothing
-      }
+      <p>
+        ${heading ? t.refusedChoice(heading) : phase === 'renewal' && kind === 'unconfirmed' ? t.changeUnconfirmed : t.failure(kind, phase)}
+      </p>
+      ${button ? html`<button part="retry" class="retry" type="button" @click=${button[1]}>${button[0]}</button>` : nothing}
     </div>
   `;
 }
@@ -204,6 +216,7 @@ export function announcement(
   loaded: Loaded | undefined,
   renewal: WriteOutcome<Subscription>,
   finding: boolean,
+  nothingFound: IneligibleReason = 'none-upgradeable',
 ): string {
   if (state === 'loading') return finding ? t.finding : t.loading;
   if (state === 'submitting') return renewal.status === 'submitting' ? t.savingChange : t.submitting;
@@ -212,7 +225,7 @@ export function announcement(
   if (changed) return t.renewalChanged(changed);
   if (state === 'prepaid') return t.ineligible('already-prepaid', undefined);
   if (state !== 'ineligible') return '';
-  // Ineligible with nothing shown: none of the customer's subscriptions can be prepaid.
-  const reason = loaded && !loaded.eligibility.eligible ? loaded.eligibility.reason : 'none-upgradeable';
+  // Ineligible with nothing shown: the customer has no subscription, or none of theirs can be prepaid.
+  const reason = loaded && !loaded.eligibility.eligible ? loaded.eligibility.reason : nothingFound;
   return t.ineligible(reason, loaded?.product?.name ?? undefined);
 }

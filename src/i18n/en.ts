@@ -1,8 +1,30 @@
-import type { PickerStrings, Strings } from './strings.js';
+import type { ErrorPhase, FailureKind, PickerStrings, Strings } from './strings.js';
 import { plural } from './strings.js';
 
 const orders = (count: number) => plural('en', count, { one: '# order', other: '# orders' });
 const prepaidOrders = (count: number) => plural('en', count, { one: '# prepaid order', other: '# prepaid orders' });
+
+const failures = (kind: FailureKind, phase: ErrorPhase) =>
+  ({
+    config: 'This form is not set up correctly, so nothing can be changed here. Please contact the store.',
+    network: 'We could not reach the store. Check your connection and try again.',
+    timeout: 'The store took too long to answer. Try again.',
+    malformed: 'The store sent an answer we could not read. Try again in a moment.',
+    unconfirmed: 'We could not confirm whether your subscription was upgraded. Try again: it cannot be upgraded or charged twice.',
+    badRequest: 'The store refused this request. Please contact the store.',
+    unauthorized: 'Your session has expired. Reload the page, or sign in again.',
+    forbidden:
+      phase === 'load'
+        ? 'This subscription cannot be shown here. Please contact the store.'
+        : 'This change is not allowed here. Please contact the store.',
+    notFound:
+      phase === 'load'
+        ? 'We could not find this subscription. Check that you are signed in to your own account.'
+        : 'We could not find this subscription any more. Please contact the store.',
+    locked: 'Your subscription is being changed elsewhere right now. Try again in a moment.',
+    rateLimited: 'There are too many requests right now. Try again in a few seconds.',
+    server: 'Something went wrong at the store. Try again in a moment.',
+  })[kind];
 
 /** English, the texts every widget carries; the picker's are in the discovery chunk (`discovery/texts.ts`). */
 export const en: Omit<Strings, keyof PickerStrings> = {
@@ -20,9 +42,9 @@ export const en: Omit<Strings, keyof PickerStrings> = {
     ({ autorenew: 'Renew automatically', cancel: 'End the subscription', downgrade: 'Go back to paying per order' })[behavior],
   renewalHint: (behavior, count) =>
     ({
-      autorenew: `We bill the next ${orders(count)} when the first of them is placed.`,
-      cancel: 'Your subscription ends after the last prepaid order.',
-      downgrade: 'You go back to paying for each order as it ships.',
+      autorenew: `When they run out, we bill the next ${orders(count)} together, when the first of them is placed.`,
+      cancel: 'When they run out, your subscription ends.',
+      downgrade: 'When they run out, you go back to paying for each order as it ships.',
     })[behavior],
   summaryHeading: 'Summary',
   summary: (count, total, perOrder) =>
@@ -50,9 +72,29 @@ export const en: Omit<Strings, keyof PickerStrings> = {
     ({
       'already-prepaid': 'This subscription is already prepaid.',
       'not-live': 'This subscription is no longer active, so it cannot be prepaid.',
-      'product-not-eligible': `${productName || 'This product'} cannot be prepaid.`,
+      'product-not-eligible': `The store does not offer prepaying for ${productName || 'this product'}.`,
       'none-upgradeable': 'None of your subscriptions can be prepaid.',
+      'no-subscriptions': 'You have no active subscriptions with this store.',
     })[reason],
+  ineligibleNext: (reason) =>
+    ({
+      'already-prepaid': '',
+      'not-live': 'To prepay its orders, subscribe again; a new subscription can be prepaid.',
+      'product-not-eligible': 'Your subscription goes on as it is: you pay for each order as it ships.',
+      'none-upgradeable': 'Your subscriptions go on as they are: you pay for each order as it ships.',
+      'no-subscriptions': 'Once you subscribe to a product, you can prepay its orders here.',
+    })[reason],
+  noneBecause: (reason) =>
+    ({
+      'already-prepaid': 'They are all prepaid already.',
+      'not-live': 'None of them is active.',
+      'product-not-eligible': 'The store does not offer prepaying for the products you subscribe to.',
+      'none-upgradeable': '',
+      'no-subscriptions': '',
+    })[reason],
+  stateHeading: (state) =>
+    ({ prepaid: 'Your prepaid subscription', ineligible: 'Prepaying is not available', picker: 'Prepay one of your subscriptions' })[state],
+  pickerDescription: 'Choose a subscription, then how many of its orders to pay for at once.',
   cancelledOn: (date) => `Cancelled on ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate }) =>
     (ordersRemaining > 0
@@ -68,22 +110,12 @@ export const en: Omit<Strings, keyof PickerStrings> = {
   renewalChanged: (behavior) =>
     `Saved. When your prepaid orders run out, ${{ autorenew: 'your subscription renews automatically', cancel: 'your subscription ends', downgrade: 'you go back to paying per order' }[behavior]}.`,
   changeUnconfirmed: 'We could not confirm whether your change was saved. Try again: saving it twice changes nothing more.',
-  failure: (kind) =>
-    ({
-      config: 'This form is not set up correctly, so nothing can be changed here. Please contact the store.',
-      network: 'We could not reach the store. Check your connection and try again.',
-      timeout: 'The store took too long to answer. Try again.',
-      malformed: 'The store sent an answer we could not read. Try again in a moment.',
-      unconfirmed: 'We could not confirm whether your subscription was upgraded. Try again: it cannot be upgraded or charged twice.',
-      badRequest: 'The store could not make this change.',
-      unauthorized: 'Your session has expired. Reload the page or sign in again.',
-      forbidden: 'This change is not allowed here. Please contact the store.',
-      notFound: 'We could not find this subscription. It may belong to another account.',
-      locked: 'Your subscription is being changed elsewhere right now. Try again in a moment.',
-      rateLimited: 'There are too many requests right now. Try again in a few seconds.',
-      server: 'Something went wrong at the store. Try again in a moment.',
-    })[kind],
-  refusedBecause: 'The store said:',
+  failure: (kind, phase) =>
+    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say.
+    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config'].includes(kind)
+      ? `${phase === 'upgrade' ? 'Your subscription was not prepaid.' : 'Your change was not saved.'} ${failures(kind, phase)}`
+      : failures(kind, phase),
+  refusedChoice: (heading) => `The store did not accept your choice for “${heading}”. Choose another one, or contact the store.`,
   retry: 'Try again',
-  reload: 'Reload',
+  reload: 'Reload the page',
 };

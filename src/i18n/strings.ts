@@ -4,10 +4,11 @@
  * functions, so that each language builds its own sentence (plurals through `Intl.PluralRules`).
  */
 import type { FailureKind } from '../api/errors.js';
+import type { ErrorPhase } from '../events.js';
 import type { RenewalBehavior } from '../api/schemas.js';
 import type { IneligibleReason } from '../api/upgrade-request.js';
 
-export type { FailureKind, IneligibleReason };
+export type { ErrorPhase, FailureKind, IneligibleReason };
 
 /** The unit of how often a subscription ships. */
 export type ShippingUnit = 'day' | 'week' | 'month';
@@ -56,7 +57,10 @@ export interface Strings {
   ordersOptionOn: (total: string, date: string, taxed: boolean) => string;
   renewalLegend: string;
   renewalOption: (behavior: RenewalBehavior) => string;
-  /** The one-line consequence of a renewal choice. */
+  /**
+   * The one-line consequence of a renewal choice, saying when it applies ("When they run out, …"): it is read alone
+   * too, under the success message.
+   */
   renewalHint: (behavior: RenewalBehavior, orders: number) => string;
   summaryHeading: string;
   /** "6 orders billed together at your next order" with the price when known. */
@@ -96,7 +100,16 @@ export interface Strings {
    * the amount, and that tax and shipping may be added.
    */
   nextOrderSubtotal: (date: string, subTotal: string, orders: number) => string;
+  /** Why a subscription, or none of the customer's, can be prepaid; `productName` for `product-not-eligible`. */
   ineligible: (reason: IneligibleReason, productName: string | undefined) => string;
+  /** After why: what the customer can do about it, or what happens instead (empty for `already-prepaid`). */
+  ineligibleNext: (reason: IneligibleReason) => string;
+  /** After "None of your subscriptions can be prepaid.", when all of them share one reason: that reason. */
+  noneBecause: (reason: IneligibleReason) => string;
+  /** The heading of the states that are no upgrade form: a prepaid subscription, one that cannot be prepaid, the picker. */
+  stateHeading: (state: 'prepaid' | 'ineligible' | 'picker') => string;
+  /** Under the picker's heading. */
+  pickerDescription: string;
   /** Under the "no longer active" notice, when the service says when: "Cancelled on 14 September 2026." */
   cancelledOn: (date: string) => string;
   /** A prepaid subscription's terms: orders per billing, orders left (or the next order that starts them), renewal. */
@@ -116,10 +129,20 @@ export interface Strings {
   renewalChanged: (behavior: RenewalBehavior) => string;
   /** A renewal change whose outcome could not be confirmed (the `unconfirmed` failure of the upgrade has its own). */
   changeUnconfirmed: string;
-  failure: (kind: FailureKind) => string;
-  /** Introduces the service's own explanation of a refused upgrade. */
-  refusedBecause: string;
+  /**
+   * What happened and what the customer can do, by why it failed and which request did: reading the subscription
+   * (`load`), the upgrade, a renewal change, or the element's set-up (`config`). A write that was not made says so.
+   * The service's own words are never shown: they go to the console and the error event.
+   */
+  failure: (kind: FailureKind, phase: ErrorPhase) => string;
+  /**
+   * The service refused one of the customer's choices: `heading` is that of the form or group it was made in ("How many
+   * orders do you want to prepay?", "Change what happens when they run out").
+   */
+  refusedChoice: (heading: string) => string;
+  /** The button that reads the subscription again after a failed read. */
   retry: string;
+  /** The button that reloads the page, where a reload helps: a session that expired. */
   reload: string;
 }
 

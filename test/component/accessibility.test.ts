@@ -286,7 +286,7 @@ describe('keyboard alone', () => {
     }
   });
 
-  it('reaches the retry button after an error and tries again with Enter', async () => {
+  it('after a failed upgrade, reaches the form’s button again and tries again with Enter', async () => {
     const m = await mountAfterButton();
     try {
       await m.session.fault({ status: 500, method: 'PATCH' });
@@ -296,8 +296,14 @@ describe('keyboard alone', () => {
       await sendKeys({ press: 'Enter' });
       await m.waitForState('error');
       await waitUntil(() => focused(m)?.getAttribute('part') === 'error', 'focus did not move to the error message');
+      // No second button after the message: the form above keeps the one way on, reached as before (WebKit's driver
+      // presses no Shift+Tab, so the customer starts again from the page's button before the widget).
+      expect(m.$('[part~=retry]')).to.equal(null);
+      document.querySelector<HTMLButtonElement>('body > button')!.focus();
       await sendKeys({ press: 'Tab' });
-      expect(focused(m)?.getAttribute('part')).to.equal('retry');
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ press: 'Tab' });
+      expect(focused(m)?.getAttribute('part')).to.equal('submit');
       await sendKeys({ press: 'Enter' });
       await m.waitForState('success');
     } finally {

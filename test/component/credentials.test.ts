@@ -43,7 +43,7 @@ describe('<prepaid-upgrade> credentials as merchants give them', () => {
     expect(error.detail).to.deep.equal({ phase: 'config', status: 0, retryable: false, message: error.detail.message });
     expect(error.detail.message).to.equal('the token from token cannot be sent as a header: it holds U+20AC, which is not Latin-1');
     expect(await session.requests()).to.deep.equal([]);
-    expect(errorText(m)).to.contain(en.failure('config'));
+    expect(errorText(m)).to.contain(en.failure('config', 'config'));
     const { sig } = JSON.parse(session.token) as { sig: string };
     for (const line of [...warnings, ...errors]) expect(line).not.to.contain(sig);
   });
@@ -57,7 +57,7 @@ describe('<prepaid-upgrade> credentials as merchants give them', () => {
     const error = await m.waitForEvent('prepaid-upgrade-error');
     expect(error.detail).to.include({ phase: 'load', status: 0, retryable: false });
     expect(error.detail.message).to.equal('the token from tokenProvider cannot be sent as a header: it holds a line break');
-    expect(errorText(m)).to.contain(en.failure('config')).and.not.contain(en.failure('network'));
+    expect(errorText(m)).to.contain(en.failure('config', 'load')).and.not.contain(en.failure('network', 'load'));
     expect(await session.requests()).to.deep.equal([]);
   });
 
@@ -76,7 +76,7 @@ describe('<prepaid-upgrade> credentials as merchants give them', () => {
     );
     expect(asked, 'asked once, and once more after the 401').to.equal(2);
     expect(m.eventsOf('prepaid-upgrade-token-expired')).to.deep.equal([]);
-    expect(errorText(m)).to.contain(en.failure('config')).and.not.contain(en.failure('unauthorized'));
+    expect(errorText(m)).to.contain(en.failure('config', 'load')).and.not.contain(en.failure('unauthorized', 'load'));
     expect(errors.join('\n')).to.match(/load failed: .*the signature is refused/);
     expect((await session.requests()).map((request) => request.status)).to.deep.equal([401]);
   });

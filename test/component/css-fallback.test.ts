@@ -136,9 +136,10 @@ async function mountReady(scheme: 'light' | 'dark', style?: string) {
 }
 
 async function expectErrorColors(m: Mounted, session: Awaited<ReturnType<typeof sandboxSession>>, palette: typeof LIGHT) {
-  await session.fault({ status: 500, method: 'PATCH' });
-  await m.el.upgrade();
-  await waitUntil(() => m.el.state === 'error', 'no error state');
+  // A read that fails four times: its error has the retry button (a new time limit makes a new read).
+  await session.fault({ status: 500, method: 'GET', path: '/subscriptions/', count: 4 });
+  m.el.timeout = 4000;
+  await waitUntil(() => m.el.state === 'error', 'no error state', { timeout: 5000 });
   const background = getComputedStyle(m.$('[part~=base]')!).backgroundColor;
   const error = getComputedStyle(m.$('[part~=error]')!).color;
   const retry = getComputedStyle(m.$('[part~=retry]')!).color;

@@ -287,16 +287,34 @@ describe('<prepaid-upgrade> without subscription-id: one, or none', () => {
     expect(backButton(m)).to.equal(null);
   });
 
-  it('is ineligible, saying none can be prepaid, for a customer without any', async () => {
+  it('is ineligible, saying the customer has no subscription and what then, for a customer without any', async () => {
     const m = await discoverFor(KATHERINE);
     expect(m.el.state).to.equal('ineligible');
     expect(m.el.matches(':state(ineligible)')).to.be.true;
-    expect(text(m.$('.notice'))).to.equal(en.ineligible('none-upgradeable', undefined));
-    expect(text(m.$('[part~=status]'))).to.equal(en.ineligible('none-upgradeable', undefined));
+    expect(text(m.$('.heading'))).to.equal(en.stateHeading('ineligible'));
+    expect(text(m.$('.notice'))).to.equal(`${en.ineligible('no-subscriptions', undefined)} ${en.ineligibleNext('no-subscriptions')}`);
+    expect(text(m.$('.notice'))).to.equal(
+      'You have no active subscriptions with this store. Once you subscribe to a product, you can prepay its orders here.',
+    );
+    expect(text(m.$('[part~=status]'))).to.equal(en.ineligible('no-subscriptions', undefined));
     expect(m.$('[part~=picker]')).to.equal(null);
     expect(m.$('[part~=savings]')).to.equal(null);
     const ready = m.eventsOf('prepaid-upgrade-ready')[0]!;
     expect(ready.detail).to.deep.equal({ subscription: null, candidates: [], nextOrder: undefined });
+  });
+
+  it('says why none can be prepaid when they all share the reason', async () => {
+    const session = await sandboxSession({ customerId: SANDBOX_SUBSCRIPTIONS.eligibleEur.customerId });
+    const product = { public_id: 'espresso', name: 'Espresso', price: '9.00', prepaid_eligible: false, live: true };
+    await session.fault({ method: 'GET', path: '/products/', status: 200, body: JSON.stringify(product), count: 5 });
+    const m = await mount({ 'api-base': session.apiBase, token: session.token });
+    await m.waitForEvent('prepaid-upgrade-ready');
+    expect(m.el.state).to.equal('ineligible');
+    expect(text(m.$('.notice'))).to.equal(
+      `${en.ineligible('none-upgradeable', undefined)} ${en.noneBecause('product-not-eligible')} ${en.ineligibleNext('none-upgradeable')}`,
+    );
+    expect(text(m.$('[part~=status]'))).to.equal(en.ineligible('none-upgradeable', undefined));
+    expect(m.$('[part~=savings]')).to.equal(null);
   });
 
   it('is ineligible when the only ones left are prepaid and management is off', async () => {
@@ -332,13 +350,14 @@ describe('<prepaid-upgrade> without subscription-id: loading, failing, switching
     expect(pickerRadios(m)).to.have.length(3);
   });
 
-  it('keeps the chosen subscription through a reload after a failed upgrade', async () => {
+  it('keeps the chosen subscription when the subscriptions are read again after a failed upgrade', async () => {
     const m = await discoverFor(HEDY);
     await choose(m, EARL_GREY);
     await m.session.fault({ method: 'PATCH', status: 404 });
     await m.el.upgrade();
     expect(m.el.state).to.equal('error');
-    m.$<HTMLButtonElement>('[part~=retry]')!.click();
+    // A new connection (here a new time limit) reads them again.
+    m.el.timeout = 5000;
     await waitUntil(() => m.el.state === 'ready' && m.el.subscription?.public_id === EARL_GREY, 'the chosen one was not shown again');
     expect(m.$('[part~=form]')).to.not.equal(null);
   });

@@ -159,22 +159,33 @@ describe('<prepaid-upgrade> happy path', () => {
 describe('<prepaid-upgrade> ineligible subscriptions', () => {
   // An already prepaid subscription is not ineligible: it has a state of its own (test/component/renewal.test.ts).
   const cases = [
-    { name: 'cancelled', id: SANDBOX_SUBSCRIPTIONS.cancelled.id, says: 'This subscription is no longer active, so it cannot be prepaid.' },
+    {
+      name: 'cancelled',
+      id: SANDBOX_SUBSCRIPTIONS.cancelled.id,
+      says: 'This subscription is no longer active, so it cannot be prepaid.',
+      next: 'To prepay its orders, subscribe again; a new subscription can be prepaid.',
+    },
     {
       name: 'on a product that cannot be prepaid',
       id: SANDBOX_SUBSCRIPTIONS.notEligible.id,
-      says: 'Espresso Machine Descaler, 4-pack cannot be prepaid.',
+      says: 'The store does not offer prepaying for Espresso Machine Descaler, 4-pack.',
+      next: 'Your subscription goes on as it is: you pay for each order as it ships.',
     },
   ];
-  for (const { name, id, says } of cases) {
-    it(`explains a subscription ${name} and offers no form`, async () => {
+  for (const { name, id, says, next } of cases) {
+    it(`explains a subscription ${name}, says what the customer can do, and neither offers nor sells a form`, async () => {
       const session = await sandboxSession();
       const m = await mount({ 'subscription-id': id, 'api-base': session.apiBase, token: session.token });
       const ready = await m.waitForEvent('prepaid-upgrade-ready');
       expect(ready.detail.subscription.public_id).to.equal(id);
       expect(m.el.state).to.equal('ineligible');
       expect(m.el.matches(':state(ineligible)')).to.be.true;
-      expect(text(m.$('.notice'))).to.contain(says);
+      expect(text(m.$('.notice')))
+        .to.contain(says)
+        .and.contain(next);
+      expect(text(m.$('.heading'))).to.equal(en.stateHeading('ineligible'));
+      expect(m.$('.description'), 'no promise of what cannot be bought').to.equal(null);
+      expect(m.$('[part~=savings]')).to.equal(null);
       expect(m.$('[part~=form]')).to.equal(null);
       expect(m.$('[part~=submit]')).to.equal(null);
       expect(text(m.$('[part~=status]'))).to.equal(says);
@@ -183,7 +194,7 @@ describe('<prepaid-upgrade> ineligible subscriptions', () => {
 });
 
 describe('<prepaid-upgrade> refused upgrade', () => {
-  it("shows the service's own reason (400 detail) as text and fires an error event", async () => {
+  it("tells the customer in their words, and the developer in the service's own (400 detail)", async () => {
     const session = await sandboxSession({
       merchant: SANDBOX_MERCHANT_PREPAID_DISABLED,
       customerId: SANDBOX_SUBSCRIPTIONS.prepaidDisabled.customerId,
@@ -197,23 +208,24 @@ describe('<prepaid-upgrade> refused upgrade', () => {
     m.$('[part~=submit]')!.click();
     const error = await m.waitForEvent('prepaid-upgrade-error');
     expect(error.detail).to.include({ phase: 'upgrade', status: 400, retryable: false });
-    expect(error.detail.message).to.match(/answered 400/);
+    expect(error.detail.message).to.match(/answered 400: Prepaid subscriptions are not enabled for this merchant\./);
     expect(m.el.state).to.equal('error');
     const part = m.$('[part~=error]')!;
     expect(part.getAttribute('role')).to.equal('alert');
-    expect(text(part)).to.contain('The store could not make this change.');
-    expect(text(part.querySelector('.detail'))).to.match(/prepaid/i);
+    expect(text(part)).to.equal(en.failure('badRequest', 'upgrade'));
+    expect(text(part)).to.equal('Your subscription was not prepaid. The store refused this request. Please contact the store.');
     expect(m.shadow.activeElement).to.equal(part);
-    // The customer's choices stay where they were.
+    // The customer's choices stay where they were, and the form's own button is the one way on: no second button.
     expect(m.$('[part~=form]')).not.to.equal(null);
-    expect(text(m.$('[part~=retry]'))).to.equal('Reload');
+    expect(m.$('[part~=retry]')).to.equal(null);
   });
 });
 
 describe('<prepaid-upgrade> refused upgrade with field errors', () => {
-  // Bodies in the shape of the service's validation errors, sent by the sandbox in place of its own answer. A reason
-  // about one of the customer's choices is labelled with the words the form asks for that choice with.
-  const cases: Array<[what: string, body: unknown, reason: string, label: string | undefined]> = [
+  // Bodies in the shape of the service's validation errors, sent by the sandbox in place of its own answer. A refusal
+  // of one of the customer's choices is named by the heading of the form it was made in; the service's words go to
+  // the developer only.
+  const cases: Array<[what: string, body: unknown, reason: string, heading: string | undefined]> = [
     [
       'a renewal behaviour it does not accept',
       { renewal_behavior: ["Value 'x' is not a valid choice."] },
@@ -235,8 +247,8 @@ describe('<prepaid-upgrade> refused upgrade with field errors', () => {
     ['a field the customer did not choose', { offer: ['Invalid offer.'] }, 'Invalid offer.', undefined],
     ['a field named like a property of every object', { constructor: ['Not this way.'] }, 'Not this way.', undefined],
   ];
-  for (const [what, body, reason, label] of cases) {
-    it(`shows the service's reason for ${what}, as text, and puts it in the error event`, async () => {
+  for (const [what, body, reason, heading] of cases) {
+    it(`names ${what} in the customer's words, and gives the developer the service's`, async () => {
       const m = await mountEligible();
       await m.waitForEvent('prepaid-upgrade-ready');
       await m.session.fault({ method: 'PATCH', status: 400, body: JSON.stringify(body) });
@@ -245,20 +257,18 @@ describe('<prepaid-upgrade> refused upgrade with field errors', () => {
       expect(error.detail).to.include({ phase: 'upgrade', status: 400, retryable: false });
       expect(error.detail.message).to.contain(`${Object.keys(body as object)[0]}: ${reason}`);
       const part = m.$('[part~=error]')!;
-      const labelled = label ? `${reason} (${label})` : reason;
-      expect(text(part)).to.equal(`${en.failure('badRequest')} ${en.refusedBecause} ${labelled} ${en.reload}`);
-      expect(text(part.querySelector('.detail'))).to.equal(reason);
-      expect(part.querySelector('.detail')!.childElementCount).to.equal(0);
+      expect(text(part)).to.equal(heading ? en.refusedChoice(heading) : en.failure('badRequest', 'upgrade'));
+      expect(text(m.el.shadowRoot!.firstElementChild)).not.to.contain(reason);
     });
   }
 
-  it('labels the reason in the page’s language', async () => {
+  it('names the refused choice in the page’s language', async () => {
     const m = await mountEligible({ lang: 'de' });
     await m.waitForEvent('prepaid-upgrade-ready');
     await m.session.fault({ method: 'PATCH', status: 400, body: JSON.stringify({ orders_per_billing: ['A valid integer is required.'] }) });
     m.$('[part~=submit]')!.click();
     await m.waitForEvent('prepaid-upgrade-error');
-    expect(text(m.$('[part~=error]'))).to.contain(`${de.refusedBecause} A valid integer is required. (${de.ordersLegend})`);
+    expect(text(m.$('[part~=error]'))).to.equal(de.refusedChoice(de.ordersLegend));
   });
 });
 
@@ -313,7 +323,8 @@ describe('<prepaid-upgrade> refused credential', () => {
     const error = m.eventsOf('prepaid-upgrade-error')[0]!;
     expect(error.detail).to.include({ phase: 'load', status: 401, retryable: false });
     expect(m.el.state).to.equal('error');
-    expect(text(m.$('[part~=error]'))).to.contain('Your session has expired. Reload the page or sign in again.');
+    expect(text(m.$('[part~=error]'))).to.equal(`${en.failure('unauthorized', 'load')} ${en.reload}`);
+    expect(text(m.$('[part~=retry]')), 'a reload of the page brings a new token').to.equal('Reload the page');
   });
 });
 

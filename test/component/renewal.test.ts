@@ -215,7 +215,7 @@ describe('<prepaid-upgrade> a prepaid subscription', () => {
     expect(m.el.state).to.equal('prepaid');
   });
 
-  it('reads the subscription again after a refused change ("Reload"), and offers the form again', async () => {
+  it('says a refused change (404) in the customer’s words, the form kept and no button that cannot help', async () => {
     const m = await mountFor(prepaid);
     await m.session.fault({ method: 'PATCH', status: 404 });
     await pickAndSave(m, 'cancel');
@@ -223,10 +223,11 @@ describe('<prepaid-upgrade> a prepaid subscription', () => {
     expect(error.detail).to.include({ phase: 'renewal', status: 404, retryable: false });
     expect(m.el.state).to.equal('error');
     expect(m.shadow.activeElement).to.equal(m.$('[part~=error]'));
-    m.$<HTMLButtonElement>('[part~=retry]')!.click();
-    await m.waitForEvent('prepaid-upgrade-ready', 2);
-    expect(m.el.state).to.equal('prepaid');
-    expect(manageRadio(m, 'autorenew').checked).to.be.true;
+    expect(text(m.$('[part~=error]'))).to.equal(
+      'Your change was not saved. We could not find this subscription any more. Please contact the store.',
+    );
+    expect(m.$('[part~=retry]')).to.equal(null);
+    expect(manageRadio(m, 'cancel').checked, 'the choice is kept').to.be.true;
     expect(m.$('[part~=manage] .confirmation')).to.equal(null);
   });
 });
@@ -301,7 +302,7 @@ describe('<prepaid-upgrade> after an upgrade', () => {
     expect(m.eventsOf('prepaid-upgrade-success')).to.have.length(1);
   });
 
-  it('keeps the success message above a failed change, and the retry sends the change again', async () => {
+  it('keeps the success message above a failed change, and the form’s button sends the change again', async () => {
     const m = await mountFor(eligible);
     await m.el.upgrade();
     await m.session.fault({ method: 'PATCH', path: 'change_renewal_behavior', status: 503 });
@@ -311,7 +312,9 @@ describe('<prepaid-upgrade> after an upgrade', () => {
     expect(m.el.state).to.equal('error');
     expect(m.$('[part~=success]'), 'the upgrade still shows as done').to.not.equal(null);
     expect(manageRadio(m, 'downgrade').checked).to.be.true;
-    m.$<HTMLButtonElement>('[part~=retry]')!.click();
+    // One way on: the form's own button sends the change again; no second button beside it.
+    expect(m.$('[part~=retry]')).to.equal(null);
+    m.$<HTMLButtonElement>('[part~=manage-submit]')!.click();
     await m.waitForEvent('prepaid-upgrade-renewal-change');
     expect(m.el.state).to.equal('prepaid');
     await waitUntil(() => m.shadow.activeElement === m.$('[part~=manage] .confirmation'), 'focus did not move to the confirmation');

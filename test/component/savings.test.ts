@@ -15,6 +15,8 @@ import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-sessio
 
 const { eligible, eligibleJpy } = SANDBOX_SUBSCRIPTIONS;
 const norm = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim();
+/** A date as the customer reads it: its no-break spaces are spaces to the eye. */
+const shownDate = (...args: Parameters<typeof formatServiceDate>) => norm(formatServiceDate(...args));
 /** What a sighted customer reads: the visually hidden texts left out. */
 function visibleText(node: Element): string {
   const copy = node.cloneNode(true) as Element;
@@ -42,7 +44,7 @@ async function mountWithDiscounts(discounts: string, subscription: { id: string;
 
 const hintOf = (m: Mounted, orders: number) => m.$(`#orders-${orders}-hint`)!;
 /** The next order's date as the choices say it ("December 5"), or with its year as the summary does. */
-const nextOrderDay = (m: Mounted, year = false) => formatServiceDate(m.el.nextOrder!.place, 'en', year)!;
+const nextOrderDay = (m: Mounted, year = false) => shownDate(m.el.nextOrder!.place, 'en', year)!;
 
 describe('prepaid discounts', () => {
   const seen = captureConsole();

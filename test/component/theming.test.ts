@@ -24,6 +24,14 @@ describe('parts', () => {
     collect(m.shadow);
     await m.el.upgrade();
     collect(m.shadow);
+    // The retry button is a failed read's: one that fails four times (a new time limit makes a new read).
+    const fresh = await sandboxSession();
+    const other = await mount({ 'subscription-id': eligible, 'api-base': fresh.apiBase, token: fresh.token });
+    await other.waitForState('ready');
+    await fresh.fault({ status: 500, method: 'GET', path: `/subscriptions/${eligible}/`, count: 4 });
+    other.el.timeout = 4000;
+    await other.waitForState('error');
+    collect(other.shadow);
     expect([...seen].sort()).to.deep.equal(
       [
         'base',

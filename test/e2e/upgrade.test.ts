@@ -91,14 +91,14 @@ describe('the next order as the service lists it, in Chromium', { timeout: 120_0
           const widget = page.locator('prepaid-upgrade');
           const hint = widget.locator('#orders-3-hint');
           // The date, from the listing; the amount, before the tax and shipping the next order carries.
-          await hint.filter({ hasText: /on [A-Z][a-z]+ \d{1,2}, before tax and shipping/ }).waitFor();
-          assert.match(await hint.innerText(), /\$85\.50 on [A-Z][a-z]+ \d{1,2}, before tax and shipping/);
+          await hint.filter({ hasText: /on [A-Z][a-z]+\s\d{1,2}, before tax and shipping/ }).waitFor();
+          assert.match(await hint.innerText(), /\$85\.50 on [A-Z][a-z]+\s\d{1,2}, before tax and shipping/);
           await widget.locator('[part~="submit"]').click();
           const success = widget.locator('[part~="success"]');
           await success.filter({ hasText: 'for 3 orders:' }).waitFor();
           assert.match(
             await success.innerText(),
-            /Your next order, on [A-Z][a-z]+ \d{1,2}, \d{4}, bills \$97\.33 for 3 orders: \$85\.50, plus \$6\.84 tax and \$4\.99 shipping\./,
+            /Your next order, on [A-Z][a-z]+\s\d{1,2},\s\d{4}, bills \$97\.33 for 3 orders: \$85\.50, plus \$6\.84 tax and \$4\.99 shipping\./,
           );
           const requests = await getJson<RecordedRequest[]>(`${running.server.origin}${apiBase}/__sandbox/requests`);
           const byId = requests.filter((request) => /^\/orders\/[^/]+\/$/.test(request.path));

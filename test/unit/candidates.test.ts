@@ -35,13 +35,19 @@ describe('sortFound', () => {
     expect(unchecked).to.deep.equal([subscription]);
   });
 
-  it('offers nothing that cannot be prepaid: a product not eligible, a cancelled or not live subscription, no product', () => {
+  it('offers nothing that cannot be prepaid (a product not eligible, a cancelled or not live subscription, no product), and keeps why', () => {
     const sorted = sortFound([
       { subscription: payAsYouGoSubscription({ public_id: 'sub_b', product: 'prod_b' }), product: ineligibleProduct },
       { subscription: payAsYouGoSubscription({ public_id: 'sub_c', cancelled: '2026-09-14 10:22:05' }), product: eligibleProduct },
       { subscription: payAsYouGoSubscription({ public_id: 'sub_l', live: false }), product: eligibleProduct },
       { subscription: payAsYouGoSubscription({ public_id: 'sub_n', product: '' }), product: undefined },
     ]);
-    expect(sorted).to.deep.equal({ candidates: [], prepaid: [], unchecked: [] });
+    expect(sorted).to.deep.equal({
+      candidates: [],
+      prepaid: [],
+      unchecked: [],
+      // A product unknown, or not known to be eligible, is not offered either: the customer did not ask for it.
+      refused: ['product-not-eligible', 'not-live', 'not-live', 'product-not-eligible'],
+    });
   });
 });

@@ -117,8 +117,8 @@ describe('parseChoices: prepaid discounts', () => {
 describe('describeFailure', () => {
   const http = (status: number, detail?: string) => new ApiError('http', `GET answered ${status}`, { status, detail });
   const summary = (error: unknown) => {
-    const { kind, status, retryable, credentialRefused, detail } = describeFailure(error);
-    return { kind, status, retryable, credentialRefused, detail };
+    const { kind, status, retryable, credentialRefused, field } = describeFailure(error);
+    return { kind, status, retryable, credentialRefused, field };
   };
 
   it('gives each status its kind, and says whether trying again can help', () => {
@@ -139,21 +139,23 @@ describe('describeFailure', () => {
         status,
         retryable,
         credentialRefused: status === 401,
-        detail: undefined,
+        field: undefined,
       });
     }
   });
 
-  it("shows the service's explanation of a refused request only", () => {
-    expect(describeFailure(http(400, 'No prepaid here.')).detail).to.equal('No prepaid here.');
-    expect(describeFailure(http(503, 'Down.')).detail).to.equal(undefined);
+  it("keeps the service's explanation for the developer: in the message, never as a text of its own", () => {
+    const failure = describeFailure(http(400, 'No prepaid here.'));
+    expect(failure).not.to.have.property('detail');
+    expect(failure.message).to.equal('GET answered 400');
   });
 
-  it('carries the field a refusal is about, with its message, for a refused request only', () => {
-    const fieldError = (status: number) =>
-      new ApiError('http', `PATCH answered ${status}`, { status, detail: 'No.', field: 'renewal_behavior' });
-    expect(describeFailure(fieldError(400))).to.include({ detail: 'No.', field: 'renewal_behavior' });
-    expect(describeFailure(fieldError(503))).not.to.have.any.keys('detail', 'field');
+  it('carries the field a refusal is about, for a refused request only, with or without a message', () => {
+    const fieldError = (status: number, detail?: string) =>
+      new ApiError('http', `PATCH answered ${status}`, { status, detail, field: 'renewal_behavior' });
+    expect(describeFailure(fieldError(400, 'No.'))).to.include({ field: 'renewal_behavior' });
+    expect(describeFailure(fieldError(400, ''))).to.include({ field: 'renewal_behavior' });
+    expect(describeFailure(fieldError(503, 'No.'))).not.to.have.any.keys('detail', 'field');
   });
 
   it('names the likely cause of 401, 403 and 404 for the developer', () => {
@@ -171,7 +173,7 @@ describe('describeFailure', () => {
       status: 401,
       retryable: true,
       credentialRefused: false,
-      detail: undefined,
+      field: undefined,
     });
     expect(describeFailure(new TypeError('boom'))).to.deep.equal({
       kind: 'malformed',

@@ -3,7 +3,14 @@ import { RENEWAL_BEHAVIORS, type RenewalBehavior } from '../../src/api/schemas.j
 import type { IneligibleReason } from '../../src/api/upgrade-request.js';
 import { pickerEn } from '../../src/discovery/texts.js';
 import { en as carried } from '../../src/i18n/en.js';
-import { formatter, type FailureKind, type PrepaidStatus, type ShippingUnit, type Strings } from '../../src/i18n/strings.js';
+import {
+  formatter,
+  type ErrorPhase,
+  type FailureKind,
+  type PrepaidStatus,
+  type ShippingUnit,
+  type Strings,
+} from '../../src/i18n/strings.js';
 import ar from '../../src/i18n/locales/ar.js';
 import de from '../../src/i18n/locales/de.js';
 import es from '../../src/i18n/locales/es.js';
@@ -47,8 +54,12 @@ const INELIGIBLE_REASONS = [
   'not-live',
   'product-not-eligible',
   'none-upgradeable',
+  'no-subscriptions',
 ] as const satisfies readonly IneligibleReason[];
 const ineligibleReasonsAreExhaustive: Exhaustive<IneligibleReason, typeof INELIGIBLE_REASONS> = true;
+
+const PHASES = ['load', 'upgrade', 'renewal', 'config'] as const satisfies readonly ErrorPhase[];
+const phasesAreExhaustive: Exhaustive<ErrorPhase, typeof PHASES> = true;
 
 const renewalBehaviorsAreExhaustive: Exhaustive<RenewalBehavior, typeof RENEWAL_BEHAVIORS> = true;
 
@@ -171,7 +182,12 @@ function samples(locale: string): { [K in FunctionKey]: Parameters<Strings[K]>[]
     cancelledOn: [[new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, 8, 14))]],
     prepaidStatus: statuses(locale).map((status) => [status]),
     nextOrderOn: DAYS.map((day) => [date(locale, day)]),
-    failure: FAILURE_KINDS.map((kind) => [kind]),
+    failure: FAILURE_KINDS.flatMap((kind) => PHASES.map((phase) => [kind, phase] as [FailureKind, ErrorPhase])),
+    refusedChoice: [[textsOf(locale).ordersLegend], [textsOf(locale).manageLegend]],
+    // Reasons with nothing more to say are left out: they answer with nothing, and the widget shows nothing then.
+    ineligibleNext: INELIGIBLE_REASONS.filter((reason) => reason !== 'already-prepaid').map((reason) => [reason]),
+    noneBecause: (['already-prepaid', 'not-live', 'product-not-eligible'] as const).map((reason) => [reason]),
+    stateHeading: (['prepaid', 'ineligible', 'picker'] as const).map((state) => [state]),
     saveUpTo: [[percent(locale, 15)], [percent(locale, 12.5)]],
     savings: [[percent(locale, 5)], [percent(locale, 10)]],
     wasPrice: [[total]],
@@ -234,6 +250,7 @@ function problemsIn(outputs: { label: string; text: unknown }[]): string[] {
 describe('i18n: the lists of inputs', () => {
   it('name every failure kind, ineligible reason and renewal behaviour (checked by the compiler)', () => {
     expect(failureKindsAreExhaustive).to.equal(true);
+    expect(phasesAreExhaustive).to.equal(true);
     expect(ineligibleReasonsAreExhaustive).to.equal(true);
     expect(renewalBehaviorsAreExhaustive).to.equal(true);
     expect(shippingUnitsAreExhaustive).to.equal(true);
@@ -302,17 +319,42 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
     it('is translated, not copied from English', () => {
       expect(strings.heading).to.not.equal(en.heading);
       expect(strings.submit(6)).to.not.equal(en.submit(6));
-      expect(strings.failure('network')).to.not.equal(en.failure('network'));
+      expect(strings.failure('network', 'load')).to.not.equal(en.failure('network', 'load'));
       // Every plain text differs too: none was left in English.
       for (const key of Object.keys(en) as (keyof Strings)[]) {
         if (typeof en[key] === 'string') expect(strings[key], key).to.not.equal(en[key]);
       }
-      for (const kind of FAILURE_KINDS) expect(strings.failure(kind), kind).to.not.equal(en.failure(kind));
+      for (const kind of FAILURE_KINDS) {
+        for (const phase of PHASES) expect(strings.failure(kind, phase), `${kind}, ${phase}`).to.not.equal(en.failure(kind, phase));
+      }
     });
 
-    it('gives every failure kind its own message', () => {
-      const messages = FAILURE_KINDS.map((kind) => strings.failure(kind));
-      expect(new Set(messages).size).to.equal(FAILURE_KINDS.length);
+    it('gives every failure kind its own message in each phase', () => {
+      for (const phase of PHASES) {
+        const messages = FAILURE_KINDS.map((kind) => strings.failure(kind, phase));
+        expect(new Set(messages).size, phase).to.equal(FAILURE_KINDS.length);
+      }
+    });
+
+    it('says first that a write the service did not make was not made, and never says it of one it cannot know', () => {
+      for (const phase of ['upgrade', 'renewal'] as const) {
+        const lead = strings.failure('server', phase).slice(0, strings.failure('server', phase).indexOf(strings.failure('server', 'load')));
+        expect(lead.trim(), phase).to.not.equal('');
+        for (const kind of [
+          'network',
+          'timeout',
+          'malformed',
+          'badRequest',
+          'forbidden',
+          'notFound',
+          'locked',
+          'rateLimited',
+          'server',
+        ] as const)
+          expect(strings.failure(kind, phase), `${kind}, ${phase}`).to.satisfy((text: string) => text.startsWith(lead));
+        for (const kind of ['unconfirmed', 'unauthorized', 'config'] as const)
+          expect(strings.failure(kind, phase), `${kind}, ${phase}`).to.not.satisfy((text: string) => text.startsWith(lead));
+      }
     });
 
     it('writes counts as this language formats them', () => {
@@ -504,7 +546,7 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
       expect(new Set(confirmations).size).to.equal(RENEWAL_BEHAVIORS.length);
       for (const behavior of RENEWAL_BEHAVIORS)
         expect(strings.renewalChanged(behavior), behavior).to.not.equal(en.renewalChanged(behavior));
-      expect(strings.changeUnconfirmed).to.not.equal(strings.failure('unconfirmed'));
+      expect(strings.changeUnconfirmed).to.not.equal(strings.failure('unconfirmed', 'upgrade'));
       expect(strings.manageLegend).to.not.equal(strings.renewalLegend);
     });
   });

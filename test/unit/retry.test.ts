@@ -283,8 +283,9 @@ describe('the client renews a refused token once', () => {
       baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
       credentials: { authorization: async () => first, ...(renewAfterRefusal ? { renewAfterRefusal } : {}) },
     });
-  /** A token 3 hours old, `secondsOlder` more: two of them differ. */
-  const stale = (secondsOlder = 0) => sandboxSession({ ts: Math.floor(Date.now() / 1000) - 3 * 3600 - secondsOlder }).then((s) => s.token);
+  /** A token 3 hours old, `secondsOlder` more: two of them differ, made in the same second or not. */
+  const threeHoursAgo = Math.floor(Date.now() / 1000) - 3 * 3600;
+  const stale = (secondsOlder = 0) => sandboxSession({ ts: threeHoursAgo - secondsOlder }).then((s) => s.token);
 
   it('tries once more with a new token after a 401', async () => {
     const refused = await stale();

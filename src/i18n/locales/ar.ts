@@ -1,4 +1,4 @@
-import type { Strings } from '../strings.js';
+import type { ErrorPhase, FailureKind, Strings } from '../strings.js';
 import { plural } from '../strings.js';
 
 const LOCALE = 'ar';
@@ -31,6 +31,28 @@ const taxAndShippingExtra = (taxed: boolean) => (taxed ? '، غير شامل ا�
 
 /** Keeps a product name written left to right from reordering the sentence around it. */
 const isolate = (text: string) => `\u2068${text}\u2069`;
+
+// "Request" is said "عملية" (operation): "طلب" is the word for an order throughout.
+const failures = (kind: FailureKind, phase: ErrorPhase) =>
+  ({
+    config: 'هذا النموذج غير مُعدّ بشكل صحيح، لذا لا يمكن إجراء أي تغيير هنا. يُرجى التواصل مع المتجر.',
+    network: 'تعذّر علينا الوصول إلى المتجر. يُرجى التحقق من اتصالك والمحاولة مرة أخرى.',
+    timeout: 'استغرق المتجر وقتًا طويلًا جدًا في الرد. يُرجى المحاولة مرة أخرى.',
+    malformed: 'أرسل المتجر ردًا تعذّرت علينا قراءته. يُرجى المحاولة مرة أخرى بعد قليل.',
+    unconfirmed:
+      'تعذّر علينا التأكد مما إذا كان اشتراكك قد تحوّل إلى الدفع المسبق. يُرجى المحاولة مرة أخرى: لا يمكن تحويله أو تحصيل قيمته مرتين.',
+    badRequest: 'رفض المتجر هذه العملية. يُرجى التواصل مع المتجر.',
+    unauthorized: 'انتهت صلاحية جلستك. يُرجى إعادة تحميل الصفحة أو تسجيل الدخول مرة أخرى.',
+    forbidden:
+      phase === 'load' ? 'لا يمكن عرض هذا الاشتراك هنا. يُرجى التواصل مع المتجر.' : 'هذا التغيير غير مسموح به هنا. يُرجى التواصل مع المتجر.',
+    notFound:
+      phase === 'load'
+        ? 'تعذّر علينا العثور على هذا الاشتراك. يُرجى التأكد من أنك سجّلت الدخول إلى حسابك الخاص.'
+        : 'لم يعد بإمكاننا العثور على هذا الاشتراك. يُرجى التواصل مع المتجر.',
+    locked: 'يجري تعديل اشتراكك من مكان آخر في الوقت الحالي. يُرجى المحاولة مرة أخرى بعد قليل.',
+    rateLimited: 'عدد المحاولات كبير جدًا في الوقت الحالي. يُرجى المحاولة مرة أخرى بعد بضع ثوانٍ.',
+    server: 'حدث خطأ ما لدى المتجر. يُرجى المحاولة مرة أخرى بعد قليل.',
+  })[kind];
 
 const ar: Strings = {
   heading: 'الدفع المسبق لاشتراكك',
@@ -69,9 +91,9 @@ const ar: Strings = {
     ({ autorenew: 'التجديد تلقائيًا', cancel: 'إنهاء الاشتراك', downgrade: 'العودة إلى الدفع مقابل كل طلب' })[behavior],
   renewalHint: (behavior, count) =>
     ({
-      autorenew: `عند تقديم أول طلب من الدورة التالية، نُصدر فاتورة واحدة مقابل ${ordersGenitive(count)}.`,
-      cancel: 'ينتهي اشتراكك بعد آخر طلب مدفوع مسبقًا.',
-      downgrade: 'تعود إلى دفع ثمن كل طلب عند شحنه.',
+      autorenew: `عند نفاد طلباتك المدفوعة مسبقًا، نُصدر فاتورة واحدة مقابل ${ordersGenitive(count)} من الدورة التالية، عند تقديم أول طلب منها.`,
+      cancel: 'عند نفاد طلباتك المدفوعة مسبقًا، ينتهي اشتراكك.',
+      downgrade: 'عند نفاد طلباتك المدفوعة مسبقًا، تعود إلى دفع ثمن كل طلب عند شحنه.',
     })[behavior],
   summaryHeading: 'الملخص',
   summary: (count, total, perOrder) =>
@@ -104,9 +126,31 @@ const ar: Strings = {
     ({
       'already-prepaid': 'هذا الاشتراك مدفوع مسبقًا بالفعل.',
       'not-live': 'لم يعد هذا الاشتراك نشطًا، لذا لا يمكن تحويله إلى الدفع المسبق.',
-      'product-not-eligible': productName ? `لا يتوفر الدفع المسبق للمنتج ${isolate(productName)}.` : 'لا يتوفر الدفع المسبق لهذا المنتج.',
+      'product-not-eligible': productName
+        ? `لا يقدّم المتجر الدفع المسبق للمنتج ${isolate(productName)}.`
+        : 'لا يقدّم المتجر الدفع المسبق لهذا المنتج.',
       'none-upgradeable': 'لا يتوفر الدفع المسبق لأي من اشتراكاتك.',
+      'no-subscriptions': 'ليس لديك أي اشتراكات نشطة لدى هذا المتجر.',
     })[reason],
+  ineligibleNext: (reason) =>
+    ({
+      'already-prepaid': '',
+      'not-live': 'لدفع ثمن طلباته مسبقًا، اشترك من جديد؛ فالاشتراك الجديد يمكن تحويله إلى الدفع المسبق.',
+      'product-not-eligible': 'يستمر اشتراكك كما هو: تدفع ثمن كل طلب عند شحنه.',
+      'none-upgradeable': 'تستمر اشتراكاتك كما هي: تدفع ثمن كل طلب عند شحنه.',
+      'no-subscriptions': 'بعد اشتراكك في أحد المنتجات، يمكنك دفع ثمن طلباته مسبقًا من هنا.',
+    })[reason],
+  noneBecause: (reason) =>
+    ({
+      'already-prepaid': 'جميعها مدفوعة مسبقًا بالفعل.',
+      'not-live': 'ليس أي منها نشطًا.',
+      'product-not-eligible': 'لا يقدّم المتجر الدفع المسبق للمنتجات التي تشترك فيها.',
+      'none-upgradeable': '',
+      'no-subscriptions': '',
+    })[reason],
+  stateHeading: (state) =>
+    ({ prepaid: 'اشتراكك المدفوع مسبقًا', ineligible: 'الدفع المسبق غير متاح', picker: 'الدفع المسبق لأحد اشتراكاتك' })[state],
+  pickerDescription: 'اختر اشتراكًا، ثم عدد طلباته التي تريد دفع ثمنها دفعة واحدة.',
   cancelledOn: (date) => `أُلغي في ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate }) =>
     (ordersRemaining > 0
@@ -128,25 +172,14 @@ const ar: Strings = {
   renewalChanged: (behavior) =>
     `تم الحفظ. عند نفاد طلباتك المدفوعة مسبقًا، ${{ autorenew: 'يتجدد اشتراكك تلقائيًا', cancel: 'ينتهي اشتراكك', downgrade: 'تعود إلى الدفع مقابل كل طلب' }[behavior]}.`,
   changeUnconfirmed: 'تعذّر علينا التأكد من حفظ التغيير. أعد المحاولة: حفظه مرتين لا يغيّر شيئًا إضافيًا.',
-  failure: (kind) =>
-    ({
-      config: 'هذا النموذج غير مُعدّ بشكل صحيح، لذا لا يمكن إجراء أي تغيير هنا. يُرجى التواصل مع المتجر.',
-      network: 'تعذّر علينا الوصول إلى المتجر. يُرجى التحقق من اتصالك والمحاولة مرة أخرى.',
-      timeout: 'استغرق المتجر وقتًا طويلًا جدًا في الرد. يُرجى المحاولة مرة أخرى.',
-      malformed: 'أرسل المتجر ردًا تعذّرت علينا قراءته. يُرجى المحاولة مرة أخرى بعد قليل.',
-      unconfirmed:
-        'تعذّر علينا التأكد مما إذا كان اشتراكك قد تحوّل إلى الدفع المسبق. يُرجى المحاولة مرة أخرى: لا يمكن تحويله أو تحصيل قيمته مرتين.',
-      badRequest: 'تعذّر على المتجر إجراء هذا التغيير.',
-      unauthorized: 'انتهت صلاحية جلستك. يُرجى إعادة تحميل الصفحة أو تسجيل الدخول مرة أخرى.',
-      forbidden: 'هذا التغيير غير مسموح به هنا. يُرجى التواصل مع المتجر.',
-      notFound: 'تعذّر علينا العثور على هذا الاشتراك. ربما يكون تابعًا لحساب آخر.',
-      locked: 'يجري تعديل اشتراكك من مكان آخر في الوقت الحالي. يُرجى المحاولة مرة أخرى بعد قليل.',
-      rateLimited: 'عدد المحاولات كبير جدًا في الوقت الحالي. يُرجى المحاولة مرة أخرى بعد بضع ثوانٍ.',
-      server: 'حدث خطأ ما لدى المتجر. يُرجى المحاولة مرة أخرى بعد قليل.',
-    })[kind],
-  refusedBecause: 'ردّ المتجر:',
+  failure: (kind, phase) =>
+    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say.
+    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config'].includes(kind)
+      ? `${phase === 'upgrade' ? 'لم يتحوّل اشتراكك إلى الدفع المسبق.' : 'لم يُحفَظ التغيير.'} ${failures(kind, phase)}`
+      : failures(kind, phase),
+  refusedChoice: (heading) => `لم يقبل المتجر اختيارك في «${heading}». يُرجى اختيار خيار آخر، أو التواصل مع المتجر.`,
   retry: 'إعادة المحاولة',
-  reload: 'إعادة التحميل',
+  reload: 'إعادة تحميل الصفحة',
 };
 
 export default ar;

@@ -1,4 +1,4 @@
-import type { Strings } from '../strings.js';
+import type { ErrorPhase, FailureKind, Strings } from '../strings.js';
 import { plural } from '../strings.js';
 
 const LOCALE = 'de';
@@ -16,6 +16,29 @@ const billedAtNextOrder = (count: number) =>
     one: 'Bei Ihrer nächsten Bestellung wird # Bestellung berechnet',
     other: 'Bei Ihrer nächsten Bestellung werden # Bestellungen zusammen berechnet',
   });
+
+const failures = (kind: FailureKind, phase: ErrorPhase) =>
+  ({
+    config: 'Dieses Formular ist nicht richtig eingerichtet, daher kann hier nichts geändert werden. Bitte wenden Sie sich an den Shop.',
+    network: 'Wir konnten den Shop nicht erreichen. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    timeout: 'Der Shop hat zu lange für die Antwort gebraucht. Bitte versuchen Sie es erneut.',
+    malformed: 'Der Shop hat eine Antwort gesendet, die wir nicht lesen konnten. Bitte versuchen Sie es gleich noch einmal.',
+    unconfirmed:
+      'Wir konnten nicht bestätigen, ob Ihr Abonnement umgestellt wurde. Bitte versuchen Sie es erneut: Es kann weder doppelt umgestellt noch doppelt berechnet werden.',
+    badRequest: 'Der Shop hat diese Anfrage abgelehnt. Bitte wenden Sie sich an den Shop.',
+    unauthorized: 'Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu oder melden Sie sich erneut an.',
+    forbidden:
+      phase === 'load'
+        ? 'Dieses Abonnement kann hier nicht angezeigt werden. Bitte wenden Sie sich an den Shop.'
+        : 'Diese Änderung ist hier nicht zulässig. Bitte wenden Sie sich an den Shop.',
+    notFound:
+      phase === 'load'
+        ? 'Wir konnten dieses Abonnement nicht finden. Bitte prüfen Sie, ob Sie mit Ihrem eigenen Konto angemeldet sind.'
+        : 'Wir konnten dieses Abonnement nicht mehr finden. Bitte wenden Sie sich an den Shop.',
+    locked: 'Ihr Abonnement wird gerade an anderer Stelle geändert. Bitte versuchen Sie es gleich noch einmal.',
+    rateLimited: 'Derzeit gehen zu viele Anfragen ein. Bitte versuchen Sie es in einigen Sekunden erneut.',
+    server: 'Beim Shop ist ein Fehler aufgetreten. Bitte versuchen Sie es gleich noch einmal.',
+  })[kind];
 
 const de: Strings = {
   heading: 'Abonnement im Voraus bezahlen',
@@ -47,11 +70,11 @@ const de: Strings = {
   renewalHint: (behavior, count) =>
     ({
       autorenew: plural(LOCALE, count, {
-        one: 'Wir berechnen die nächste Bestellung, sobald sie aufgegeben wird.',
-        other: 'Wir berechnen die nächsten # Bestellungen, sobald die erste davon aufgegeben wird.',
+        one: 'Wenn sie aufgebraucht sind, berechnen wir die nächste Bestellung, sobald sie aufgegeben wird.',
+        other: 'Wenn sie aufgebraucht sind, berechnen wir die nächsten # Bestellungen zusammen, sobald die erste davon aufgegeben wird.',
       }),
-      cancel: 'Ihr Abonnement endet nach der letzten vorausbezahlten Bestellung.',
-      downgrade: 'Sie bezahlen dann wieder jede Bestellung, sobald sie versandt wird.',
+      cancel: 'Wenn sie aufgebraucht sind, endet Ihr Abonnement.',
+      downgrade: 'Wenn sie aufgebraucht sind, bezahlen Sie wieder jede Bestellung, sobald sie versandt wird.',
     })[behavior],
   summaryHeading: 'Zusammenfassung',
   summary: (count, total, perOrder) =>
@@ -81,11 +104,34 @@ const de: Strings = {
     ({
       'already-prepaid': 'Dieses Abonnement ist bereits vorausbezahlt.',
       'not-live': 'Dieses Abonnement ist nicht mehr aktiv und kann daher nicht im Voraus bezahlt werden.',
-      'product-not-eligible': productName
-        ? `${productName} kann nicht im Voraus bezahlt werden.`
-        : 'Dieses Produkt kann nicht im Voraus bezahlt werden.',
+      'product-not-eligible': `Der Shop bietet für ${productName || 'dieses Produkt'} keine Vorauszahlung an.`,
       'none-upgradeable': 'Keines Ihrer Abonnements kann im Voraus bezahlt werden.',
+      'no-subscriptions': 'Sie haben bei diesem Shop keine aktiven Abonnements.',
     })[reason],
+  ineligibleNext: (reason) =>
+    ({
+      'already-prepaid': '',
+      'not-live':
+        'Wenn Sie Bestellungen im Voraus bezahlen möchten, schließen Sie das Abonnement bitte erneut ab; ein neues Abonnement kann im Voraus bezahlt werden.',
+      'product-not-eligible': 'Ihr Abonnement läuft unverändert weiter: Sie bezahlen jede Bestellung, sobald sie versandt wird.',
+      'none-upgradeable': 'Ihre Abonnements laufen unverändert weiter: Sie bezahlen jede Bestellung, sobald sie versandt wird.',
+      'no-subscriptions': 'Sobald Sie ein Produkt abonniert haben, können Sie dessen Bestellungen hier im Voraus bezahlen.',
+    })[reason],
+  noneBecause: (reason) =>
+    ({
+      'already-prepaid': 'Alle sind bereits vorausbezahlt.',
+      'not-live': 'Keines davon ist aktiv.',
+      'product-not-eligible': 'Der Shop bietet für die Produkte, die Sie abonniert haben, keine Vorauszahlung an.',
+      'none-upgradeable': '',
+      'no-subscriptions': '',
+    })[reason],
+  stateHeading: (state) =>
+    ({
+      prepaid: 'Ihr vorausbezahltes Abonnement',
+      ineligible: 'Vorauszahlung nicht möglich',
+      picker: 'Eines Ihrer Abonnements im Voraus bezahlen',
+    })[state],
+  pickerDescription: 'Wählen Sie ein Abonnement und dann, wie viele seiner Bestellungen Sie auf einmal bezahlen möchten.',
   cancelledOn: (date) => `Gekündigt am ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate }) =>
     (ordersRemaining > 0
@@ -102,25 +148,15 @@ const de: Strings = {
     `Gespeichert. Wenn Ihre vorausbezahlten Bestellungen aufgebraucht sind, ${{ autorenew: 'wird Ihr Abonnement automatisch verlängert', cancel: 'endet Ihr Abonnement', downgrade: 'bezahlen Sie wieder pro Bestellung' }[behavior]}.`,
   changeUnconfirmed:
     'Wir konnten nicht bestätigen, ob Ihre Änderung gespeichert wurde. Versuchen Sie es erneut: Ein zweites Speichern ändert nichts zusätzlich.',
-  failure: (kind) =>
-    ({
-      config: 'Dieses Formular ist nicht richtig eingerichtet, daher kann hier nichts geändert werden. Bitte wenden Sie sich an den Shop.',
-      network: 'Wir konnten den Shop nicht erreichen. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
-      timeout: 'Der Shop hat zu lange für die Antwort gebraucht. Bitte versuchen Sie es erneut.',
-      malformed: 'Der Shop hat eine Antwort gesendet, die wir nicht lesen konnten. Bitte versuchen Sie es gleich noch einmal.',
-      unconfirmed:
-        'Wir konnten nicht bestätigen, ob Ihr Abonnement umgestellt wurde. Bitte versuchen Sie es erneut: Es kann weder doppelt umgestellt noch doppelt berechnet werden.',
-      badRequest: 'Der Shop konnte diese Änderung nicht vornehmen.',
-      unauthorized: 'Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu oder melden Sie sich erneut an.',
-      forbidden: 'Diese Änderung ist hier nicht zulässig. Bitte wenden Sie sich an den Shop.',
-      notFound: 'Wir konnten dieses Abonnement nicht finden. Möglicherweise gehört es zu einem anderen Konto.',
-      locked: 'Ihr Abonnement wird gerade an anderer Stelle geändert. Bitte versuchen Sie es gleich noch einmal.',
-      rateLimited: 'Derzeit gehen zu viele Anfragen ein. Bitte versuchen Sie es in einigen Sekunden erneut.',
-      server: 'Beim Shop ist ein Fehler aufgetreten. Bitte versuchen Sie es gleich noch einmal.',
-    })[kind],
-  refusedBecause: 'Antwort des Shops:',
+  failure: (kind, phase) =>
+    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say.
+    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config'].includes(kind)
+      ? `${phase === 'upgrade' ? 'Ihr Abonnement wurde nicht auf Vorauszahlung umgestellt.' : 'Ihre Änderung wurde nicht gespeichert.'} ${failures(kind, phase)}`
+      : failures(kind, phase),
+  refusedChoice: (heading) =>
+    `Der Shop hat Ihre Auswahl bei „${heading}“ nicht angenommen. Bitte treffen Sie eine andere Auswahl oder wenden Sie sich an den Shop.`,
   retry: 'Erneut versuchen',
-  reload: 'Neu laden',
+  reload: 'Seite neu laden',
 };
 
 export default de;

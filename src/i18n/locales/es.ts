@@ -1,4 +1,4 @@
-import type { Strings } from '../strings.js';
+import type { ErrorPhase, FailureKind, Strings } from '../strings.js';
 import { plural } from '../strings.js';
 
 const LOCALE = 'es';
@@ -16,6 +16,30 @@ const billedAtNextOrder = (count: number) =>
     many: 'En su próximo pedido se facturan # de pedidos juntos',
     other: 'En su próximo pedido se facturan # pedidos juntos',
   });
+
+const failures = (kind: FailureKind, phase: ErrorPhase) =>
+  ({
+    config:
+      'Este formulario no está configurado correctamente, por lo que aquí no se puede cambiar nada. Póngase en contacto con la tienda.',
+    network: 'No hemos podido conectar con la tienda. Compruebe su conexión e inténtelo de nuevo.',
+    timeout: 'La tienda ha tardado demasiado en responder. Inténtelo de nuevo.',
+    malformed: 'La tienda ha enviado una respuesta que no hemos podido leer. Inténtelo de nuevo en un momento.',
+    unconfirmed:
+      'No hemos podido confirmar si su suscripción se ha actualizado. Inténtelo de nuevo: no se puede actualizar ni cobrar dos veces.',
+    badRequest: 'La tienda ha rechazado esta solicitud. Póngase en contacto con la tienda.',
+    unauthorized: 'Su sesión ha caducado. Vuelva a cargar la página o inicie sesión de nuevo.',
+    forbidden:
+      phase === 'load'
+        ? 'Esta suscripción no se puede mostrar aquí. Póngase en contacto con la tienda.'
+        : 'Este cambio no está permitido aquí. Póngase en contacto con la tienda.',
+    notFound:
+      phase === 'load'
+        ? 'No hemos encontrado esta suscripción. Compruebe que ha iniciado sesión con su propia cuenta.'
+        : 'Ya no encontramos esta suscripción. Póngase en contacto con la tienda.',
+    locked: 'Su suscripción se está modificando en otro lugar en este momento. Inténtelo de nuevo en un momento.',
+    rateLimited: 'Hay demasiadas solicitudes en este momento. Inténtelo de nuevo en unos segundos.',
+    server: 'Se ha producido un error en la tienda. Inténtelo de nuevo en un momento.',
+  })[kind];
 
 const es: Strings = {
   heading: 'Prepague su suscripción',
@@ -49,12 +73,12 @@ const es: Strings = {
   renewalHint: (behavior, count) =>
     ({
       autorenew: plural(LOCALE, count, {
-        one: 'Le cobramos el siguiente pedido cuando se realiza.',
-        many: 'Le cobramos los siguientes # de pedidos cuando se realiza el primero de ellos.',
-        other: 'Le cobramos los siguientes # pedidos cuando se realiza el primero de ellos.',
+        one: 'Cuando se agoten, le cobramos el siguiente pedido en el momento en que se realice.',
+        many: 'Cuando se agoten, le cobramos juntos los siguientes # de pedidos en el momento en que se realice el primero de ellos.',
+        other: 'Cuando se agoten, le cobramos juntos los siguientes # pedidos en el momento en que se realice el primero de ellos.',
       }),
-      cancel: 'Su suscripción finaliza después del último pedido prepagado.',
-      downgrade: 'Vuelve a pagar cada pedido en el momento de su envío.',
+      cancel: 'Cuando se agoten, su suscripción finaliza.',
+      downgrade: 'Cuando se agoten, vuelve a pagar cada pedido en el momento de su envío.',
     })[behavior],
   summaryHeading: 'Resumen',
   summary: (count, total, perOrder) =>
@@ -84,9 +108,31 @@ const es: Strings = {
     ({
       'already-prepaid': 'Esta suscripción ya es prepagada.',
       'not-live': 'Esta suscripción ya no está activa, por lo que no se puede prepagar.',
-      'product-not-eligible': productName ? `${productName} no se puede prepagar.` : 'Este producto no se puede prepagar.',
+      'product-not-eligible': `La tienda no ofrece la posibilidad de prepagar ${productName || 'este producto'}.`,
       'none-upgradeable': 'Ninguna de sus suscripciones se puede prepagar.',
+      'no-subscriptions': 'No tiene ninguna suscripción activa en esta tienda.',
     })[reason],
+  ineligibleNext: (reason) =>
+    ({
+      'already-prepaid': '',
+      'not-live': 'Para prepagar sus pedidos, vuelva a suscribirse; una nueva suscripción sí se puede prepagar.',
+      'product-not-eligible': 'Su suscripción continúa como hasta ahora: paga cada pedido en el momento de su envío.',
+      'none-upgradeable': 'Sus suscripciones continúan como hasta ahora: paga cada pedido en el momento de su envío.',
+      'no-subscriptions': 'Cuando se suscriba a un producto, podrá prepagar aquí sus pedidos.',
+    })[reason],
+  noneBecause: (reason) =>
+    ({
+      'already-prepaid': 'Todas ellas ya son prepagadas.',
+      'not-live': 'Ninguna de ellas está activa.',
+      'product-not-eligible': 'La tienda no ofrece la posibilidad de prepagar los productos de sus suscripciones.',
+      'none-upgradeable': '',
+      'no-subscriptions': '',
+    })[reason],
+  stateHeading: (state) =>
+    ({ prepaid: 'Su suscripción prepagada', ineligible: 'El prepago no está disponible', picker: 'Prepague una de sus suscripciones' })[
+      state
+    ],
+  pickerDescription: 'Elija una suscripción y, después, cuántos de sus pedidos desea pagar de una sola vez.',
   cancelledOn: (date) => `Cancelada el ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate }) =>
     (ordersRemaining > 0
@@ -110,26 +156,15 @@ const es: Strings = {
   renewalChanged: (behavior) =>
     `Guardado. Cuando se agoten sus pedidos prepagados, ${{ autorenew: 'su suscripción se renovará automáticamente', cancel: 'su suscripción finalizará', downgrade: 'volverá a pagar por pedido' }[behavior]}.`,
   changeUnconfirmed: 'No pudimos confirmar si su cambio se guardó. Vuelva a intentarlo: guardarlo dos veces no cambia nada más.',
-  failure: (kind) =>
-    ({
-      config:
-        'Este formulario no está configurado correctamente, por lo que aquí no se puede cambiar nada. Póngase en contacto con la tienda.',
-      network: 'No hemos podido conectar con la tienda. Compruebe su conexión e inténtelo de nuevo.',
-      timeout: 'La tienda ha tardado demasiado en responder. Inténtelo de nuevo.',
-      malformed: 'La tienda ha enviado una respuesta que no hemos podido leer. Inténtelo de nuevo en un momento.',
-      unconfirmed:
-        'No hemos podido confirmar si su suscripción se ha actualizado. Inténtelo de nuevo: no se puede actualizar ni cobrar dos veces.',
-      badRequest: 'La tienda no ha podido realizar este cambio.',
-      unauthorized: 'Su sesión ha caducado. Vuelva a cargar la página o inicie sesión de nuevo.',
-      forbidden: 'Este cambio no está permitido aquí. Póngase en contacto con la tienda.',
-      notFound: 'No hemos encontrado esta suscripción. Es posible que pertenezca a otra cuenta.',
-      locked: 'Su suscripción se está modificando en otro lugar en este momento. Inténtelo de nuevo en un momento.',
-      rateLimited: 'Hay demasiadas solicitudes en este momento. Inténtelo de nuevo en unos segundos.',
-      server: 'Se ha producido un error en la tienda. Inténtelo de nuevo en un momento.',
-    })[kind],
-  refusedBecause: 'Respuesta de la tienda:',
+  failure: (kind, phase) =>
+    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say.
+    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config'].includes(kind)
+      ? `${phase === 'upgrade' ? 'Su suscripción no se ha prepagado.' : 'Su cambio no se ha guardado.'} ${failures(kind, phase)}`
+      : failures(kind, phase),
+  refusedChoice: (heading) =>
+    `La tienda no ha aceptado su elección en «${heading}». Elija otra opción o póngase en contacto con la tienda.`,
   retry: 'Volver a intentarlo',
-  reload: 'Volver a cargar',
+  reload: 'Volver a cargar la página',
 };
 
 export default es;

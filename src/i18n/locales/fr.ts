@@ -1,4 +1,4 @@
-import type { Strings } from '../strings.js';
+import type { ErrorPhase, FailureKind, Strings } from '../strings.js';
 import { plural } from '../strings.js';
 
 const LOCALE = 'fr';
@@ -16,6 +16,29 @@ const billedAtNextOrder = (count: number) =>
     many: 'Lors de votre prochaine commande, # de commandes seront facturées ensemble',
     other: 'Lors de votre prochaine commande, # commandes seront facturées ensemble',
   });
+
+const failures = (kind: FailureKind, phase: ErrorPhase) =>
+  ({
+    config: 'Ce formulaire n’est pas configuré correctement\u00a0: aucune modification n’est possible ici. Veuillez contacter la boutique.',
+    network: 'Nous n’avons pas pu joindre la boutique. Vérifiez votre connexion, puis réessayez.',
+    timeout: 'La boutique a mis trop de temps à répondre. Veuillez réessayer.',
+    malformed: 'La boutique a envoyé une réponse que nous n’avons pas pu lire. Réessayez dans un instant.',
+    unconfirmed:
+      'Nous n’avons pas pu confirmer le passage de votre abonnement au prépaiement. Réessayez\u00a0: il ne peut être ni converti ni facturé deux fois.',
+    badRequest: 'La boutique a refusé cette demande. Veuillez contacter la boutique.',
+    unauthorized: 'Votre session a expiré. Rechargez la page ou reconnectez-vous.',
+    forbidden:
+      phase === 'load'
+        ? 'Cet abonnement ne peut pas être affiché ici. Veuillez contacter la boutique.'
+        : 'Cette modification n’est pas autorisée ici. Veuillez contacter la boutique.',
+    notFound:
+      phase === 'load'
+        ? 'Nous n’avons pas trouvé cet abonnement. Vérifiez que vous êtes bien connecté à votre propre compte.'
+        : 'Nous ne parvenons plus à trouver cet abonnement. Veuillez contacter la boutique.',
+    locked: 'Votre abonnement est en cours de modification ailleurs. Réessayez dans un instant.',
+    rateLimited: 'Il y a trop de demandes en ce moment. Réessayez dans quelques secondes.',
+    server: 'Un problème est survenu du côté de la boutique. Réessayez dans un instant.',
+  })[kind];
 
 const fr: Strings = {
   heading: 'Prépayez votre abonnement',
@@ -53,12 +76,13 @@ const fr: Strings = {
   renewalHint: (behavior, count) =>
     ({
       autorenew: plural(LOCALE, count, {
-        one: 'Nous facturons la commande suivante au moment où elle est passée.',
-        many: 'Nous facturons les # de commandes suivantes au moment où la première d’entre elles est passée.',
-        other: 'Nous facturons les # commandes suivantes au moment où la première d’entre elles est passée.',
+        one: 'Lorsqu’elles sont épuisées, nous facturons la commande suivante au moment où elle est passée.',
+        many: 'Lorsqu’elles sont épuisées, nous facturons ensemble les # de commandes suivantes, au moment où la première d’entre elles est passée.',
+        other:
+          'Lorsqu’elles sont épuisées, nous facturons ensemble les # commandes suivantes, au moment où la première d’entre elles est passée.',
       }),
-      cancel: 'Votre abonnement prend fin après la dernière commande prépayée.',
-      downgrade: 'Vous revenez au paiement de chaque commande lors de son expédition.',
+      cancel: 'Lorsqu’elles sont épuisées, votre abonnement prend fin.',
+      downgrade: 'Lorsqu’elles sont épuisées, vous revenez au paiement de chaque commande lors de son expédition.',
     })[behavior],
   summaryHeading: 'Récapitulatif',
   summary: (count, total, perOrder) =>
@@ -88,11 +112,33 @@ const fr: Strings = {
     ({
       'already-prepaid': 'Cet abonnement est déjà prépayé.',
       'not-live': 'Cet abonnement n’est plus actif\u00a0: il ne peut donc pas être prépayé.',
-      'product-not-eligible': productName
-        ? `${productName} ne peut pas faire l’objet d’un prépaiement.`
-        : 'Ce produit ne peut pas faire l’objet d’un prépaiement.',
+      'product-not-eligible': `La boutique ne propose pas le prépaiement pour ${productName || 'ce produit'}.`,
       'none-upgradeable': 'Aucun de vos abonnements ne peut être prépayé.',
+      'no-subscriptions': 'Vous n’avez aucun abonnement actif auprès de cette boutique.',
     })[reason],
+  ineligibleNext: (reason) =>
+    ({
+      'already-prepaid': '',
+      'not-live': 'Pour prépayer vos commandes, abonnez-vous à nouveau\u00a0: un nouvel abonnement peut être prépayé.',
+      'product-not-eligible': 'Votre abonnement se poursuit sans changement\u00a0: vous payez chaque commande lors de son expédition.',
+      'none-upgradeable': 'Vos abonnements se poursuivent sans changement\u00a0: vous payez chaque commande lors de son expédition.',
+      'no-subscriptions': 'Dès que vous vous abonnerez à un produit, vous pourrez en prépayer les commandes ici.',
+    })[reason],
+  noneBecause: (reason) =>
+    ({
+      'already-prepaid': 'Ils sont tous déjà prépayés.',
+      'not-live': 'Aucun d’entre eux n’est actif.',
+      'product-not-eligible': 'La boutique ne propose pas le prépaiement pour les produits de vos abonnements.',
+      'none-upgradeable': '',
+      'no-subscriptions': '',
+    })[reason],
+  stateHeading: (state) =>
+    ({
+      prepaid: 'Votre abonnement prépayé',
+      ineligible: 'Prépaiement non disponible',
+      picker: 'Prépayez l’un de vos abonnements',
+    })[state],
+  pickerDescription: 'Choisissez un abonnement, puis le nombre de ses commandes à régler en une seule fois.',
   cancelledOn: (date) => `Résilié le ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate }) =>
     (ordersRemaining > 0
@@ -117,26 +163,15 @@ const fr: Strings = {
     `C’est enregistré. Lorsque vos commandes prépayées seront épuisées, ${{ autorenew: 'votre abonnement se renouvellera automatiquement', cancel: 'votre abonnement prendra fin', downgrade: 'vous reviendrez au paiement à la commande' }[behavior]}.`,
   changeUnconfirmed:
     'Nous n’avons pas pu confirmer l’enregistrement de votre modification. Réessayez\u00a0: l’enregistrer deux fois ne change rien de plus.',
-  failure: (kind) =>
-    ({
-      config:
-        'Ce formulaire n’est pas configuré correctement\u00a0: aucune modification n’est possible ici. Veuillez contacter la boutique.',
-      network: 'Nous n’avons pas pu joindre la boutique. Vérifiez votre connexion, puis réessayez.',
-      timeout: 'La boutique a mis trop de temps à répondre. Veuillez réessayer.',
-      malformed: 'La boutique a envoyé une réponse que nous n’avons pas pu lire. Réessayez dans un instant.',
-      unconfirmed:
-        'Nous n’avons pas pu confirmer le passage de votre abonnement au prépaiement. Réessayez\u00a0: il ne peut être ni converti ni facturé deux fois.',
-      badRequest: 'La boutique n’a pas pu effectuer cette modification.',
-      unauthorized: 'Votre session a expiré. Rechargez la page ou reconnectez-vous.',
-      forbidden: 'Cette modification n’est pas autorisée ici. Veuillez contacter la boutique.',
-      notFound: 'Nous n’avons pas trouvé cet abonnement. Il est peut-être associé à un autre compte.',
-      locked: 'Votre abonnement est en cours de modification ailleurs. Réessayez dans un instant.',
-      rateLimited: 'Il y a trop de demandes en ce moment. Réessayez dans quelques secondes.',
-      server: 'Un problème est survenu du côté de la boutique. Réessayez dans un instant.',
-    })[kind],
-  refusedBecause: 'Réponse de la boutique\u00a0:',
+  failure: (kind, phase) =>
+    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say.
+    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config'].includes(kind)
+      ? `${phase === 'upgrade' ? 'Votre abonnement n’est pas passé au prépaiement.' : 'Votre modification n’a pas été enregistrée.'} ${failures(kind, phase)}`
+      : failures(kind, phase),
+  refusedChoice: (heading) =>
+    `La boutique n’a pas accepté votre choix pour «\u00a0${heading}\u00a0». Choisissez-en un autre ou contactez la boutique.`,
   retry: 'Réessayer',
-  reload: 'Recharger',
+  reload: 'Recharger la page',
 };
 
 export default fr;

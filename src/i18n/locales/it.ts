@@ -1,4 +1,4 @@
-import type { Strings } from '../strings.js';
+import type { ErrorPhase, FailureKind, Strings } from '../strings.js';
 import { plural } from '../strings.js';
 
 const LOCALE = 'it';
@@ -19,6 +19,30 @@ const billedAtNextOrder = (count: number) =>
 
 // The article before a date elides where the day is read with a vowel: «l’8 dicembre», «l’11 gennaio», but «il 5 dicembre».
 const theDate = (date: string) => (/^(?:8|11)(?!\d)/u.test(date) ? `l’${date}` : `il ${date}`);
+
+const failures = (kind: FailureKind, phase: ErrorPhase) =>
+  ({
+    config:
+      'Questo modulo non è configurato correttamente, quindi qui non è possibile apportare modifiche. La preghiamo di contattare il negozio.',
+    network: 'Non siamo riusciti a raggiungere il negozio. Verifichi la connessione e riprovi.',
+    timeout: 'Il negozio ha impiegato troppo tempo a rispondere. Riprovi.',
+    malformed: 'Il negozio ha inviato una risposta che non siamo riusciti a leggere. Riprovi tra un momento.',
+    unconfirmed:
+      'Non siamo riusciti a confermare se il suo abbonamento è stato aggiornato. Riprovi: non può essere aggiornato né addebitato due volte.',
+    badRequest: 'Il negozio ha rifiutato questa richiesta. La preghiamo di contattare il negozio.',
+    unauthorized: 'La sessione è scaduta. Ricarichi la pagina o acceda di nuovo.',
+    forbidden:
+      phase === 'load'
+        ? 'Questo abbonamento non può essere visualizzato qui. La preghiamo di contattare il negozio.'
+        : 'Questa modifica non è consentita qui. La preghiamo di contattare il negozio.',
+    notFound:
+      phase === 'load'
+        ? 'Non siamo riusciti a trovare questo abbonamento. Verifichi di aver effettuato l’accesso con il suo account.'
+        : 'Non riusciamo più a trovare questo abbonamento. La preghiamo di contattare il negozio.',
+    locked: 'Il suo abbonamento è in fase di modifica altrove. Riprovi tra un momento.',
+    rateLimited: 'Al momento ci sono troppe richieste. Riprovi tra qualche secondo.',
+    server: 'Si è verificato un problema nel negozio. Riprovi tra un momento.',
+  })[kind];
 
 const it: Strings = {
   heading: 'Prepaghi il suo abbonamento',
@@ -52,12 +76,12 @@ const it: Strings = {
   renewalHint: (behavior, count) =>
     ({
       autorenew: plural(LOCALE, count, {
-        one: 'Addebitiamo l’ordine successivo nel momento in cui viene effettuato.',
-        many: 'Addebitiamo i # di ordini successivi nel momento in cui viene effettuato il primo di essi.',
-        other: 'Addebitiamo i # ordini successivi nel momento in cui viene effettuato il primo di essi.',
+        one: 'Una volta esauriti, addebitiamo l’ordine successivo nel momento in cui viene effettuato.',
+        many: 'Una volta esauriti, addebitiamo insieme i # di ordini successivi nel momento in cui viene effettuato il primo di essi.',
+        other: 'Una volta esauriti, addebitiamo insieme i # ordini successivi nel momento in cui viene effettuato il primo di essi.',
       }),
-      cancel: 'Il suo abbonamento termina dopo l’ultimo ordine prepagato.',
-      downgrade: 'Torna a pagare ogni ordine al momento della spedizione.',
+      cancel: 'Una volta esauriti, il suo abbonamento termina.',
+      downgrade: 'Una volta esauriti, torna a pagare ogni ordine al momento della spedizione.',
     })[behavior],
   summaryHeading: 'Riepilogo',
   summary: (count, total, perOrder) =>
@@ -87,9 +111,33 @@ const it: Strings = {
     ({
       'already-prepaid': 'Questo abbonamento è già prepagato.',
       'not-live': 'Questo abbonamento non è più attivo, quindi non può essere prepagato.',
-      'product-not-eligible': productName ? `Non è possibile prepagare ${productName}.` : 'Non è possibile prepagare questo prodotto.',
+      'product-not-eligible': `Il negozio non offre la possibilità di prepagare ${productName || 'questo prodotto'}.`,
       'none-upgradeable': 'Nessuno dei suoi abbonamenti può essere prepagato.',
+      'no-subscriptions': 'Non ha abbonamenti attivi presso questo negozio.',
     })[reason],
+  ineligibleNext: (reason) =>
+    ({
+      'already-prepaid': '',
+      'not-live': 'Per prepagarne gli ordini, si abboni di nuovo; un nuovo abbonamento può essere prepagato.',
+      'product-not-eligible': 'Il suo abbonamento prosegue invariato: paga ogni ordine al momento della spedizione.',
+      'none-upgradeable': 'I suoi abbonamenti proseguono invariati: paga ogni ordine al momento della spedizione.',
+      'no-subscriptions': 'Quando si abbonerà a un prodotto, potrà prepagarne qui gli ordini.',
+    })[reason],
+  noneBecause: (reason) =>
+    ({
+      'already-prepaid': 'Sono già tutti prepagati.',
+      'not-live': 'Nessuno di essi è attivo.',
+      'product-not-eligible': 'Il negozio non offre la possibilità di prepagare i prodotti dei suoi abbonamenti.',
+      'none-upgradeable': '',
+      'no-subscriptions': '',
+    })[reason],
+  stateHeading: (state) =>
+    ({
+      prepaid: 'Il suo abbonamento prepagato',
+      ineligible: 'Il pagamento anticipato non è disponibile',
+      picker: 'Prepaghi uno dei suoi abbonamenti',
+    })[state],
+  pickerDescription: 'Scelga un abbonamento, poi quanti dei suoi ordini desidera pagare in una sola volta.',
   cancelledOn: (date) => `Annullato ${theDate(date)}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate }) =>
     (ordersRemaining > 0
@@ -114,26 +162,14 @@ const it: Strings = {
     `Salvato. Quando i suoi ordini prepagati si esauriranno, ${{ autorenew: 'l’abbonamento si rinnoverà automaticamente', cancel: 'l’abbonamento terminerà', downgrade: 'tornerà a pagare per ordine' }[behavior]}.`,
   changeUnconfirmed:
     'Non è stato possibile confermare se la modifica è stata salvata. Riprovi: salvarla due volte non cambia nulla di più.',
-  failure: (kind) =>
-    ({
-      config:
-        'Questo modulo non è configurato correttamente, quindi qui non è possibile apportare modifiche. La preghiamo di contattare il negozio.',
-      network: 'Non siamo riusciti a raggiungere il negozio. Verifichi la connessione e riprovi.',
-      timeout: 'Il negozio ha impiegato troppo tempo a rispondere. Riprovi.',
-      malformed: 'Il negozio ha inviato una risposta che non siamo riusciti a leggere. Riprovi tra un momento.',
-      unconfirmed:
-        'Non siamo riusciti a confermare se il suo abbonamento è stato aggiornato. Riprovi: non può essere aggiornato né addebitato due volte.',
-      badRequest: 'Il negozio non ha potuto apportare questa modifica.',
-      unauthorized: 'La sessione è scaduta. Ricarichi la pagina o acceda di nuovo.',
-      forbidden: 'Questa modifica non è consentita qui. La preghiamo di contattare il negozio.',
-      notFound: 'Non siamo riusciti a trovare questo abbonamento. Potrebbe appartenere a un altro account.',
-      locked: 'Il suo abbonamento è in fase di modifica altrove. Riprovi tra un momento.',
-      rateLimited: 'Al momento ci sono troppe richieste. Riprovi tra qualche secondo.',
-      server: 'Si è verificato un problema nel negozio. Riprovi tra un momento.',
-    })[kind],
-  refusedBecause: 'Il negozio ha risposto:',
+  failure: (kind, phase) =>
+    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say.
+    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config'].includes(kind)
+      ? `${phase === 'upgrade' ? 'Il suo abbonamento non è stato prepagato.' : 'La modifica non è stata salvata.'} ${failures(kind, phase)}`
+      : failures(kind, phase),
+  refusedChoice: (heading) => `Il negozio non ha accettato la sua scelta per «${heading}». Ne scelga un’altra o contatti il negozio.`,
   retry: 'Riprova',
-  reload: 'Ricarica',
+  reload: 'Ricarica la pagina',
 };
 
 export default it;

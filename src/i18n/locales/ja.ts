@@ -1,4 +1,4 @@
-import type { Strings } from '../strings.js';
+import type { ErrorPhase, FailureKind, Strings } from '../strings.js';
 import { plural } from '../strings.js';
 
 const LOCALE = 'ja';
@@ -9,6 +9,29 @@ const orders = (count: number) => plural(LOCALE, count, { other: '#回分' });
 
 /** After an amount that the next order adds tax and shipping to: the shops' usual 「税・送料別」. */
 const taxAndShippingExtra = (taxed: boolean) => (taxed ? '（税・送料別）' : '');
+
+const failures = (kind: FailureKind, phase: ErrorPhase) =>
+  ({
+    config: 'このフォームが正しく設定されていないため、ここでは変更できません。ストアにお問い合わせください。',
+    network: 'ストアに接続できませんでした。通信環境をご確認のうえ、もう一度お試しください。',
+    timeout: 'ストアからの応答に時間がかかりすぎています。もう一度お試しください。',
+    malformed: 'ストアから読み取れない応答が返されました。しばらくしてからもう一度お試しください。',
+    unconfirmed:
+      '定期購入が前払いに切り替わったかどうかを確認できませんでした。もう一度お試しください。二重に切り替わったり、二重に請求されたりすることはありません。',
+    badRequest: 'ストアがこのリクエストを受け付けませんでした。ストアにお問い合わせください。',
+    unauthorized: 'セッションの有効期限が切れました。ページを再読み込みするか、もう一度ログインしてください。',
+    forbidden:
+      phase === 'load'
+        ? 'この定期購入はここでは表示できません。ストアにお問い合わせください。'
+        : 'この変更はここでは許可されていません。ストアにお問い合わせください。',
+    notFound:
+      phase === 'load'
+        ? 'この定期購入が見つかりませんでした。ご自身のアカウントでログインしているかご確認ください。'
+        : 'この定期購入が見つからなくなりました。ストアにお問い合わせください。',
+    locked: '定期購入は現在ほかの場所で変更中です。しばらくしてからもう一度お試しください。',
+    rateLimited: '現在リクエストが集中しています。数秒後にもう一度お試しください。',
+    server: 'ストアで問題が発生しました。しばらくしてからもう一度お試しください。',
+  })[kind];
 
 const ja: Strings = {
   heading: '定期購入を前払いにする',
@@ -37,9 +60,11 @@ const ja: Strings = {
   renewalOption: (behavior) => ({ autorenew: '自動で更新する', cancel: '定期購入を終了する', downgrade: '都度払いに戻す' })[behavior],
   renewalHint: (behavior, count) =>
     ({
-      autorenew: plural(LOCALE, count, { other: '次の#回分の代金は、そのうち最初のご注文の時点でまとめて請求いたします。' }),
-      cancel: '前払いの最後のご注文をもって、定期購入は終了します。',
-      downgrade: 'ご注文ごとに、発送時にお支払いいただく方式に戻ります。',
+      autorenew: plural(LOCALE, count, {
+        other: '前払い分を使い切った後は、次の#回分の代金を、そのうち最初のご注文の時点でまとめて請求いたします。',
+      }),
+      cancel: '前払い分を使い切った後は、定期購入が終了します。',
+      downgrade: '前払い分を使い切った後は、ご注文ごとに発送時にお支払いいただく方式に戻ります。',
     })[behavior],
   summaryHeading: 'ご請求内容',
   summary: (count, total, perOrder) =>
@@ -71,9 +96,31 @@ const ja: Strings = {
     ({
       'already-prepaid': 'この定期購入はすでに前払いになっています。',
       'not-live': 'この定期購入は現在有効ではないため、前払いにできません。',
-      'product-not-eligible': productName ? `「${productName}」は前払いの対象外です。` : 'この商品は前払いの対象外です。',
+      'product-not-eligible': productName
+        ? `ストアでは「${productName}」の前払いに対応していません。`
+        : 'ストアではこの商品の前払いに対応していません。',
       'none-upgradeable': 'ご利用中の定期購入はいずれも前払いにできません。',
+      'no-subscriptions': 'このストアでご利用中の定期購入はありません。',
     })[reason],
+  ineligibleNext: (reason) =>
+    ({
+      'already-prepaid': '',
+      'not-live': 'ご注文を前払いにするには、もう一度定期購入をお申し込みください。新しい定期購入は前払いにできます。',
+      'product-not-eligible': 'この定期購入はこれまでどおり継続され、ご注文ごとに発送時にお支払いいただきます。',
+      'none-upgradeable': 'ご利用中の定期購入はこれまでどおり継続され、ご注文ごとに発送時にお支払いいただきます。',
+      'no-subscriptions': '商品の定期購入をお申し込みいただくと、ここでご注文を前払いにできます。',
+    })[reason],
+  noneBecause: (reason) =>
+    ({
+      'already-prepaid': 'すべてすでに前払いになっています。',
+      'not-live': 'いずれも現在有効ではありません。',
+      'product-not-eligible': 'ストアでは、定期購入中の商品の前払いに対応していません。',
+      'none-upgradeable': '',
+      'no-subscriptions': '',
+    })[reason],
+  stateHeading: (state) =>
+    ({ prepaid: '前払い済みの定期購入', ineligible: '前払いはご利用いただけません', picker: 'ご利用中の定期購入を前払いにする' })[state],
+  pickerDescription: '定期購入を選んでから、何回分のご注文をまとめてお支払いいただくかをお選びください。',
   cancelledOn: (date) => `${date}に解約されました。`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate }) =>
     (ordersRemaining > 0
@@ -89,25 +136,16 @@ const ja: Strings = {
   renewalChanged: (behavior) =>
     `保存しました。前払い分をすべて使い切った後は、${{ autorenew: '自動で更新されます', cancel: '定期購入が終了します', downgrade: '都度払いに戻ります' }[behavior]}。`,
   changeUnconfirmed: '変更が保存されたかどうかを確認できませんでした。もう一度お試しください。二度保存しても、それ以上は何も変わりません。',
-  failure: (kind) =>
-    ({
-      config: 'このフォームが正しく設定されていないため、ここでは変更できません。ストアにお問い合わせください。',
-      network: 'ストアに接続できませんでした。通信環境をご確認のうえ、もう一度お試しください。',
-      timeout: 'ストアからの応答に時間がかかりすぎています。もう一度お試しください。',
-      malformed: 'ストアから読み取れない応答が返されました。しばらくしてからもう一度お試しください。',
-      unconfirmed:
-        '定期購入が前払いに切り替わったかどうかを確認できませんでした。もう一度お試しください。二重に切り替わったり、二重に請求されたりすることはありません。',
-      badRequest: 'ストアでこの変更を行うことができませんでした。',
-      unauthorized: 'セッションの有効期限が切れました。ページを再読み込みするか、もう一度ログインしてください。',
-      forbidden: 'この変更はここでは許可されていません。ストアにお問い合わせください。',
-      notFound: 'この定期購入が見つかりませんでした。別のアカウントの定期購入である可能性があります。',
-      locked: '定期購入は現在ほかの場所で変更中です。しばらくしてからもう一度お試しください。',
-      rateLimited: '現在リクエストが集中しています。数秒後にもう一度お試しください。',
-      server: 'ストアで問題が発生しました。しばらくしてからもう一度お試しください。',
-    })[kind],
-  refusedBecause: 'ストアからのメッセージ：',
+  failure: (kind, phase) =>
+    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say.
+    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config'].includes(kind)
+      ? `${phase === 'upgrade' ? '定期購入は前払いに切り替わっていません。' : '変更は保存されていません。'}${failures(kind, phase)}`
+      : failures(kind, phase),
+  // 「」 around the heading, which is itself a question or a phrase: a colon after 「？」 reads badly.
+  refusedChoice: (heading) =>
+    `「${heading}」でお選びいただいた内容は、ストアで受け付けられませんでした。別の選択肢をお選びいただくか、ストアにお問い合わせください。`,
   retry: 'もう一度試す',
-  reload: '再読み込み',
+  reload: 'ページを再読み込みする',
 };
 
 export default ja;

@@ -1,4 +1,4 @@
-import type { Strings } from '../strings.js';
+import type { ErrorPhase, FailureKind, Strings } from '../strings.js';
 import { plural } from '../strings.js';
 
 const LOCALE = 'nl';
@@ -16,6 +16,29 @@ const billedAtNextOrder = (count: number) =>
     one: 'Bij uw volgende bestelling wordt # bestelling in rekening gebracht',
     other: 'Bij uw volgende bestelling worden # bestellingen samen in rekening gebracht',
   });
+
+const failures = (kind: FailureKind, phase: ErrorPhase) =>
+  ({
+    config: 'Dit formulier is niet goed ingesteld, dus hier kan niets worden gewijzigd. Neem contact op met de winkel.',
+    network: 'We konden de winkel niet bereiken. Controleer uw verbinding en probeer het opnieuw.',
+    timeout: 'Het duurde te lang voordat de winkel antwoordde. Probeer het opnieuw.',
+    malformed: 'De winkel stuurde een antwoord dat we niet konden lezen. Probeer het zo opnieuw.',
+    unconfirmed:
+      'We konden niet bevestigen of uw abonnement is omgezet. Probeer het opnieuw: het kan niet twee keer worden omgezet of in rekening gebracht.',
+    badRequest: 'De winkel heeft dit verzoek geweigerd. Neem contact op met de winkel.',
+    unauthorized: 'Uw sessie is verlopen. Laad de pagina opnieuw of log opnieuw in.',
+    forbidden:
+      phase === 'load'
+        ? 'Dit abonnement kan hier niet worden getoond. Neem contact op met de winkel.'
+        : 'Deze wijziging is hier niet toegestaan. Neem contact op met de winkel.',
+    notFound:
+      phase === 'load'
+        ? 'We konden dit abonnement niet vinden. Controleer of u bent ingelogd op uw eigen account.'
+        : 'We konden dit abonnement niet meer vinden. Neem contact op met de winkel.',
+    locked: 'Uw abonnement wordt op dit moment ergens anders gewijzigd. Probeer het zo opnieuw.',
+    rateLimited: 'Er zijn op dit moment te veel verzoeken. Probeer het over een paar seconden opnieuw.',
+    server: 'Er is bij de winkel iets misgegaan. Probeer het zo opnieuw.',
+  })[kind];
 
 const nl: Strings = {
   heading: 'Betaal uw abonnement vooruit',
@@ -47,11 +70,11 @@ const nl: Strings = {
   renewalHint: (behavior, count) =>
     ({
       autorenew: plural(LOCALE, count, {
-        one: 'We brengen de volgende bestelling in rekening wanneer die wordt geplaatst.',
-        other: 'We brengen de volgende # bestellingen in rekening wanneer de eerste daarvan wordt geplaatst.',
+        one: 'Als ze op zijn, brengen we de volgende bestelling in rekening wanneer die wordt geplaatst.',
+        other: 'Als ze op zijn, brengen we de volgende # bestellingen samen in rekening wanneer de eerste daarvan wordt geplaatst.',
       }),
-      cancel: 'Uw abonnement eindigt na de laatste vooruitbetaalde bestelling.',
-      downgrade: 'U betaalt dan weer voor elke bestelling wanneer die wordt verzonden.',
+      cancel: 'Als ze op zijn, eindigt uw abonnement.',
+      downgrade: 'Als ze op zijn, betaalt u weer voor elke bestelling wanneer die wordt verzonden.',
     })[behavior],
   summaryHeading: 'Overzicht',
   summary: (count, total, perOrder) =>
@@ -81,11 +104,34 @@ const nl: Strings = {
     ({
       'already-prepaid': 'Dit abonnement is al vooruitbetaald.',
       'not-live': 'Dit abonnement is niet meer actief en kan daarom niet worden vooruitbetaald.',
-      'product-not-eligible': productName
-        ? `${productName} kan niet worden vooruitbetaald.`
-        : 'Dit product kan niet worden vooruitbetaald.',
+      'product-not-eligible': `De winkel biedt geen vooruitbetaling aan voor ${productName || 'dit product'}.`,
       'none-upgradeable': 'Geen van uw abonnementen kan worden vooruitbetaald.',
+      'no-subscriptions': 'U heeft geen actieve abonnementen bij deze winkel.',
     })[reason],
+  ineligibleNext: (reason) =>
+    ({
+      'already-prepaid': '',
+      'not-live':
+        'Om de bestellingen vooruit te betalen, kunt u opnieuw een abonnement nemen; een nieuw abonnement kan wel worden vooruitbetaald.',
+      'product-not-eligible': 'Uw abonnement loopt gewoon door: u betaalt voor elke bestelling wanneer die wordt verzonden.',
+      'none-upgradeable': 'Uw abonnementen lopen gewoon door: u betaalt voor elke bestelling wanneer die wordt verzonden.',
+      'no-subscriptions': 'Zodra u een abonnement op een product neemt, kunt u de bestellingen ervan hier vooruitbetalen.',
+    })[reason],
+  noneBecause: (reason) =>
+    ({
+      'already-prepaid': 'Ze zijn allemaal al vooruitbetaald.',
+      'not-live': 'Ze zijn geen van alle actief.',
+      'product-not-eligible': 'De winkel biedt geen vooruitbetaling aan voor de producten waarop u een abonnement heeft.',
+      'none-upgradeable': '',
+      'no-subscriptions': '',
+    })[reason],
+  stateHeading: (state) =>
+    ({
+      prepaid: 'Uw vooruitbetaalde abonnement',
+      ineligible: 'Vooruitbetalen is niet mogelijk',
+      picker: 'Betaal een van uw abonnementen vooruit',
+    })[state],
+  pickerDescription: 'Kies een abonnement en daarna voor hoeveel bestellingen u in één keer wilt betalen.',
   cancelledOn: (date) => `Opgezegd op ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate }) =>
     (ordersRemaining > 0
@@ -102,25 +148,15 @@ const nl: Strings = {
     `Opgeslagen. Als uw vooruitbetaalde bestellingen op zijn, ${{ autorenew: 'wordt uw abonnement automatisch verlengd', cancel: 'eindigt uw abonnement', downgrade: 'betaalt u weer per bestelling' }[behavior]}.`,
   changeUnconfirmed:
     'We konden niet bevestigen of uw wijziging is opgeslagen. Probeer het opnieuw: twee keer opslaan verandert verder niets.',
-  failure: (kind) =>
-    ({
-      config: 'Dit formulier is niet goed ingesteld, dus hier kan niets worden gewijzigd. Neem contact op met de winkel.',
-      network: 'We konden de winkel niet bereiken. Controleer uw verbinding en probeer het opnieuw.',
-      timeout: 'Het duurde te lang voordat de winkel antwoordde. Probeer het opnieuw.',
-      malformed: 'De winkel stuurde een antwoord dat we niet konden lezen. Probeer het zo opnieuw.',
-      unconfirmed:
-        'We konden niet bevestigen of uw abonnement is omgezet. Probeer het opnieuw: het kan niet twee keer worden omgezet of in rekening gebracht.',
-      badRequest: 'De winkel kon deze wijziging niet doorvoeren.',
-      unauthorized: 'Uw sessie is verlopen. Laad de pagina opnieuw of log opnieuw in.',
-      forbidden: 'Deze wijziging is hier niet toegestaan. Neem contact op met de winkel.',
-      notFound: 'We konden dit abonnement niet vinden. Mogelijk hoort het bij een ander account.',
-      locked: 'Uw abonnement wordt op dit moment ergens anders gewijzigd. Probeer het zo opnieuw.',
-      rateLimited: 'Er zijn op dit moment te veel verzoeken. Probeer het over een paar seconden opnieuw.',
-      server: 'Er is bij de winkel iets misgegaan. Probeer het zo opnieuw.',
-    })[kind],
-  refusedBecause: 'De winkel meldde:',
+  failure: (kind, phase) =>
+    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say.
+    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config'].includes(kind)
+      ? `${phase === 'upgrade' ? 'Uw abonnement is niet vooruitbetaald.' : 'Uw wijziging is niet opgeslagen.'} ${failures(kind, phase)}`
+      : failures(kind, phase),
+  refusedChoice: (heading) =>
+    `De winkel heeft uw keuze bij ‘${heading}’ niet aanvaard. Maak een andere keuze of neem contact op met de winkel.`,
   retry: 'Opnieuw proberen',
-  reload: 'Opnieuw laden',
+  reload: 'Pagina opnieuw laden',
 };
 
 export default nl;

@@ -1,4 +1,4 @@
-import type { Strings } from '../strings.js';
+import type { ErrorPhase, FailureKind, Strings } from '../strings.js';
 import { plural } from '../strings.js';
 
 const LOCALE = 'pt-BR';
@@ -16,6 +16,29 @@ const billedAtNextOrder = (count: number) =>
     many: 'No seu próximo pedido, serão cobrados # de pedidos de uma só vez',
     other: 'No seu próximo pedido, serão cobrados # pedidos de uma só vez',
   });
+
+const failures = (kind: FailureKind, phase: ErrorPhase) =>
+  ({
+    config: 'Este formulário não está configurado corretamente, por isso nada pode ser alterado aqui. Entre em contato com a loja.',
+    network: 'Não foi possível acessar a loja. Verifique sua conexão e tente novamente.',
+    timeout: 'A loja demorou demais para responder. Tente novamente.',
+    malformed: 'A loja enviou uma resposta que não conseguimos ler. Tente novamente em instantes.',
+    unconfirmed:
+      'Não foi possível confirmar se sua assinatura foi atualizada. Tente novamente: ela não pode ser atualizada nem cobrada duas vezes.',
+    badRequest: 'A loja recusou esta solicitação. Entre em contato com a loja.',
+    unauthorized: 'Sua sessão expirou. Recarregue a página ou entre novamente.',
+    forbidden:
+      phase === 'load'
+        ? 'Esta assinatura não pode ser exibida aqui. Entre em contato com a loja.'
+        : 'Esta alteração não é permitida aqui. Entre em contato com a loja.',
+    notFound:
+      phase === 'load'
+        ? 'Não encontramos esta assinatura. Verifique se você entrou na sua própria conta.'
+        : 'Não encontramos mais esta assinatura. Entre em contato com a loja.',
+    locked: 'Sua assinatura está sendo alterada em outro lugar neste momento. Tente novamente em instantes.',
+    rateLimited: 'Há muitas solicitações no momento. Tente novamente em alguns segundos.',
+    server: 'Algo deu errado na loja. Tente novamente em instantes.',
+  })[kind];
 
 const ptBR: Strings = {
   heading: 'Pague sua assinatura antecipadamente',
@@ -49,12 +72,12 @@ const ptBR: Strings = {
   renewalHint: (behavior, count) =>
     ({
       autorenew: plural(LOCALE, count, {
-        one: 'Cobramos o próximo pedido quando ele for feito.',
-        many: 'Cobramos os próximos # de pedidos quando o primeiro deles for feito.',
-        other: 'Cobramos os próximos # pedidos quando o primeiro deles for feito.',
+        one: 'Quando eles acabarem, cobramos o próximo pedido assim que ele for feito.',
+        many: 'Quando eles acabarem, cobramos os próximos # de pedidos de uma só vez, assim que o primeiro deles for feito.',
+        other: 'Quando eles acabarem, cobramos os próximos # pedidos de uma só vez, assim que o primeiro deles for feito.',
       }),
-      cancel: 'Sua assinatura termina após o último pedido pré-pago.',
-      downgrade: 'Você volta a pagar cada pedido quando ele for enviado.',
+      cancel: 'Quando eles acabarem, sua assinatura é encerrada.',
+      downgrade: 'Quando eles acabarem, você volta a pagar cada pedido à medida que ele for enviado.',
     })[behavior],
   summaryHeading: 'Resumo',
   summary: (count, total, perOrder) =>
@@ -84,11 +107,33 @@ const ptBR: Strings = {
     ({
       'already-prepaid': 'Esta assinatura já é pré-paga.',
       'not-live': 'Esta assinatura não está mais ativa, por isso não pode ser paga antecipadamente.',
-      'product-not-eligible': productName
-        ? `Não é possível pagar ${productName} antecipadamente.`
-        : 'Este produto não pode ser pago antecipadamente.',
+      'product-not-eligible': `A loja não oferece pagamento antecipado para ${productName || 'este produto'}.`,
       'none-upgradeable': 'Nenhuma das suas assinaturas pode ser paga antecipadamente.',
+      'no-subscriptions': 'Você não tem assinaturas ativas nesta loja.',
     })[reason],
+  ineligibleNext: (reason) =>
+    ({
+      'already-prepaid': '',
+      'not-live': 'Para pagar os pedidos antecipadamente, assine novamente: uma nova assinatura pode ser pré-paga.',
+      'product-not-eligible': 'Sua assinatura continua como está: você paga cada pedido à medida que ele for enviado.',
+      'none-upgradeable': 'Suas assinaturas continuam como estão: você paga cada pedido à medida que ele for enviado.',
+      'no-subscriptions': 'Depois que você assinar um produto, poderá pagar os pedidos dele antecipadamente aqui.',
+    })[reason],
+  noneBecause: (reason) =>
+    ({
+      'already-prepaid': 'Todas elas já são pré-pagas.',
+      'not-live': 'Nenhuma delas está ativa.',
+      'product-not-eligible': 'A loja não oferece pagamento antecipado para os produtos que você assina.',
+      'none-upgradeable': '',
+      'no-subscriptions': '',
+    })[reason],
+  stateHeading: (state) =>
+    ({
+      prepaid: 'Sua assinatura pré-paga',
+      ineligible: 'Pagamento antecipado indisponível',
+      picker: 'Pague uma das suas assinaturas antecipadamente',
+    })[state],
+  pickerDescription: 'Escolha uma assinatura e, depois, por quantos pedidos dela você quer pagar de uma só vez.',
   cancelledOn: (date) => `Cancelada em ${date}.`,
   prepaidStatus: ({ ordersPerBilling, ordersRemaining, renewalBehavior, nextOrderDate }) =>
     (ordersRemaining > 0
@@ -112,25 +157,14 @@ const ptBR: Strings = {
   renewalChanged: (behavior) =>
     `Salvo. Quando seus pedidos pré-pagos acabarem, ${{ autorenew: 'sua assinatura será renovada automaticamente', cancel: 'sua assinatura será encerrada', downgrade: 'você voltará a pagar por pedido' }[behavior]}.`,
   changeUnconfirmed: 'Não conseguimos confirmar se sua alteração foi salva. Tente novamente: salvar duas vezes não muda nada além disso.',
-  failure: (kind) =>
-    ({
-      config: 'Este formulário não está configurado corretamente, por isso nada pode ser alterado aqui. Entre em contato com a loja.',
-      network: 'Não foi possível acessar a loja. Verifique sua conexão e tente novamente.',
-      timeout: 'A loja demorou demais para responder. Tente novamente.',
-      malformed: 'A loja enviou uma resposta que não conseguimos ler. Tente novamente em instantes.',
-      unconfirmed:
-        'Não foi possível confirmar se sua assinatura foi atualizada. Tente novamente: ela não pode ser atualizada nem cobrada duas vezes.',
-      badRequest: 'A loja não conseguiu fazer esta alteração.',
-      unauthorized: 'Sua sessão expirou. Recarregue a página ou entre novamente.',
-      forbidden: 'Esta alteração não é permitida aqui. Entre em contato com a loja.',
-      notFound: 'Não encontramos esta assinatura. Ela pode pertencer a outra conta.',
-      locked: 'Sua assinatura está sendo alterada em outro lugar neste momento. Tente novamente em instantes.',
-      rateLimited: 'Há muitas solicitações no momento. Tente novamente em alguns segundos.',
-      server: 'Algo deu errado na loja. Tente novamente em instantes.',
-    })[kind],
-  refusedBecause: 'A loja respondeu:',
+  failure: (kind, phase) =>
+    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say.
+    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config'].includes(kind)
+      ? `${phase === 'upgrade' ? 'Sua assinatura não passou a ser pré-paga.' : 'Sua alteração não foi salva.'} ${failures(kind, phase)}`
+      : failures(kind, phase),
+  refusedChoice: (heading) => `A loja não aceitou sua escolha em “${heading}”. Escolha outra opção ou entre em contato com a loja.`,
   retry: 'Tentar novamente',
-  reload: 'Recarregar',
+  reload: 'Recarregar a página',
 };
 
 export default ptBR;
