@@ -9,14 +9,17 @@ export const BUDGETS = {
    * credential mistakes are told apart and named (about 370), and every state and error says what is true and what to
    * do, in the customer's words (about 500): see docs/performance.md, "Bytes: not met".
    */
-  scriptBundleBrotliBytes: 21_300,
+  scriptBundleBrotliBytes: 21_400,
   /**
    * Of that, our own code: the bundle without Lit and @lit/task (bench/bundle-parts.ts). A feature is weighed here,
    * against what we wrote, not against the libraries' share.
    */
   ownCodeBrotliBytes: 16_100,
-  /** dist/discovery.js, which only a widget without subscription-id fetches: the listing, the sorting and the picker. */
-  discoveryChunkBrotliBytes: 3_000,
+  /**
+   * dist/discovery.js, which only a widget without subscription-id fetches: the listing, the sorting and the picker.
+   * It was 3,000, and telling "no subscriptions" from "none can be prepaid" (and why) took it to about 3,120.
+   */
+  discoveryChunkBrotliBytes: 3_150,
   /**
    * Ready two round trips after the script (DESIGN.md §9): the subscription, then its product and its next order side
    * by side, nothing else. A round trip is a request that waits on an answer (bench/ready-requests.ts).

@@ -42,7 +42,7 @@ export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'prepaid'
  * @event prepaid-upgrade-success - The upgrade succeeded. `detail: { subscription }`
  * @event prepaid-upgrade-renewal-change - The service confirmed a change of what happens when the prepaid orders run out. `detail: { subscription }`
  * @event prepaid-upgrade-error - A load, upgrade or renewal change failed for good. `detail: { phase, status, message, retryable }`
- * @event prepaid-upgrade-token-expired - The credential was refused and none could be renewed. `detail: {}`
+ * @event prepaid-upgrade-token-expired - The credential was refused and none could be renewed: the customer must sign in again (not for a token just renewed and refused, the store's set-up, which `prepaid-upgrade-error` reports). `detail: {}`
  *
  * @csspart base - The outermost wrapper.
  * @csspart header - The heading and description.
