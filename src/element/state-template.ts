@@ -53,14 +53,10 @@ export interface Scene extends View {
  */
 export function sceneTemplate(scene: Scene): TemplateResult {
   const { state, loaded, form } = scene;
-  const kind: HeaderKind =
-    state === 'ineligible'
-      ? 'ineligible'
-      : state === 'prepaid' || state === 'success' || scene.upgraded || (state === 'error' && scene.phase === 'renewal')
-        ? 'prepaid'
-        : !loaded && state === 'ready'
-          ? 'picker'
-          : 'form';
+  // A prepaid subscription's: shown as such, after an upgrade, and while (or after) its renewal is changed.
+  const prepaid =
+    state === 'prepaid' || state === 'success' || scene.upgraded || scene.changing || (state === 'error' && scene.phase === 'renewal');
+  const kind: HeaderKind = state === 'ineligible' ? 'ineligible' : prepaid ? 'prepaid' : !loaded && state === 'ready' ? 'picker' : 'form';
   // "Save up to 15%" sells the upgrade where it can be bought: with the form (or the picker), not where the
   // subscription is prepaid already or cannot be, nor over an error that shows no form.
   const selling = (kind === 'form' || kind === 'picker') && (state !== 'error' || scene.writeFailed);

@@ -47,7 +47,7 @@ async function settled(lang: string, customerId: string, subscriptionId: string 
   });
   await m.waitForEvent('prepaid-upgrade-ready').catch(() => m.waitForEvent('prepaid-upgrade-error'));
   await m.el.updateComplete;
-  return m;
+  return Object.assign(m, { session });
 }
 
 const CASES: Array<[name: string, mountIt: (lang: string) => Promise<Mounted>, expected: Expected]> = [
@@ -125,6 +125,18 @@ describe('<prepaid-upgrade> words by state', () => {
       });
     }
   }
+
+  it('keeps a prepaid subscription’s heading while its renewal change is sent, and sells nothing', async () => {
+    const m = await settled('en', SANDBOX_SUBSCRIPTIONS.prepaid.customerId, SANDBOX_SUBSCRIPTIONS.prepaid.id);
+    await m.session.fault({ method: 'PATCH', latencyMs: 1000 });
+    m.$<HTMLInputElement>('input[name=manage][value=cancel]')!.click();
+    await m.el.updateComplete;
+    m.$<HTMLButtonElement>('[part~=manage-submit]')!.click();
+    await m.waitForState('submitting');
+    expect(text(m.$('.heading'))).to.equal(en.stateHeading('prepaid'));
+    expect(m.$('.description')).to.equal(null);
+    expect(m.$('[part~=header] [part~=savings]')).to.equal(null);
+  });
 
   it('says after an upgrade what happens when the orders run out, as a line that stands alone', async () => {
     const m = await settled('en', SANDBOX_SUBSCRIPTIONS.eligible.customerId, SANDBOX_SUBSCRIPTIONS.eligible.id);
