@@ -64,9 +64,14 @@ export class Picker {
     return manage ? this.#found.prepaid : [];
   }
 
+  /** Prepaid subscriptions were found that the page does not offer for management. */
+  #prepaidHidden(manage: boolean): boolean {
+    return !manage && this.#found.prepaid.length > 0;
+  }
+
   /** Why nothing can be offered, when nothing can: the customer has no live subscription, or none of theirs can be prepaid. */
   whyNothing(manage: boolean): 'none-upgradeable' | 'no-subscriptions' {
-    return nothingOffered({ ...this.#found, prepaidHidden: !manage && this.#found.prepaid.length > 0 });
+    return nothingOffered({ ...this.#found, prepaidHidden: this.#prepaidHidden(manage) });
   }
 
   /** Whether anything can be offered: else the notice that none of the customer's subscriptions can be prepaid. */
@@ -131,7 +136,7 @@ export class Picker {
     return pickerTemplate(this.#host, withPickerTexts(view), {
       ...this.#found,
       prepaid: this.#prepaidOffered(manage),
-      prepaidHidden: !manage && this.#found.prepaid.length > 0,
+      prepaidHidden: this.#prepaidHidden(manage),
       picked: this.#picked,
       onPick: this.#onPick,
       onContinue: this.#onContinue,

@@ -50,6 +50,53 @@ async function settled(lang: string, customerId: string, subscriptionId: string 
   return Object.assign(m, { session });
 }
 
+/** Whether anything in the widget is wider than the widget: what would scroll sideways. */
+const overflows = (m: Mounted) => {
+  const base = m.$('[part~=base]')!;
+  return base.scrollWidth > base.clientWidth + 1 || m.el.scrollWidth > m.el.clientWidth + 1;
+};
+/** Each date and amount the form shows, as one line box each: broken across lines, it has more than one. */
+let valuesSeen = 0;
+const brokenValues = (m: Mounted) =>
+  [...m.el.shadowRoot!.querySelectorAll('[part~=orders-option] .hint, [part~=summary] p')].flatMap((node) => {
+    const range = document.createRange();
+    const found: string[] = [];
+    const content = node.textContent ?? '';
+    for (const match of content.matchAll(/[A-Z][a-z]+\u00a0\d{1,2}(,\u00a0\d{4})?|\$\d[\d,]*\.\d\d/g)) {
+      const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+      let offset = 0;
+      for (let textNode = walker.nextNode(); textNode; textNode = walker.nextNode()) {
+        const length = textNode.textContent!.length;
+        if (match.index! >= offset && match.index! + match[0].length <= offset + length) {
+          range.setStart(textNode, match.index! - offset);
+          range.setEnd(textNode, match.index! - offset + match[0].length);
+          valuesSeen++;
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (tops.size > 1) found.push(match[0]);
+        }
+        offset += length;
+      }
+    }
+    return found;
+  });
+
+/** At 320 px wide: nothing scrolls sideways, and no date or amount of the form breaks across lines. */
+async function expectReflowAt320(m: Mounted): Promise<void> {
+  const frame = document.createElement('div');
+  frame.style.inlineSize = '320px';
+  document.body.append(frame);
+  try {
+    frame.append(m.el);
+    await m.el.updateComplete;
+    expect(overflows(m), 'something is wider than the widget').to.equal(false);
+    valuesSeen = 0;
+    expect(brokenValues(m), 'dates and amounts broken across lines').to.deep.equal([]);
+    if (m.el.state === 'ready' && m.$('[part~=form]')) expect(valuesSeen, 'dates and amounts looked at').to.be.greaterThan(4);
+  } finally {
+    frame.remove();
+  }
+}
+
 const CASES: Array<[name: string, mountIt: (lang: string) => Promise<Mounted>, expected: Expected]> = [
   [
     'the upgrade form',
@@ -113,7 +160,7 @@ describe('<prepaid-upgrade> words by state', () => {
 
   for (const [name, mountIt, expected] of CASES) {
     for (const [lang, t] of LANGUAGES) {
-      it(`${name}, in ${lang}: its heading and lines, a saving only where one can be bought, and no axe violation`, async () => {
+      it(`${name}, in ${lang}: its heading and lines, a saving only where one can be bought, no axe violation${lang === 'en' ? ', and at 320 px nothing scrolls sideways nor breaks' : ''}`, async () => {
         const m = await mountIt(lang);
         expect(m.el.state).to.equal(expected.state);
         expect(text(m.$('.heading'))).to.equal(expected.heading(t));
@@ -122,6 +169,7 @@ describe('<prepaid-upgrade> words by state', () => {
           expect(text(m.el.shadowRoot!.firstElementChild)).to.contain(text({ textContent: line } as Element));
         expect(m.$('[part~=header] [part~=savings]') !== null, 'Save up to …').to.equal(expected.selling);
         await expect(m.el).to.be.accessible();
+        if (lang === 'en') await expectReflowAt320(m);
       });
     }
   }
@@ -149,57 +197,8 @@ describe('<prepaid-upgrade> words by state', () => {
   });
 });
 
-describe('<prepaid-upgrade> at 320 px wide', () => {
+describe('<prepaid-upgrade> in right-to-left text', () => {
   captureConsole();
-
-  /** Whether anything in the widget is wider than the widget: what would scroll sideways. */
-  const overflows = (m: Mounted) => {
-    const base = m.$('[part~=base]')!;
-    return base.scrollWidth > base.clientWidth + 1 || m.el.scrollWidth > m.el.clientWidth + 1;
-  };
-  /** Each date and amount the form shows, as one line box each: broken across lines, it has more than one. */
-  let valuesSeen = 0;
-  const brokenValues = (m: Mounted) =>
-    [...m.el.shadowRoot!.querySelectorAll('[part~=orders-option] .hint, [part~=summary] p')].flatMap((node) => {
-      const range = document.createRange();
-      const found: string[] = [];
-      const content = node.textContent ?? '';
-      for (const match of content.matchAll(/[A-Z][a-z]+\u00a0\d{1,2}(,\u00a0\d{4})?|\$\d[\d,]*\.\d\d/g)) {
-        const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
-        let offset = 0;
-        for (let textNode = walker.nextNode(); textNode; textNode = walker.nextNode()) {
-          const length = textNode.textContent!.length;
-          if (match.index! >= offset && match.index! + match[0].length <= offset + length) {
-            range.setStart(textNode, match.index! - offset);
-            range.setEnd(textNode, match.index! - offset + match[0].length);
-            valuesSeen++;
-            const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-            if (tops.size > 1) found.push(match[0]);
-          }
-          offset += length;
-        }
-      }
-      return found;
-    });
-
-  for (const [name, mountIt] of CASES) {
-    it(`${name}: reflows, nothing scrolls sideways`, async () => {
-      const frame = document.createElement('div');
-      frame.style.inlineSize = '320px';
-      document.body.append(frame);
-      try {
-        const m = await mountIt('en');
-        frame.append(m.el);
-        await m.el.updateComplete;
-        expect(overflows(m), 'something is wider than the widget').to.equal(false);
-        valuesSeen = 0;
-        expect(brokenValues(m), 'dates and amounts broken across lines').to.deep.equal([]);
-        if (m.el.state === 'ready' && m.$('[part~=form]')) expect(valuesSeen, 'dates and amounts looked at').to.be.greaterThan(4);
-      } finally {
-        frame.remove();
-      }
-    });
-  }
 
   it('in Arabic, isolates each date and amount from the right-to-left text around it', async () => {
     const m = await settled('ar', SANDBOX_SUBSCRIPTIONS.eligible.customerId, SANDBOX_SUBSCRIPTIONS.eligible.id);
