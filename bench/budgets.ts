@@ -9,12 +9,12 @@ export const BUDGETS = {
    * credential mistakes are told apart and named (about 370), and every state and error says what is true and what to
    * do, in the customer's words (about 500): see docs/performance.md, "Bytes: not met".
    */
-  scriptBundleBrotliBytes: 21_400,
+  scriptBundleBrotliBytes: 21_450,
   /**
    * Of that, our own code: the bundle without Lit and @lit/task (bench/bundle-parts.ts). A feature is weighed here,
    * against what we wrote, not against the libraries' share.
    */
-  ownCodeBrotliBytes: 16_100,
+  ownCodeBrotliBytes: 16_150,
   /**
    * dist/discovery.js, which only a widget without subscription-id fetches: the listing, the sorting and the picker.
    * It was 3,000, and telling "no subscriptions" from "none can be prepaid" (and why) took it to about 3,120.
