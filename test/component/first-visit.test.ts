@@ -6,6 +6,7 @@
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { PrepaidUpgrade } from '../../src/index.js';
+import { recordFetches } from '../helpers/fetch-record.js';
 import { mount } from '../helpers/mount.js';
 import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
 
@@ -71,6 +72,22 @@ async function page(session: SandboxSession, ids: string[], slow = 300) {
   return { column, widgets, after };
 }
 
+/**
+ * Appends a page's widgets and what follows them in one go, and waits until every widget has settled: nothing in view
+ * moved meanwhile, and the page did not shift.
+ */
+async function expectStillAsTheySettle({ column, widgets, after }: Awaited<ReturnType<typeof page>>) {
+  column.append(...widgets, after);
+  await frames();
+  const watch = watchMoves([...widgets, after]);
+  await waitUntil(() => widgets.every(settled), 'every widget settled', { timeout: 8000 });
+  await frames();
+  const { moves, shifts } = watch.stop();
+  expect(moves, 'what moved in view').to.deep.equal([]);
+  expect(shifts, 'layout shift').to.equal(0);
+  return { widgets };
+}
+
 describe('a first visit', () => {
   it('shows a placeholder that promises nothing: no heading, price, saving or choice; the status says it loads', async () => {
     const session = await sandboxSession();
@@ -96,12 +113,7 @@ describe('a first visit', () => {
   it('starts no read in the task that inserts the widget, and reads in the task after it', async () => {
     const session = await sandboxSession();
     const container = await fixture<HTMLDivElement>(html`<div></div>`);
-    const asked: string[] = [];
-    const pageFetch = window.fetch;
-    window.fetch = (input, init) => {
-      asked.push(String(input instanceof Request ? input.url : input));
-      return pageFetch(input, init);
-    };
+    const { addresses: asked, restore } = recordFetches();
     try {
       const el = document.createElement('prepaid-upgrade');
       el.setAttribute('subscription-id', eligible.id);
@@ -114,7 +126,7 @@ describe('a first visit', () => {
       await waitUntil(() => asked.length > 0, 'a read starts in a later task');
       expect(asked[0]).to.contain(`/subscriptions/${eligible.id}/`);
     } finally {
-      window.fetch = pageFetch;
+      restore();
     }
   });
 
@@ -124,15 +136,7 @@ describe('a first visit', () => {
   ] as const) {
     it(`keeps a page of four widgets still, ${order}: nothing in view moves as each settles`, async () => {
       const session = await sandboxSession();
-      const { column, widgets, after } = await page(session, [...ids]);
-      column.append(...widgets, after);
-      await frames();
-      const watch = watchMoves([...widgets, after]);
-      await waitUntil(() => widgets.every(settled), 'every widget settled', { timeout: 8000 });
-      await frames();
-      const { moves, shifts } = watch.stop();
-      expect(moves, 'what moved in view').to.deep.equal([]);
-      expect(shifts, 'layout shift').to.equal(0);
+      const { widgets } = await expectStillAsTheySettle(await page(session, [...ids]));
       // The one in view keeps the room it took; those out of view take their own size.
       const [first, ...others] = widgets;
       expect(first!.getBoundingClientRect().height).to.be.at.least(innerHeight);
@@ -150,15 +154,7 @@ describe('a first visit', () => {
 
   it('keeps a single ready widget and what follows it still', async () => {
     const session = await sandboxSession();
-    const { column, widgets, after } = await page(session, [eligible.id], 400);
-    column.append(...widgets, after);
-    await frames();
-    const watch = watchMoves([...widgets, after]);
-    await waitUntil(() => widgets.every(settled), 'the widget settled', { timeout: 8000 });
-    await frames();
-    const { moves, shifts } = watch.stop();
-    expect(moves, 'what moved in view').to.deep.equal([]);
-    expect(shifts, 'layout shift').to.equal(0);
+    const { widgets } = await expectStillAsTheySettle(await page(session, [eligible.id], 400));
     expect(widgets[0]!.state).to.equal('ready');
   });
 });

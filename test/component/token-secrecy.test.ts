@@ -5,6 +5,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { mount, type Mounted } from '../helpers/mount.js';
+import { recordFetches } from '../helpers/fetch-record.js';
 import {
   SANDBOX_MERCHANT_PREPAID_DISABLED,
   SANDBOX_SUBSCRIPTIONS,
@@ -234,18 +235,15 @@ describe('the token never travels in clear text', () => {
     '//shop.example.com/api',
   ];
   let fetched: string[];
-  const originalFetch = window.fetch;
+  let fetches: ReturnType<typeof recordFetches>;
   let capture: ReturnType<typeof captureConsole>;
   beforeEach(() => {
-    fetched = [];
-    window.fetch = (input, init) => {
-      fetched.push(input instanceof Request ? input.url : String(input));
-      return originalFetch(input, init);
-    };
+    fetches = recordFetches();
+    fetched = fetches.addresses;
     capture = captureConsole();
   });
   afterEach(() => {
-    window.fetch = originalFetch;
+    fetches.restore();
     capture.restore();
   });
 

@@ -12,6 +12,7 @@ import { SubscriptionPageSchema } from '../../src/api/schemas.js';
 import { SANDBOX_DISCOVERY, SANDBOX_PAGING_CUSTOMER_ID, SANDBOX_SUBSCRIPTIONS, type RecordedRequest } from '../../src/sandbox/index.js';
 import { payAsYouGoSubscription } from '../fixtures/subscriptions.js';
 import { sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
+import { recordFetches } from '../helpers/fetch-record.js';
 
 /** Margaret: 30 subscriptions of 5 products, 3 of them cancelled; 27 live, over 2 pages of 20. */
 const MARGARET = SANDBOX_PAGING_CUSTOMER_ID;
@@ -103,17 +104,12 @@ describe('listing the customer’s subscriptions', () => {
     it(`does not follow a next page on ${name}: the token stays home`, async () => {
       const s = await open();
       await servePage(s, { results: subscriptions(['sub_a']), paging: { next } });
-      const sent: string[] = [];
-      const original = window.fetch;
-      window.fetch = (input, init) => {
-        sent.push(String(input instanceof Request ? input.url : input));
-        return original(input, init);
-      };
+      const { addresses: sent, restore } = recordFetches();
       try {
         const found = await listSubscriptions(s.client, { onWarning: (w) => s.warnings.push(w) });
         expect(found.map((f) => f.public_id)).to.deep.equal(['sub_a']);
       } finally {
-        window.fetch = original;
+        restore();
       }
       expect(sent).to.have.length(1);
       expect(listings(await s.requests())).to.have.length(1);
