@@ -10,9 +10,9 @@
  *   after layout: asking the page at the moment it settles would lay the page out in the middle of that render.
  * - The first `Intl` object of a page loads its locale data: 45–150 ms with the CPU slowed four times, as on a
  *   mid-range phone; each kind made first after it (a date format, plural rules) costs 5–35 ms more. Each is made in a
- *   task of its own (see `FIRST_FORMATS`), after the placeholder is drawn and the reads are sent, while their answers are awaited, rather
- *   than all in the form's first render; `formatter` keeps what it made, so the form's render finds them. The currency
- *   is a stand-in: its locale data is what every currency's format shares.
+ *   task of its own (see `FIRST_FORMATS`), after the placeholder is drawn and the reads are sent, while their answers
+ *   are awaited, rather than all in the form's first render; `formatter` keeps what it made, so the form's render finds
+ *   them. The currency is a stand-in: its locale data is what every currency's format shares.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { plural } from '../i18n/strings.js';
