@@ -1,8 +1,9 @@
 /**
- * Serves the sandbox's fetch handler from Node's `http` module: for the CLI, and for dev servers and test runners
- * that hand over Node's request and response objects.
+ * `prepaid-upgrade/sandbox/node`: serves the sandbox's fetch handler from Node's `http` module, for a store's own Node
+ * server (`toNodeListener`), for the CLI and a server of its own (`startSandboxServer`), and for dev servers and test
+ * runners that hand over Node's request and response objects (`serveNodeRequest`).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createSandbox, type Sandbox, type SandboxOptions } from './index.js';
 
@@ -96,6 +97,21 @@ export async function serveNodeRequest(
   res.end();
 }
 
+/**
+ * A listener for `http.createServer`, or a route of a framework built on `node:http`, that answers every request it
+ * is given with `handle` (a sandbox's `handle`). Mount it where the sandbox's `basePath` says, with the request's
+ * path unchanged: `if (req.url.startsWith('/sandbox/')) return listener(req, res)`. A request it cannot answer (the
+ * handler threw) is logged and its connection closed, so that the server goes on.
+ */
+export function toNodeListener(handle: (request: Request) => Promise<Response>): RequestListener {
+  return (req, res) => {
+    serveNodeRequest(handle, req, res).catch((error: unknown) => {
+      console.error('sandbox: could not answer a request', error);
+      res.destroy();
+    });
+  };
+}
+
 export interface SandboxServerOptions extends SandboxOptions {
   /** Default 8787; 0 picks a free port. */
   port?: number;
@@ -114,12 +130,7 @@ export interface SandboxServer {
 /** Starts the sandbox on `node:http`. */
 export function startSandboxServer({ port = 8787, host = '127.0.0.1', ...options }: SandboxServerOptions = {}): Promise<SandboxServer> {
   const sandbox = createSandbox(options);
-  const server = createServer((req, res) => {
-    serveNodeRequest(sandbox.handle, req, res).catch((error: unknown) => {
-      console.error('sandbox: could not answer a request', error);
-      res.destroy();
-    });
-  });
+  const server = createServer(toNodeListener(sandbox.handle));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
