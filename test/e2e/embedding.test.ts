@@ -5,7 +5,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PREPAID_UPGRADE_EVENTS } from '../../src/events.js';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { SANDBOX_MERCHANT, type RecordedRequest, type SandboxInfo } from '../../src/sandbox/index.js';
 import { signStorefrontToken } from '../../src/server/index.js';
@@ -252,6 +253,35 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
       });
     });
   }
+
+  it('with an import map that pins discovery.js, allowed by its hash: the pinned file runs, a wrong pin is refused', async () => {
+    const integrity = JSON.parse(await readFile(new URL('../../dist/integrity.json', import.meta.url), 'utf8')) as Record<string, string>;
+    /** A page of one widget without an id (it loads discovery.js), its import map allowed by the map's hash. */
+    const pageWithMap = async (name: string, pin: string) => {
+      const customer = await newCustomer();
+      const map = JSON.stringify({ integrity: { '/dist/discovery.js': pin } });
+      const hash = createHash('sha256').update(map).digest('base64');
+      const widget = `<prepaid-upgrade api-base="${escapeAttribute(customer.apiBase)}" auth-url="${escapeAttribute(customer.tokenUrl)}"></prepaid-upgrade>`;
+      return running.server.page(
+        `/e2e/${name}.html`,
+        `${documentHead('Prepay', `<script type="importmap">${map}</script>${MODULE_BUNDLE}`)}<body><main>${widget}</main></body></html>`,
+        { 'content-security-policy': STRICT_CSP.replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`) },
+      );
+    };
+    await openPage(await pageWithMap('import-map', integrity['discovery.js']!), async (session) => {
+      await session.page.waitForFunction(() => (window as unknown as { __events: string[] }).__events.includes('prepaid-upgrade-ready'));
+      assert.equal(
+        await session.page.locator('prepaid-upgrade').evaluate((element) => (element as HTMLElement & { state: string }).state),
+        'ready',
+      );
+      await expectClean(session, [session.page.mainFrame()]);
+    });
+    // The map is in force: with another file's hash, the browser refuses discovery.js, and the widget says it failed.
+    await openPage(await pageWithMap('import-map-wrong-pin', integrity['i18n/de.js']!), async (session) => {
+      await session.page.waitForFunction(() => (window as unknown as { __events: string[] }).__events.includes('prepaid-upgrade-error'));
+      assert.deepEqual((await recorded(session.page)).violations, [], 'the import map itself was allowed');
+    });
+  });
 
   it("inside another component's open shadow root, under the same policy", async () => {
     const customer = await newCustomer();
