@@ -1,5 +1,6 @@
 // What `npm pack` ships, and that it works once installed: the exact list of files, the entry points of
-// package.json, and the sandbox command run through npx in a project that installed the tarball. Run after
+// package.json, the guides whose every link leads inside the tarball, and, in a project that installed the tarball,
+// the sandbox command run through npx, the sandbox's Node adapter, and the example store in a browser. Run after
 // `npm run build`.
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
@@ -10,7 +11,9 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
+import puppeteer from 'puppeteer-core';
 import { LANGUAGES } from '../../src/i18n/languages.js';
+import { checkLinks, missingInlineTargets } from './markdown-links.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -68,6 +71,12 @@ async function languageFiles(): Promise<string[]> {
   return [...files].map((file) => `dist/i18n/${file}`);
 }
 
+/** The documents the package ships: the README, the guides, CONTRIBUTING.md and CHANGELOG.md. */
+async function documents(): Promise<string[]> {
+  const guides = (await readdir(join(root, 'docs'))).filter((file) => file.endsWith('.md')).map((file) => `docs/${file}`);
+  return ['README.md', 'CHANGELOG.md', 'CONTRIBUTING.md', ...guides];
+}
+
 function setDifference(actual: string[], expected: string[]): string | undefined {
   const extra = actual.filter((path) => !expected.includes(path));
   const missing = expected.filter((path) => !actual.includes(path));
@@ -107,13 +116,41 @@ describe('the npm package', { timeout: 180_000 }, () => {
       ...(await languageFiles()),
       ...frameworkTypeFiles(packageJson.exports),
       'custom-elements.json',
-      'README.md',
+      ...(await documents()),
+      ...(await readdir(join(root, 'examples'))).map((file) => `examples/${file}`),
+      // The README's pictures and the guides', which are screenshot baselines (docs/theming.md).
+      ...packageJson.files.filter((path: string) => path.endsWith('.png')),
       'LICENSE',
-      'CHANGELOG.md',
       'package.json',
     ];
     const message = setDifference(pack.files.map((file) => file.path).sort(), expected.sort());
     if (message) assert.fail(message);
+  });
+
+  it('names no document it does not ship: its sources, types and every shipped text cite only the project’s files', async () => {
+    const texts = [...pack.files.map((file) => file.path), ...(await sourceFiles()).map((file) => `src/${file}`)].filter(
+      (path) => !path.endsWith('.png'),
+    );
+    const citing: string[] = [];
+    for (const path of texts) if (/DESIGN(\.md)?\s*§|DESIGN\.md/.test(await readFile(join(root, path), 'utf8'))) citing.push(path);
+    assert.deepEqual(citing, [], 'these cite DESIGN.md, a document the project does not carry: cite docs/service.md');
+  });
+
+  it('is a version past 0.2.0 with its own CHANGELOG section, and every pinned address names that version', async () => {
+    const { version } = packageJson as { version: string };
+    const [major, minor] = version.split('.').map(Number);
+    assert.ok(major! > 0 || minor! > 2, `version ${version}`);
+    const changelog = await readFile(join(root, 'CHANGELOG.md'), 'utf8');
+    assert.match(
+      changelog,
+      new RegExp(`^## \\[${version.replaceAll('.', '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm'),
+      'CHANGELOG.md has a dated section for it',
+    );
+    for (const document of await documents()) {
+      if (document === 'CHANGELOG.md') continue;
+      const pinned = (await readFile(join(root, document), 'utf8')).matchAll(/prepaid-upgrade@(\d+\.\d+\.\d+)/g);
+      for (const [address, pin] of pinned) assert.equal(pin, version, `${document} pins ${address}`);
+    }
   });
 
   it('has source maps that carry their sources, since src/ is not shipped', async () => {
@@ -251,6 +288,10 @@ describe('the npm package', { timeout: 180_000 }, () => {
   describe('installed from its tarball', () => {
     let work: string;
     let consumer: string;
+    /** What `npm install` of the tarball printed on its standard error. */
+    let installWarnings: string;
+    /** The installed package's folder. */
+    let installed: string;
 
     before(
       async () => {
@@ -261,12 +302,29 @@ describe('the npm package', { timeout: 180_000 }, () => {
         await mkdir(consumer);
         await writeFile(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
         // From npm's cache when it can: the dependencies were downloaded when this project was installed.
-        await npm(['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball], consumer);
+        ({ stderr: installWarnings } = await npm(
+          ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball],
+          consumer,
+        ));
+        installed = join(consumer, 'node_modules/prepaid-upgrade');
       },
       { timeout: 120_000 },
     );
 
     after(() => rm(work, { recursive: true, force: true }));
+
+    it('installs on this Node without a warning about engines', () => {
+      assert.doesNotMatch(installWarnings, /EBADENGINE/, installWarnings);
+    });
+
+    it('ships a README, guides and CHANGELOG whose every relative link and picture resolves inside the package', async () => {
+      const shipped = await documents();
+      const { failed, report } = await checkLinks(installed, shipped);
+      assert.equal(failed, false, report);
+      const { missing, checked } = await missingInlineTargets(installed, shipped);
+      assert.ok(checked >= 2, `only ${checked} inline HTML addresses found`);
+      assert.deepEqual(missing, []);
+    });
 
     it("runs `npx prepaid-upgrade-sandbox --port 0` on Node's own server", async () => {
       const cli = join(consumer, 'node_modules/prepaid-upgrade/dist/lib/sandbox/cli.js');
@@ -312,6 +370,62 @@ describe('the npm package', { timeout: 180_000 }, () => {
       `;
       const { stdout } = await run(process.execPath, ['--input-type=module', '--no-warnings', '-e', script], { cwd: consumer });
       assert.deepEqual(JSON.parse(stdout), { valid: true, status: 200, tags: ['prepaid-upgrade'] });
+    });
+
+    it('serves the sandbox from a Node server of the store’s own with `prepaid-upgrade/sandbox/node`', async () => {
+      const script = `
+        import { createServer } from 'node:http';
+        import { createSandbox } from 'prepaid-upgrade/sandbox';
+        import { startSandboxServer, toNodeListener } from 'prepaid-upgrade/sandbox/node';
+        const sandbox = createSandbox({ basePath: '/sandbox' });
+        const store = createServer(toNodeListener(sandbox.handle));
+        await new Promise((resolve) => store.listen(0, '127.0.0.1', resolve));
+        const mounted = await fetch('http://127.0.0.1:' + store.address().port + '/sandbox/__sandbox/info');
+        const alone = await startSandboxServer({ port: 0 });
+        const own = await fetch(alone.url + '/__sandbox/info');
+        console.log(JSON.stringify({ mounted: mounted.status, alone: own.status, customers: (await own.json()).customers.length > 0 }));
+        store.close();
+        await alone.close();
+      `;
+      const { stdout } = await run(process.execPath, ['--input-type=module', '--no-warnings', '-e', script], { cwd: consumer });
+      assert.deepEqual(JSON.parse(stdout), { mounted: 200, alone: 200, customers: true });
+    });
+
+    it('runs the example store from the installed package: a customer signs in and prepays in a browser', async () => {
+      const child = spawn(process.execPath, [join(installed, 'examples/sandbox-store.js'), '--port', '0'], { cwd: consumer });
+      const closed = new Promise((resolve) => child.once('close', resolve));
+      const browser = await puppeteer.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+      try {
+        const url = await new Promise<string>((resolve, reject) => {
+          let output = '';
+          child.stdout.on('data', (chunk: Buffer) => {
+            output += String(chunk);
+            const match = /Sandbox store at (http:\/\/\S+)/.exec(output);
+            if (match) resolve(match[1]!);
+          });
+          child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
+          child.once('close', (code) => reject(new Error(`the store ended (${code}) before it was ready:\n${output}`)));
+        });
+        const page = await browser.newPage();
+        const problems: string[] = [];
+        page.on('pageerror', (error) => problems.push(String(error)));
+        page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+        await page.evaluateOnNewDocument(() =>
+          document.addEventListener('prepaid-upgrade-success', () => ((window as { upgraded?: boolean }).upgraded = true)),
+        );
+        await page.goto(url);
+        // Grace's one subscription that can be prepaid: the widget finds it and shows its form at once.
+        await Promise.all([page.waitForNavigation(), page.click('button[value="cus_grace"]')]);
+        const prepay = await page.waitForSelector('prepaid-upgrade >>> button[type="submit"]:not([disabled])', { timeout: 15_000 });
+        assert.match(await prepay!.evaluate((button) => button.textContent ?? ''), /Prepay 3 orders/);
+        await prepay!.click();
+        await page.waitForFunction(() => (window as { upgraded?: boolean }).upgraded === true, { timeout: 15_000 });
+        assert.deepEqual(problems, []);
+      } finally {
+        await browser.close();
+        child.kill('SIGTERM');
+        await closed;
+      }
     });
   });
 });
