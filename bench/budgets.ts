@@ -21,8 +21,8 @@ export const BUDGETS = {
    */
   discoveryChunkBrotliBytes: 3_150,
   /**
-   * Ready two round trips after the script (DESIGN.md §9): the subscription, then its product and its next order side
-   * by side, nothing else. A round trip is a request that waits on an answer (bench/ready-requests.ts).
+   * Ready two round trips after the script (docs/when-the-customer-pays.md): the subscription, then its product and its
+   * next order side by side, nothing else. A round trip is a request that waits on an answer (bench/ready-requests.ts).
    */
   requestsBeforeReady: 3,
   roundTripsBeforeReady: 2,

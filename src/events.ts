@@ -15,8 +15,8 @@ export type ErrorPhase = 'load' | 'upgrade' | 'renewal' | 'config';
 
 /**
  * What is shown: the subscription, and without `subscription-id` the upgradeable subscriptions found. `subscription` is
- * `null` while the picker asks which of several candidates (DESIGN.md §8, Discovery). `nextOrder` is the element's
- * `nextOrder` as it is then (DESIGN.md §9): `undefined` while it is still read.
+ * `null` while the picker asks which of several candidates (docs/discovery.md). `nextOrder` is the element's
+ * `nextOrder` as it is then (docs/api.md#properties-only): `undefined` while it is still read.
  */
 export type ReadyDetail = (
   { subscription: Subscription; candidates?: Subscription[] } | { subscription: null; candidates: Subscription[] }

@@ -4,9 +4,9 @@
  *   {"public_id":"<merchant public id>","ts":<unix seconds>,"sig_field":"<customer id>","sig":"<base64 signature>"}
  *
  * with an optional `"trust_level"`. `ts` may also be a string of digits (`"ts":"1605230097"`), as some commerce
- * platforms' connectors send it; the service accepts both (DESIGN.md §7). Shared by the browser (which only reads
- * `ts`, to renew an old token in time and to warn of one in milliseconds) and the server side (which signs and
- * verifies). Nothing here signs: the hash key never reaches a browser.
+ * platforms' connectors send it; the service accepts both (docs/service.md#storefront-token). Shared by the browser
+ * (which only reads `ts`, to renew an old token in time and to warn of one in milliseconds) and the server side (which
+ * signs and verifies). Nothing here signs: the hash key never reaches a browser.
  */
 export interface StorefrontToken {
   public_id: string;

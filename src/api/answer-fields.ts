@@ -2,9 +2,10 @@
  * Which fields of the service's answers the widget checks, and how: the table that the checker in `schemas.ts` reads,
  * so that a field is added or changed in one place.
  *
- * Only the fields the widget reads are listed. Each is optional (spec §2: every field may be absent); the others pass
- * through as the service sent them, typed `unknown`: a change to a field the widget never looks at must not stop a
- * customer from upgrading. A listed field of the wrong type is an error, never coerced.
+ * Only the fields the widget reads are listed. Each is optional (every field may be absent:
+ * docs/service.md#subscriptions-and-products); the others pass through as the service sent them, typed `unknown`: a
+ * change to a field the widget never looks at must not stop a customer from upgrading. A listed field of the wrong
+ * type is an error, never coerced.
  */
 
 /**
@@ -46,7 +47,8 @@ export const SUBSCRIPTION_FIELDS = {
   live: 'boolean',
   // null or {} on a pay-as-you-go subscription.
   prepaid_subscription_context: { nullableObject: PREPAID_CONTEXT_FIELDS },
-  // Not in the spec's table, but sent by the service; the money in the summary is shown in it when present.
+  // Not among the subscription's usual fields, but added by the service; the money in the summary is shown in it when
+  // present.
   currency_code: 'string?',
 } as const satisfies Fields;
 
@@ -73,8 +75,9 @@ export const ORDER_FIELDS = {
 } as const satisfies Fields;
 
 /**
- * A page of a listing, in either of the service's shapes: the spec's `{results, paging: {next}}`, or production's
- * `{next, previous, results}` (DESIGN.md §7). `results` is checked item by item, by the schema of what is listed.
+ * A page of a listing, in either of the service's shapes: the default `{results, paging: {next}}`, or production's
+ * `{next, previous, results}` (docs/service.md#listings). `results` is checked item by item, by the schema of what is
+ * listed.
  */
 export const PAGE_FIELDS = {
   next: 'string?',

@@ -43,7 +43,7 @@ export interface PageContext {
 export const NO_CREDENTIAL = 'no credential: set tokenProvider, token, auth-url, or merchant-id with an og_auth cookie';
 
 export interface Connection {
-  /** `undefined`: none was given, so the element finds the customer's subscriptions itself (DESIGN.md §8, Discovery). */
+  /** `undefined`: none was given, so the element finds the customer's subscriptions itself (docs/discovery.md). */
   subscriptionId: string | undefined;
   client: ApiClient;
   credentials: StorefrontCredentials;

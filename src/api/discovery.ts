@@ -1,5 +1,5 @@
 /**
- * Finding the signed-in customer's subscriptions without an id (DESIGN.md §8, Discovery): every page of their live
+ * Finding the signed-in customer's subscriptions without an id (docs/discovery.md): every page of their live
  * subscriptions, then each distinct product once, a few at a time. What can be prepaid is the element's to decide;
  * this reads what deciding takes.
  */
@@ -29,8 +29,8 @@ export interface Found {
 
 /**
  * The signed-in customer's live subscriptions (`GET /subscriptions/?live=true`), page after page, in either listing
- * shape (DESIGN.md §7), at most `MAX_PAGES` pages. A `next` address elsewhere than the listing's own origin and path
- * is not followed: the token must not travel there.
+ * shape (docs/service.md#listings), at most `MAX_PAGES` pages. A `next` address elsewhere than the listing's own origin
+ * and path is not followed: the token must not travel there.
  */
 export async function listSubscriptions(client: ApiClient, { signal, onWarning }: ListOptions = {}): Promise<Subscription[]> {
   const listing = new URL('subscriptions/', client.baseAddress);

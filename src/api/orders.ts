@@ -56,8 +56,9 @@ export const hasAllAmounts = (order: NextOrder): boolean => Object.keys(AMOUNTS)
 /**
  * The next order of subscription `subscriptionId` (`GET /orders/?subscription={id}&status=1`, in either listing
  * shape), with the amounts the listing gives, or `null` when it has none. Only the first page is read: the service
- * creates a subscription's orders one at a time (spec §1), so its unsent ones are never more than a page. Any unsent
- * order of the subscription that lacks an id or a date makes the answer malformed: it could be the next one.
+ * creates a subscription's orders one at a time (docs/service.md#orders), so its unsent ones are never more than a
+ * page. Any unsent order of the subscription that lacks an id or a date makes the answer malformed: it could be the
+ * next one.
  */
 export async function readNextOrder(client: ApiClient, subscriptionId: string, options?: RequestOptions): Promise<NextOrder | null> {
   const { results } = await client.read(

@@ -1,4 +1,4 @@
-/** What an upgrade asks the service for, and the service's rules for it (spec §4). */
+/** What an upgrade asks the service for, and the service's rules for it (docs/service.md#upgrade-rules). */
 
 export const RENEWAL_BEHAVIORS = ['autorenew', 'cancel', 'downgrade'] as const;
 export type RenewalBehavior = (typeof RENEWAL_BEHAVIORS)[number];

@@ -1,5 +1,5 @@
 /**
- * What discovery found (`api/discovery.ts`), sorted the way the element offers it (DESIGN.md §8, Discovery): the
+ * What discovery found (`api/discovery.ts`), sorted the way the element offers it (docs/discovery.md): the
  * subscriptions that can be upgraded, those already prepaid (offered for management), and those whose product could
  * not be read. The rest (not live, cancelled, on a product that cannot be prepaid) is not offered at all.
  */

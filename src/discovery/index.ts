@@ -1,5 +1,5 @@
 /**
- * The discovery chunk: what only a widget without `subscription-id` needs (DESIGN.md §8, Discovery). The element
+ * The discovery chunk: what only a widget without `subscription-id` needs (docs/discovery.md). The element
  * loads it through `element/discovery-loader.ts`; the script bundles find it as `dist/discovery.js`, next to
  * themselves, and a bundler makes it a chunk of its own.
  */

@@ -1,5 +1,5 @@
 /**
- * What the picker shows (DESIGN.md §8, Discovery): the question "Which subscription?" (a radio for each subscription
+ * What the picker shows (docs/discovery.md): the question "Which subscription?" (a radio for each subscription
  * that can be upgraded, then Continue), the prepaid ones offered for management (a button each, below it), or the
  * notice when nothing can be offered. What it keeps (the radio picked, the subscription chosen) and what the
  * customer's clicks do are the `Picker`'s (`picker.ts`).

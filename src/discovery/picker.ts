@@ -1,5 +1,5 @@
 /**
- * The customer's choice among what discovery found (DESIGN.md §8, Discovery): the picker "Which subscription?" (a
+ * The customer's choice among what discovery found (docs/discovery.md): the picker "Which subscription?" (a
  * radio for each subscription that can be upgraded), the prepaid ones offered for management (a button each, below
  * it), the one chosen, the way back, and the notice when nothing can be offered. The element shows the chosen
  * subscription as it would show one named by `subscription-id`. Without a choice, the only upgradeable subscription

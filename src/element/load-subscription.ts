@@ -7,7 +7,10 @@ import { decideEligibility } from './eligibility.js';
 import { describeFailure } from './failure.js';
 import type { Loaded } from './templates.js';
 
-/** How long the form waits for the next order past the product, at most (DESIGN.md §9): the order only adds dates. */
+/**
+ * How long the form waits for the next order past the product, at most (docs/when-the-customer-pays.md): the order only
+ * adds dates.
+ */
 export const NEXT_ORDER_WAIT_MS = 500;
 
 /**

@@ -1,4 +1,4 @@
-/** The service endpoints the widget uses (DESIGN.md §3 and §9), answered from one instance's data. */
+/** The service endpoints the widget uses (docs/service.md#endpoints), answered from one instance's data. */
 import type { Principal } from './auth.js';
 import { delay, json, methodNotAllowed, parseJson, problem } from './http.js';
 import { isLive, type Customer, type Order, type Product, type SandboxData, type Subscription } from './model.js';
@@ -148,7 +148,10 @@ async function changeSubscription<T>(
   }
 }
 
-/** The upgrade reprices the subscription's next order at once (DESIGN.md §9); nothing is charged now. */
+/**
+ * The upgrade reprices the subscription's next order at once (docs/service.md#when-the-customer-pays); nothing is
+ * charged now.
+ */
 const upgradeToPrepaid = (context: ApiContext, [id]: string[]) =>
   changeSubscription(context, id!, parseUpgradeRequest, (subscription, request): Checked<Changed> => {
     const { data } = context;

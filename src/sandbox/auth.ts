@@ -1,6 +1,7 @@
 /**
- * The two authentication scopes of the service (spec §5, DESIGN.md §2): an `x-api-key` for server-to-server calls
- * (application scope) and a signed storefront token in `authorization` for one customer (storefront scope).
+ * The two authentication scopes of the service (docs/service.md#scopes and #storefront-token): an `x-api-key` for
+ * server-to-server calls (application scope) and a signed storefront token in `authorization` for one customer
+ * (storefront scope).
  */
 import { verifyStorefrontToken, type VerifyFailure } from '../server/index.js';
 import type { Environment, Merchant, SandboxData } from './model.js';
@@ -27,7 +28,7 @@ function authenticateApiKey(apiKey: string, data: SandboxData, environment: Envi
     if (merchant.apiKeys[environment] === apiKey) {
       return { ok: true, principal: { scope: 'application', merchant, rateKey: `key:${apiKey}` } };
     }
-    // Keys are per environment (spec §5 rule 4): the other environment's key is known but not allowed here.
+    // Keys are per environment (docs/service.md#scopes): the other environment's key is known but not allowed here.
     if (merchant.apiKeys[otherEnvironment(environment)] === apiKey) {
       return {
         ok: false,
@@ -61,9 +62,9 @@ async function authenticateStorefront(headerValue: string, data: SandboxData, no
 }
 
 /**
- * Spec §5 rule 6 says a request's scope is the one whose credential it sends. When a request sends both, the
- * `x-api-key` decides: only a server can hold that key (rule 3), so the caller is a server, and the key must then be
- * right on its own; a valid storefront token beside a wrong key never lets the request through.
+ * A request's scope is the one whose credential it sends (docs/service.md#scopes). When a request sends both, the
+ * `x-api-key` decides: only a server can hold that key (it never reaches a browser), so the caller is a server, and the
+ * key must then be right on its own; a valid storefront token beside a wrong key never lets the request through.
  */
 export async function authenticate(request: Request, data: SandboxData, environment: Environment, nowMs: number): Promise<AuthResult> {
   const apiKey = request.headers.get('x-api-key');

@@ -6,7 +6,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, PATCH, POST, DELETE, OPTIONS',
-  // X-OG-API-VERSION asks a listing for production's shape (DESIGN.md §7).
+  // X-OG-API-VERSION asks a listing for production's shape (docs/service.md#listings).
   'access-control-allow-headers': 'authorization, content-type, x-api-key, x-og-api-version',
   // Without this a cross-origin page could not read how long to wait after a 429.
   'access-control-expose-headers': 'retry-after',

@@ -5,8 +5,9 @@
  * It runs in browsers and in Node ≥ 20 alike: only WebCrypto and fetch-API globals are used.
  *
  * Routes, relative to `basePath`:
- * - the API of DESIGN.md §3 and §9 (`/subscriptions/…`, `/products/{id}/`, `/customers`, `/orders/…`), both
- *   authentication scopes, and the listings in both shapes of §7 (the spec's, or production's with `X-OG-API-VERSION: 2`);
+ * - the API of docs/service.md#endpoints (`/subscriptions/…`, `/products/{id}/`, `/customers`, `/orders/…`), both
+ *   authentication scopes, and the listings in both shapes of docs/service.md#listings (the default one, or
+ *   production's with `X-OG-API-VERSION: 2`);
  * - `/__sandbox/…` control routes (faults, latency, the order listing's shape, request log, reset, info, the OpenAPI
  *   description of the API), without authentication;
  * - the same again under `/i/{instanceId}/…`, each id with its own freshly seeded state, so that tests running in

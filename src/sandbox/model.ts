@@ -1,6 +1,6 @@
 /**
- * The records the sandbox keeps in memory. Response shapes are the schemas of `schemas.ts` (the service spec §2,
- * DESIGN.md §3 and §9); the merchant-side fields (hash key, api keys, prepaid switch and discounts, a product's offers,
+ * The records the sandbox keeps in memory. Response shapes are the schemas of `schemas.ts` (docs/service.md,
+ * from #endpoints on); the merchant-side fields (hash key, api keys, prepaid switch and discounts, a product's offers,
  * an order's merchant and its rates of tax and shipping) are what the service knows but never answers with.
  */
 import type { z } from 'zod';
@@ -25,7 +25,8 @@ export interface Merchant {
   prepaidEnabled: boolean;
   /**
    * The merchant's own prepaid discount per term, in whole percent by number of orders (`{3: 5, 6: 10, 12: 15}`): the
-   * service applies it when it reprices the next order after an upgrade, but never says what it is (DESIGN.md §7).
+   * service applies it when it reprices the next order after an upgrade, but never says what it is
+   * (docs/service.md#prepaid-discounts).
    */
   prepaidDiscounts: Readonly<Record<number, number>>;
 }
@@ -42,7 +43,10 @@ export type Product = z.infer<typeof ProductSchema> & {
 
 export type PrepaidSubscriptionContext = z.infer<typeof PrepaidSubscriptionContextSchema>;
 
-/** Every field of the spec's Subscription, plus the `currency_code` the service adds. */
+/**
+ * Every field of a subscription (docs/service.md#subscriptions-and-products), plus the `currency_code` the service
+ * adds.
+ */
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 /**

@@ -9,7 +9,8 @@ export type JsonSchema = z.core.JSONSchema.BaseSchema;
 /**
  * JSON Schema of what travels on the wire. `io: 'input'` describes what may be sent, so a field with a default (the
  * upgrade's `renewal_behavior` and `offer`) is optional; for the answers, which have no defaults, input and output are
- * the same. Unknown fields are not forbidden: a client must accept the ones the real service adds (DESIGN.md §7).
+ * the same. Unknown fields are not forbidden: a client must accept the ones the real service adds
+ * (docs/service.md#subscriptions-and-products).
  */
 export const jsonSchemaOptions = {
   io: 'input',

@@ -1,9 +1,9 @@
 /**
  * The sandbox's description of its own API: `GET /__sandbox/openapi.json` answers an OpenAPI 3.1 document of the
- * service endpoints it serves (DESIGN.md §3 and §9), for API explorers, client generators and anyone reading along. Its
- * request-body and response schemas are generated from the zod schemas in `schemas.ts` (zod's JSON Schema output,
- * JSON Schema 2020-12 as OpenAPI 3.1 uses), the very ones that type the sandbox's records and check its input, so the
- * document cannot drift from what the sandbox does. Those named schemas are `openapi-components.ts`; this module
+ * service endpoints it serves (docs/service.md#endpoints), for API explorers, client generators and anyone reading
+ * along. Its request-body and response schemas are generated from the zod schemas in `schemas.ts` (zod's JSON Schema
+ * output, JSON Schema 2020-12 as OpenAPI 3.1 uses), the very ones that type the sandbox's records and check its input,
+ * so the document cannot drift from what the sandbox does. Those named schemas are `openapi-components.ts`; this module
  * describes the paths, their parameters and their answers.
  */
 import { z } from 'zod';
@@ -69,17 +69,17 @@ const query = (name: string, description: string, schema: z.ZodType) => ({
 const PAGE_SIZE = z.int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE);
 const PRODUCTION_SHAPE = `With \`${API_VERSION_HEADER}: ${PAGE_NUMBER_API_VERSION}\``;
 
-/** The listings' paging in both shapes (DESIGN.md §7): the header chooses which of the query parameters count. */
+/** The listings' paging in both shapes (docs/service.md#listings): the header chooses which query parameters count. */
 const PAGE_PARAMETERS = [
   {
     name: API_VERSION_HEADER,
     in: 'header',
     description:
       `\`${PAGE_NUMBER_API_VERSION}\` asks for production’s shape, \`{next, previous, results}\`, paged by \`page_size\` and ` +
-      '`page`; without it (or with any other value) the spec’s, `{results, paging: {next}}`, paged by `limit` and `cursor`.',
+      '`page`; without it (or with any other value) the default shape, `{results, paging: {next}}`, paged by `limit` and `cursor`.',
     schema: parameterSchema(z.literal(PAGE_NUMBER_API_VERSION)),
   },
-  query('limit', 'Items per page, in the spec’s shape.', PAGE_SIZE),
+  query('limit', 'Items per page, in the default shape.', PAGE_SIZE),
   query('cursor', 'From the previous page’s `paging.next`.', z.string()),
   query('page_size', `${PRODUCTION_SHAPE}: items per page.`, PAGE_SIZE),
   query('page', `${PRODUCTION_SHAPE}: the page number, as in the \`next\` and \`previous\` addresses.`, z.int().min(1).default(1)),
@@ -87,8 +87,8 @@ const PAGE_PARAMETERS = [
 
 /**
  * A listing (`GET`) of `items`: its own query `filters` and the paging, one page in either shape (`<listed>Page`, the
- * spec's, or `<listed>NumberedPage`, production's), a 400 for a query parameter that is not valid (`refused`), and the
- * 404 of a page that is not one.
+ * default one, or `<listed>NumberedPage`, production's), a 400 for a query parameter that is not valid (`refused`),
+ * and the 404 of a page that is not one.
  */
 const listing = (
   summary: string,
@@ -102,7 +102,7 @@ const listing = (
     parameters: [...filters, ...PAGE_PARAMETERS],
     responses: {
       200: {
-        description: `One page of ${items}: the spec’s shape, or production’s when asked for.`,
+        description: `One page of ${items}: the default shape, or production’s when asked for.`,
         ...jsonContent({ oneOf: [ref(`${listed}Page`), ref(`${listed}NumberedPage`)] }),
       },
       400: answer(refused, 'Problem'),
@@ -173,7 +173,7 @@ function buildDocument() {
       title: 'prepaid-upgrade sandbox',
       version: '1',
       description:
-        'The endpoints of the subscription service that the sandbox emulates (DESIGN.md §3 and §9), in memory, with seeded data. ' +
+        'The endpoints of the subscription service that the sandbox emulates (docs/service.md#endpoints), in memory, with seeded data. ' +
         'Its control routes under `/__sandbox/` (faults, latency, order-listing, request log, reset, info, this document) are not ' +
         'listed; `order-listing` (`{"shape": "complete" | "reference"}`) chooses how `GET /orders/` lists an order.',
     },
@@ -187,7 +187,7 @@ function buildDocument() {
           type: 'apiKey',
           in: 'header',
           name: 'authorization',
-          description: 'A storefront token, the JSON text `{"public_id", "ts", "sig_field", "sig"}` (DESIGN.md §2).',
+          description: 'A storefront token, the JSON text `{"public_id", "ts", "sig_field", "sig"}` (docs/service.md#storefront-token).',
         },
         application: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'The merchant’s API key for this environment.' },
       },

@@ -1,6 +1,6 @@
 /**
- * What a subscription's orders bill, tax and shipping included, and which of them is its next (DESIGN.md §9). The
- * seed prices the orders with these rules and the upgrade reprices the next one with them, so that what the sandbox
+ * What a subscription's orders bill, tax and shipping included, and which of them is its next (docs/service.md#orders).
+ * The seed prices the orders with these rules and the upgrade reprices the next one with them, so that what the sandbox
  * bills agrees with itself.
  */
 import { discountedMinorUnits, percentOfMinorUnits } from '../api/rounding.js';

@@ -1,8 +1,8 @@
 /**
- * The two listing shapes of the service (DESIGN.md §7), over one way of cutting a list into pages:
+ * The two listing shapes of the service (docs/service.md#listings), over one way of cutting a list into pages:
  *
- * - the spec's (§4.1), by default: `{ results, paging: { next } }`, paged by `limit` and an opaque `cursor`, where
- *   `next` is the absolute address of the following page, and `null` on the last page;
+ * - the default one: `{ results, paging: { next } }`, paged by `limit` and an opaque `cursor`, where `next` is the
+ *   absolute address of the following page, and `null` on the last page;
  * - production's, when the request carries `X-OG-API-VERSION: 2`: `{ next, previous, results }` at the top level,
  *   paged by `page_size` and a `page` number, as Django REST framework's page-number paging does it. `next` and
  *   `previous` are absolute addresses, `null` at either end; `limit` and `cursor` mean nothing in this shape.
@@ -74,7 +74,7 @@ function decodeCursor(cursor: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** The spec's page of `items`, read from the `limit` and `cursor` of the request address `url`. */
+/** The default shape's page of `items`, read from the `limit` and `cursor` of the request address `url`. */
 function cursorPage<T>(items: readonly T[], url: URL): PageResult<CursorPage<T>> {
   const limit = parsePageSize(url.searchParams.get('limit'));
   if (limit === undefined) return pageSizeRefusal('limit');
@@ -106,7 +106,7 @@ function numberedPage<T>(items: readonly T[], url: URL): PageResult<NumberedPage
 
 /**
  * One page of `items` for the request at `url` with `headers`: production's shape when the request asks for it with
- * `X-OG-API-VERSION: 2`, the spec's otherwise (any other value too).
+ * `X-OG-API-VERSION: 2`, the default shape otherwise (any other value too).
  */
 export function paginate<T>(items: readonly T[], url: URL, headers: Headers): PageResult<CursorPage<T> | NumberedPage<T>> {
   return headers.get(API_VERSION_HEADER) === PAGE_NUMBER_API_VERSION ? numberedPage(items, url) : cursorPage(items, url);

@@ -1,4 +1,4 @@
-/** A fixed-window request quota per credential: the service answers 429 past it (spec §8). */
+/** A fixed-window request quota per credential: the service answers 429 past it (docs/service.md#statuses). */
 
 export interface RateLimitOptions {
   limit: number;

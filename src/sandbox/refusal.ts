@@ -1,4 +1,4 @@
-/** How the sandbox words a refused request body, as the service does (DESIGN.md §7). */
+/** How the sandbox words a refused request body, as the service does (docs/service.md#errors). */
 import type { z } from 'zod';
 
 /**

@@ -1,4 +1,4 @@
-/** The rules of `PATCH /subscriptions/{id}/change_renewal_behavior/` (DESIGN.md §3). */
+/** The rules of `PATCH /subscriptions/{id}/change_renewal_behavior/` (docs/service.md#renewal-behaviours). */
 import { formatDateTime, isPrepaid, type RenewalBehavior, type Subscription } from './model.js';
 import { refusalOf, type Checked, type ParsedBody } from './refusal.js';
 import { RenewalChangeBodySchema } from './schemas.js';

@@ -1,8 +1,8 @@
 /**
- * The sandbox's shapes on the wire, as zod schemas: what it answers (spec §2, DESIGN.md §3, §7 and §9) and the two bodies
- * it accepts, the upgrade's and the renewal change's. Three uses, one source: `model.ts` takes the records' types
- * from them, `upgrade.ts` and `renewal.ts` check the bodies (untrusted input, refused in the service's own words), and
- * `openapi.ts` turns them into the sandbox's description of its API (`GET /__sandbox/openapi.json`).
+ * The sandbox's shapes on the wire, as zod schemas: what it answers (docs/service.md, from #endpoints on) and the two
+ * bodies it accepts, the upgrade's and the renewal change's. Three uses, one source: `model.ts` takes the records'
+ * types from them, `upgrade.ts` and `renewal.ts` check the bodies (untrusted input, refused in the service's own
+ * words), and `openapi.ts` turns them into the sandbox's description of its API (`GET /__sandbox/openapi.json`).
  *
  * The classic zod API: the sandbox is not part of the widget's script bundles, so readable schemas with
  * descriptions are worth more here than bytes.
@@ -33,7 +33,10 @@ export const RenewalBehaviorSchema = z
       'subscription, `downgrade` returns it to pay-as-you-go.',
   );
 
-/** "An integer greater than 2": the vendor's pages disagree, DESIGN.md follows the spec. */
+/**
+ * "An integer greater than 2": the vendor's pages disagree; the project follows this, the stricter rule
+ * (docs/service.md#upgrade-rules).
+ */
 export const MIN_ORDERS_PER_BILLING = 3;
 
 /**
@@ -77,7 +80,10 @@ export const PrepaidSubscriptionContextSchema = z.object({
 const date = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const dateTime = () => z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
-/** Every field of the spec's Subscription, plus the `currency_code` the service adds. */
+/**
+ * Every field of a subscription (docs/service.md#subscriptions-and-products), plus the `currency_code` the service
+ * adds.
+ */
 export const SubscriptionSchema = z
   .object({
     customer: z.string(),
@@ -116,7 +122,7 @@ export const SubscriptionSchema = z
     prepaid_subscription_context: PrepaidSubscriptionContextSchema.nullable().describe('null on a pay-as-you-go subscription.'),
     currency_code: z.string(),
   })
-  .describe('A subscription (spec §2); a storefront caller sees only the customer’s own.');
+  .describe('A subscription; a storefront caller sees only the customer’s own.');
 
 export const ProductSchema = z.object({
   product_id: z.string(),
@@ -186,14 +192,20 @@ export const CustomerSchema = z.object({
   external_id: z.string(),
 });
 
-/** One page of a cursor-paged list (spec §4.1): the listing's shape unless the request asks for production's. */
+/**
+ * One page of a cursor-paged list: the default listing shape (docs/service.md#listings), unless the request asks for
+ * production's.
+ */
 export const pageOf = <Item extends z.ZodType>(item: Item) =>
   z.object({
     results: z.array(item),
     paging: z.object({ next: z.url().nullable().describe('The address of the next page, with its `cursor`; null on the last.') }),
   });
 
-/** One page of a list paged by number, production's shape, answered to a request with `X-OG-API-VERSION: 2` (§7). */
+/**
+ * One page of a list paged by number, production's shape, answered to a request with `X-OG-API-VERSION: 2`
+ * (docs/service.md#listings).
+ */
 export const numberedPageOf = <Item extends z.ZodType>(item: Item) =>
   z.object({
     next: z.url().nullable().describe('The address of the next page, with its `page`; null on the last.'),

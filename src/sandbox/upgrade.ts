@@ -1,4 +1,4 @@
-/** The rules of `PATCH /subscriptions/{id}/upgrade_to_prepaid/` (spec §4.2, DESIGN.md §3 and §9). */
+/** The rules of `PATCH /subscriptions/{id}/upgrade_to_prepaid/` (docs/service.md#upgrade-rules, #after-an-upgrade). */
 import type { z } from 'zod';
 import {
   formatDateTime,

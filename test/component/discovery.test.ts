@@ -1,6 +1,6 @@
 /**
- * Without `subscription-id`, the element finds the signed-in customer's subscriptions itself (DESIGN.md §8,
- * Discovery), against the real sandbox: several upgradeable → the picker, then the form of the one chosen with a way
+ * Without `subscription-id`, the element finds the signed-in customer's subscriptions itself (docs/discovery.md),
+ * against the real sandbox: several upgradeable → the picker, then the form of the one chosen with a way
  * back; one → the form at once; none → `ineligible`; prepaid ones offered for management; and switching between
  * discovery and a given id.
  */

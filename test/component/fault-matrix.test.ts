@@ -1,7 +1,7 @@
 /**
- * The fault matrix: every way the service can fail (each error status of spec §7, a network failure, a timeout,
- * answers that cannot be read), in each phase (loading the subscription, upgrading it, changing what happens when a
- * prepaid subscription's orders run out), against the real sandbox.
+ * The fault matrix: every way the service can fail (each error status of docs/service.md#statuses, a network failure,
+ * a timeout, answers that cannot be read), in each phase (loading the subscription, upgrading it, changing what
+ * happens when a prepaid subscription's orders run out), against the real sandbox.
  * One row of the table below is one test. Each says what the customer sees (state, message, retry button), which
  * events the page gets, and which requests the sandbox saw: retried or not, and how often. The widget waits between
  * tries on a controlled clock (test/helpers/controlled-clock.ts) that moves on to each wait at once and records it,
@@ -676,7 +676,10 @@ const UPGRADE_ROWS: Row[] = [
   },
 ];
 
-/** The renewal change: the same write as the upgrade, so the same rows, with the service's own refusals of it (§3). */
+/**
+ * The renewal change: the same write as the upgrade, so the same rows, with the service's own refusals of it
+ * (docs/service.md#renewal-behaviours).
+ */
 const RENEWAL_ROWS: Row[] = [
   {
     phase: 'renewal',

@@ -1,8 +1,9 @@
 /**
- * When the customer pays (DESIGN.md §9), as a customer sees it: the next order's date beside every amount, the
- * service's own figure read back after the upgrade, the date in a prepaid subscription's terms; and a next order that
- * is missing or cannot be read blocking nothing. Dates are calendar dates: the browser suite runs each engine in a time
- * zone of its own, west and east of UTC (test/engines.ts), and December 5 stays December 5 in all of them.
+ * When the customer pays (docs/when-the-customer-pays.md), as a customer sees it: the next order's date beside every
+ * amount, the service's own figure read back after the upgrade, the date in a prepaid subscription's terms; and a next
+ * order that is missing or cannot be read blocking nothing. Dates are calendar dates: the browser suite runs each
+ * engine in a time zone of its own, west and east of UTC (test/engines.ts), and December 5 stays December 5 in all of
+ * them.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { unsentOrder } from '../fixtures/subscriptions.js';

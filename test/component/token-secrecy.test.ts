@@ -1,5 +1,5 @@
 /**
- * The storefront token goes into the `authorization` header and nowhere else (DESIGN §4): whatever happens to a
+ * The storefront token goes into the `authorization` header and nowhere else (docs/security.md): whatever happens to a
  * request, neither the token nor its signature shows up in the console, an event, the element's DOM or attributes,
  * the page's address, cookies or storage, or the address of any request the page made.
  */
@@ -220,8 +220,8 @@ describe('the storefront token stays out of sight', () => {
 });
 
 describe('the token never travels in clear text', () => {
-  // Plain http: is allowed on loopback hosts only: localhost, 127.0.0.1 and [::1] (DESIGN §4). Everything below only
-  // looks like one, or is another loopback address the rule does not name.
+  // Plain http: is allowed on loopback hosts only: localhost, 127.0.0.1 and [::1] (docs/security.md). Everything below
+  // only looks like one, or is another loopback address the rule does not name.
   const refused = [
     'http://localhost.example.com/api',
     'http://127.0.0.1.example.com/api',

@@ -39,7 +39,7 @@ const servePage = (s: SandboxSession, page: object) =>
 const subscriptions = (ids: string[]) => ids.map((id) => payAsYouGoSubscription({ public_id: id, product: 'prod_morning_roast' }));
 
 describe('listing the customer’s subscriptions', () => {
-  it('follows the spec’s pages to the end: every live subscription, once', async () => {
+  it('follows the default listing’s pages to the end: every live subscription, once', async () => {
     const s = await open();
     const found = await listSubscriptions(s.client);
     expect(found).to.have.length(MARGARET_LIVE);

@@ -1,7 +1,7 @@
 /**
- * Reading a subscription's next order (`readNextOrder`, DESIGN.md §9) against the real sandbox, its answers replaced
- * by faults where a test needs a particular one: either listing shape, every page, the unsent order with the earliest
- * date chosen, a malformed answer and a 404 refused, failures retried as every read is.
+ * Reading a subscription's next order (`readNextOrder`, docs/service.md#orders) against the real sandbox, its answers
+ * replaced by faults where a test needs a particular one: either listing shape, every page, the unsent order with the
+ * earliest date chosen, a malformed answer and a 404 refused, failures retried as every read is.
  */
 import { expect } from '@open-wc/testing';
 import { resolveBaseAddress } from '../../src/api/base-address.js';

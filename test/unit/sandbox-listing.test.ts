@@ -1,7 +1,8 @@
 /**
- * The sandbox's listings in both shapes (DESIGN.md §7): the spec's `{results, paging: {next}}` by default, and
- * production's `{next, previous, results}`, paged by `page_size` and `page`, for a request with `X-OG-API-VERSION: 2`;
- * and the customer seeded for discovery, whose few upgradeable subscriptions are spread over several pages.
+ * The sandbox's listings in both shapes (docs/service.md#listings): the default `{results, paging: {next}}`,
+ * and production's `{next, previous, results}`, paged by `page_size` and `page`, for a request with
+ * `X-OG-API-VERSION: 2`; and the customer seeded for discovery, whose few upgradeable subscriptions are spread over
+ * several pages.
  */
 import { expect } from '@open-wc/testing';
 import { SANDBOX_CUSTOMERS, SANDBOX_DISCOVERY, SANDBOX_MERCHANT, createSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -36,7 +37,7 @@ async function walkNumbered(sandbox: Sandbox, path: string, auth: CallOptions): 
   return pages;
 }
 
-/** Follows the spec's `paging.next` from `path` to the end; returns every page's results. */
+/** Follows the default shape's `paging.next` from `path` to the end; returns every page's results. */
 async function walkSpec(sandbox: Sandbox, path: string, auth: CallOptions): Promise<Subscription[][]> {
   const pages: Subscription[][] = [];
   for (let next: string | null = path; next;) {
@@ -63,7 +64,7 @@ describe('sandbox: listing in production’s shape (X-OG-API-VERSION: 2)', () =>
     expect(Object.fromEntries(next.searchParams)).to.deep.equal({ live: 'true', page: '2' });
   });
 
-  it('yields every live subscription of the customer once, in the spec’s order, and leads back with previous', async () => {
+  it('yields every live subscription of the customer once, in the default shape’s order, and leads back with previous', async () => {
     const sandbox = createSandbox();
     const hedy = await asHedy();
     const pages = await walkNumbered(sandbox, '/subscriptions/?live=true', hedy);
@@ -114,7 +115,7 @@ describe('sandbox: listing in production’s shape (X-OG-API-VERSION: 2)', () =>
     expectError(await get(sandbox, '/subscriptions/?page=2', katherine), 404);
   });
 
-  it('takes the header’s name in any case, and gives the spec’s shape for any other value', async () => {
+  it('takes the header’s name in any case, and gives the default shape for any other value', async () => {
     const sandbox = createSandbox();
     const hedy = await asHedy();
     for (const name of ['x-og-api-version', 'X-Og-Api-Version']) {
@@ -123,7 +124,7 @@ describe('sandbox: listing in production’s shape (X-OG-API-VERSION: 2)', () =>
     for (const value of ['1', '3', '2.0', 'v2', '']) {
       const answer = await get(sandbox, '/subscriptions/?page_size=10&page=2', hedy, { 'X-OG-API-VERSION': value });
       expect(answer.body, value).to.have.all.keys('results', 'paging');
-      expect(answer.body.results, 'page and page_size mean nothing in the spec’s shape').to.have.length(20);
+      expect(answer.body.results, 'page and page_size mean nothing in the default shape').to.have.length(20);
     }
     const cursorless = await get(sandbox, '/subscriptions/?limit=5&cursor=bogus', hedy);
     expect(cursorless.body.results, 'limit and cursor mean nothing in production’s shape').to.have.length(20);
@@ -165,7 +166,7 @@ describe('sandbox: listing in production’s shape (X-OG-API-VERSION: 2)', () =>
 });
 
 describe('sandbox: the customer seeded for discovery', () => {
-  /** Hedy's live subscriptions by page at the default size, in the spec's shape, and each one's product. */
+  /** Hedy's live subscriptions by page at the default size, in the default shape, and each one's product. */
   async function hedysListing(sandbox: Sandbox) {
     const hedy = await asHedy();
     const pages = await walkSpec(sandbox, '/subscriptions/?live=true', hedy);

@@ -175,7 +175,7 @@ describe('sandbox: its OpenAPI document', () => {
     expect(document.info.description).to.match(/`order-listing` \(`\{"shape": "complete" \| "reference"\}`\)/);
   });
 
-  it('describes both listing shapes, the spec’s and production’s, and the 404 of a page that is not one', () => {
+  it('describes both listing shapes, the default and production’s, and the 404 of a page that is not one', () => {
     for (const [path, item] of [
       ['/subscriptions/', 'Subscription'],
       ['/customers', 'Customer'],

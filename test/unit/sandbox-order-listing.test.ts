@@ -66,7 +66,7 @@ describe('sandbox: the orders listing, complete by default', () => {
 });
 
 describe('sandbox: the orders listing as the List reference documents it', () => {
-  it('leaves out sub_total and writes total "undefined", keeping tax and shipping, in the spec’s shape', async () => {
+  it('leaves out sub_total and writes total "undefined", keeping tax and shipping, in the default listing shape', async () => {
     const sandbox = createSandbox();
     const set = await setListing(sandbox, { shape: 'reference' });
     expect(set.status).to.equal(200);

@@ -1,8 +1,8 @@
 /**
- * The sandbox's order resource (DESIGN.md §9): every live subscription's unsent next order, dated from the instance's
- * clock; `GET /orders/` and `GET /orders/{id}/` in both scopes, with the `subscription` and `status` filters and both
- * listing shapes; the next order repriced at once by an upgrade, with the merchant's own prepaid discount; and faults
- * aimed at one subscription's order reads.
+ * The sandbox's order resource (docs/service.md#orders): every live subscription's unsent next order, dated from the
+ * instance's clock; `GET /orders/` and `GET /orders/{id}/` in both scopes, with the `subscription` and `status` filters
+ * and both listing shapes; the next order repriced at once by an upgrade, with the merchant's own prepaid discount; and
+ * faults aimed at one subscription's order reads.
  */
 import { expect } from '@open-wc/testing';
 import {
@@ -62,7 +62,10 @@ async function get(sandbox: Sandbox, path: string, auth: CallOptions, headers: R
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
-/** Every order of a listing, following the spec's `paging.next` (or production's `next`) to the end; and its pages. */
+/**
+ * Every order of a listing, following the default shape's `paging.next` (or production's `next`) to the end; and its
+ * pages.
+ */
 async function walk(sandbox: Sandbox, path: string, auth: CallOptions, headers: Record<string, string> = {}) {
   const pages: Order[][] = [];
   const addresses: string[] = [];

@@ -2,8 +2,8 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { SANDBOX_SUBSCRIPTIONS, createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { asServer, call, expectError, tokenFor, type Answer, type CallOptions } from '../helpers/sandbox-calls.js';
 
-// PATCH /subscriptions/{id}/change_renewal_behavior/ (DESIGN.md §3): what happens when a prepaid subscription's
-// prepaid orders run out, in both scopes, with the service's refusals.
+// PATCH /subscriptions/{id}/change_renewal_behavior/ (docs/service.md#renewal-behaviours): what happens when a prepaid
+// subscription's prepaid orders run out, in both scopes, with the service's refusals.
 const { eligible, prepaid, eligibleEur } = SANDBOX_SUBSCRIPTIONS;
 
 const as = async (customerId: string): Promise<CallOptions> => ({ token: await tokenFor(customerId) });

@@ -42,7 +42,7 @@ async function walk(
   return { results, pages };
 }
 
-/** What the sandbox sends: every field of the spec, and the currency the service adds. */
+/** What the sandbox sends: every field of a subscription, and the currency the service adds. */
 const SUBSCRIPTION_FIELDS = [...SPEC_SUBSCRIPTION_FIELDS, 'currency_code'];
 
 describe('sandbox: storefront scope', () => {
@@ -123,7 +123,7 @@ describe('sandbox: application scope', () => {
     expectError(await call(sandbox, 'GET', `/subscriptions/${prepaidDisabled.id}/`, asServer), 404);
   });
 
-  it('lists the merchant’s customers with the spec’s fields', async () => {
+  it('lists the merchant’s customers with their id, email, names and external id', async () => {
     const { results } = await walk(createSandbox(), '/customers', asServer);
     expect(results.map((c) => c.customer_id)).to.deep.equal(SANDBOX_CUSTOMERS.map((c) => c.customerId));
     expect(results[0]).to.deep.equal({

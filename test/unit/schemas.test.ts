@@ -26,7 +26,7 @@ const reject = (schema: Schema<object>, value: unknown): string => {
 
 describe('Answers checked by the checker', () => {
   describe('SubscriptionSchema accepts what the service sends', () => {
-    it('parses a pay-as-you-go subscription carrying every field of the spec unchanged', () => {
+    it('parses a pay-as-you-go subscription carrying every subscription field unchanged', () => {
       const payload = payAsYouGoSubscription();
       expect(Object.keys(payload)).to.include.members(SPEC_SUBSCRIPTION_FIELDS);
       const result = accept(SubscriptionSchema, payload);
@@ -63,7 +63,7 @@ describe('Answers checked by the checker', () => {
       expect(result).to.deep.equal(payload);
     });
 
-    it('parses components and queued_actions whose element shapes the spec does not show', () => {
+    it('parses components and queued_actions, whose element shapes the widget does not know', () => {
       const components = [{ product: 'a1b2', quantity: 1 }];
       const queued_actions = [{ action: 'change_product', data: { product: 'c3d4' } }];
       const result = accept(SubscriptionSchema, payAsYouGoSubscription({ components, queued_actions }));
@@ -108,8 +108,8 @@ describe('Answers checked by the checker', () => {
     });
   });
 
-  describe('SubscriptionSchema keeps what the real service adds (DESIGN §7)', () => {
-    it('passes the prepaid context fields beyond the spec through untouched: last_renewal_revenue, prepaid_origin_merchant_order_id', () => {
+  describe('SubscriptionSchema keeps what the real service adds (docs/service.md#subscriptions-and-products)', () => {
+    it('passes the further prepaid context fields through untouched: last_renewal_revenue, prepaid_origin_merchant_order_id', () => {
       const prepaid_subscription_context = {
         prepaid_orders_remaining: 5,
         prepaid_orders_per_billing: 6,
@@ -131,7 +131,7 @@ describe('Answers checked by the checker', () => {
     });
   });
 
-  describe('SubscriptionSchema allows null where the spec says nullable', () => {
+  describe('SubscriptionSchema allows null where a field may be null', () => {
     for (const field of [
       'price',
       'cancelled',
@@ -152,7 +152,7 @@ describe('Answers checked by the checker', () => {
       expect(accept(SubscriptionSchema, payload)).to.deep.equal(payload);
     });
 
-    it('refuses null for fields the spec does not mark nullable', () => {
+    it('refuses null for fields that are never null', () => {
       expect(reject(SubscriptionSchema, malformed({ public_id: null }))).to.equal('public_id: expected string');
       expect(reject(SubscriptionSchema, malformed({ quantity: null }))).to.equal('quantity: expected number');
     });
