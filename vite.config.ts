@@ -1,5 +1,6 @@
-// `npm start` serves the demo store (demo/) with hot reload of the element's source, plus two local back ends:
-// the sandbox (an emulator of the subscription service) at /sandbox and the demo store's own server at /merchant.
+// `npm start` (demo/start.ts) serves the demo store (demo/) with hot reload of the element's source, plus two local
+// back ends: the sandbox (an emulator of the subscription service) at /sandbox and the demo store's own server at
+// /merchant; and the guides of docs/ as pages at /docs/ (demo/documents.ts), and the built bundles at /dist/.
 // `npm run build` bundles the element from src/script.ts into two self-contained files: dist/prepaid-upgrade.js
 // (ES module) and dist/prepaid-upgrade.iife.js (classic script), both English only and without discovery; `vite build
 // --mode chunks` then writes what both bundles import from next to themselves on demand: the other languages as
@@ -35,23 +36,33 @@ async function serveManifest(): Promise<Response> {
 }
 
 /**
- * A guide of docs/, for the reference page's links: its Markdown as plain text, which every browser shows as a page.
- * Only a file name of docs/ itself is served, nothing above it.
+ * The built script and what it loads on demand, as `npm run build` wrote them to dist/ (`npm start` builds first when
+ * they are older than src/): a page of this server can embed the widget as the README does, from
+ * `/dist/prepaid-upgrade.js`. The bundles and integrity.json only, not dist/lib or the types.
  */
-async function serveGuide(request: Request): Promise<Response> {
+async function serveBuilt(request: Request): Promise<Response> {
   const { readFile } = await import('node:fs/promises');
-  const name = /^\/docs\/([a-z0-9-]+\.md)$/.exec(new URL(request.url).pathname)?.[1];
+  const name = /^\/dist\/((?:i18n\/)?[\w-]+(?:\.iife)?\.js|integrity\.json)$/.exec(new URL(request.url).pathname)?.[1];
   try {
-    if (!name) throw new Error('not a guide');
-    const headers = { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' };
-    return new Response(await readFile(fromRoot(`./docs/${name}`)), { headers });
+    if (!name) throw new Error('not a built file');
+    const type = name.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'application/json';
+    return new Response(await readFile(fromRoot(`./dist/${name}`)), { headers: { 'content-type': type, 'cache-control': 'no-cache' } });
   } catch {
-    return new Response('No such guide: the guides are the .md files of docs/', { status: 404 });
+    return new Response('Not built: run `npm run build` (`npm start` does when dist/ is older than src/)', { status: 404 });
   }
 }
 
+/** Options of the demo's back ends. */
+export interface DemoOptions {
+  /**
+   * The clock of the sandbox and of the store's server (which signs the tokens): default the real one. The demo's
+   * screenshot tests stop it, so that the dates the sandbox gives the next orders are the same every day.
+   */
+  now?: () => number;
+}
+
 /** Mounts fetch handlers on path prefixes of the dev server. */
-function demoBackEnds(): Plugin {
+function demoBackEnds({ now }: DemoOptions = {}): Plugin {
   return {
     name: 'prepaid-upgrade:demo-back-ends',
     apply: 'serve',
@@ -60,21 +71,25 @@ function demoBackEnds(): Plugin {
       const { createSandbox, SANDBOX_CUSTOMERS, SANDBOX_MERCHANT } = await import('./src/sandbox/index.js');
       const { serveNodeRequest } = await import('./src/sandbox/node.js');
       const { createMerchantServer } = await import('./demo/merchant-server.js');
+      const { DOCUMENT_PREFIXES, serveDocument } = await import('./demo/documents.js');
       // The service's own limit, about 6,000 requests a minute: a demo customer with 30 subscriptions reloaded a few
       // times must not meet the sandbox's stricter default (the fault controls make a 429 on purpose).
-      const sandbox = createSandbox({ basePath: '/sandbox', rateLimit: { limit: 6000, windowMs: 60_000 } });
+      const sandbox = createSandbox({ basePath: '/sandbox', rateLimit: { limit: 6000, windowMs: 60_000 }, ...(now && { now }) });
       const merchant = createMerchantServer({
         merchantPublicId: SANDBOX_MERCHANT.publicId,
         hashKey: SANDBOX_MERCHANT.hashKey,
         customers: SANDBOX_CUSTOMERS,
         basePath: '/merchant',
+        ...(now && { now }),
       });
       const mounts: Array<[prefix: string, handle: FetchHandler]> = [
         ['/sandbox', (request) => sandbox.handle(request)],
         ['/merchant', (request) => merchant.handle(request)],
         // The reference page reads the manifest that `npm run manifest` writes at the project's root.
         ['/custom-elements.json', () => serveManifest()],
-        ['/docs', (request) => serveGuide(request)],
+        ['/dist', (request) => serveBuilt(request)],
+        // The guides as pages, and what they link: see demo/documents.ts.
+        ...DOCUMENT_PREFIXES.map((prefix): [string, FetchHandler] => [prefix, (request) => serveDocument(request)]),
       ];
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
         const path = (req.url ?? '/').split('?')[0]!;
@@ -127,6 +142,8 @@ const mainConfig: UserConfig = {
   root: fromRoot('./demo'),
   publicDir: false,
   plugins: [demoBackEnds()],
+  // Each page is a file of demo/: an address that is none answers 404 (not the store's page), so a broken link shows.
+  appType: 'mpa',
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -156,6 +173,9 @@ const mainConfig: UserConfig = {
     },
   },
 };
+
+/** The dev server's configuration with the back ends' options: for tests of the demo that set its clock. */
+export const demoServerConfig = (options: DemoOptions): UserConfig => ({ ...mainConfig, plugins: [demoBackEnds(options)] });
 
 export default defineConfig(({ command, mode }) => {
   if (mode === 'chunks') return chunksBuild;

@@ -1,17 +1,19 @@
 /**
- * The demo's dev server (`npm start`'s Vite, with the sandbox and the store's server mounted), started on a free port
- * of 127.0.0.1, without hot reload: for the Lighthouse audit and for the tests that ask the demo for a page.
+ * The demo's dev server (`npm start`'s Vite, with the sandbox, the store's server and the guides mounted), started on a
+ * free port of 127.0.0.1, without hot reload: for the Lighthouse audit and for the tests that ask the demo for a page.
+ * `now` stops the clock of the sandbox and the store's server (see vite.config.ts), for pictures that do not change by
+ * the day.
  */
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
+import { demoServerConfig, type DemoOptions } from '../vite.config.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-export async function startDemoServer(): Promise<{ server: ViteDevServer; base: string }> {
+export async function startDemoServer(options: DemoOptions = {}): Promise<{ server: ViteDevServer; base: string }> {
+  const config = demoServerConfig(options);
   const server = await createServer({
-    configFile: join(root, 'vite.config.ts'),
-    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
+    ...config,
+    // The configuration is the one of vite.config.ts, taken from it with the options above.
+    configFile: false,
+    server: { ...config.server, host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
     logLevel: 'error',
   });
   await server.listen();

@@ -1,7 +1,8 @@
 // The demo store's account page. It does what a storefront theme would do: signs the customer in through the
 // store's own server, lists their subscriptions, and drops one <prepaid-upgrade> per subscription on the page.
-// Everything under "Sandbox controls" is developer tooling that talks to the local sandbox only.
+// Everything under "Developer tools" is not the store's: a theme switcher, the sandbox's controls and an event log.
 import { startEventLog } from './event-log.js';
+import { FAULT_TARGETS, faultSentence, isRead, type FaultTarget } from './fault-words.js';
 import { $, describeError, MERCHANT, postJson, RequestError, requestJson, SANDBOX, settled, StoreSession, storeWidget } from './session.js';
 import { isTheme, rememberTheme, storedTheme, type Theme } from './theme.js';
 import type { OrderListingShape } from '../src/sandbox/index.js';
@@ -53,9 +54,12 @@ const FEATURED_CUSTOMERS = [
   ['cus_kenji', 'paying in yen'],
 ] as const;
 
+const clearLog = startEventLog($<HTMLOListElement>('#event-log'), $<HTMLButtonElement>('#clear-log'));
+
 const session = new StoreSession(
   {
     async signedIn() {
+      clearLog();
       ui.subscriptionsSection.hidden = false;
       await listSubscriptions();
     },
@@ -142,14 +146,7 @@ ui.themeForm.addEventListener('change', () => {
 });
 ui.themeForm.addEventListener('submit', (event) => event.preventDefault());
 
-// --- Sandbox controls -----------------------------------------------------------------------------------------
-
-/** The kinds of request a fault can be aimed at; the first four are the widget's own, each a path of its own. */
-const FAULT_TARGETS = ['load', 'orders', 'upgrade', 'renewal', 'any'] as const;
-type FaultTarget = (typeof FAULT_TARGETS)[number];
-
-/** The widget's reads: nothing to carry out, and a fault on one shows when the widgets load again. */
-const isRead = (target: unknown) => target === 'load' || target === 'orders';
+// --- Developer tools: the sandbox's controls ---------------------------------------------------------------------
 
 /** The requests a fault applies to: a method, and a text that the request's path and query string must contain. */
 function faultScope(target: FaultTarget, subscriptionId: string): { method?: string; path?: string } {
@@ -193,14 +190,6 @@ function faultAnswer(choice: string): { fault: Record<string, unknown>; label: s
   }
 }
 
-const TARGET_NAMES: Record<FaultTarget, string> = {
-  load: 'load',
-  orders: 'next-order read',
-  upgrade: 'upgrade',
-  renewal: 'renewal change',
-  any: '',
-};
-
 function listFaultSubscriptions(): void {
   const selected = ui.faultSubscription.value;
   ui.faultSubscription.replaceChildren(new Option('Any subscription', ''), ...subscriptionIds.map((id) => new Option(id, id)));
@@ -236,13 +225,9 @@ ui.faultForm.addEventListener('submit', (event) => {
   const count = Number(form.get('count'));
   const apply = form.get('apply') === 'on' && !isRead(target);
   const { fault, label } = faultAnswer(String(form.get('status')));
-  const name = TARGET_NAMES[target];
-  const requests = `${name ? `${name} ` : ''}${count === 1 ? 'request' : `${count} requests`}${subscriptionId ? ` of ${subscriptionId}` : ''}`;
-  const outcome = apply ? `will be carried out, then get ${label} instead of the real answer` : `will get ${label}`;
-  const next = isRead(target) ? ' Press “Reload widgets” to see it.' : '';
   void control(
     () => postJson(`${SANDBOX}/__sandbox/faults`, { ...fault, ...faultScope(target, subscriptionId), count, ...(apply ? { apply } : {}) }),
-    `The next ${requests} ${outcome}.${next}`,
+    faultSentence({ target, count, subscriptionId, answer: label, apply }),
   );
 });
 
@@ -298,7 +283,6 @@ ui.resetSandbox.addEventListener('click', async () => {
 
 // --- Start ------------------------------------------------------------------------------------------------------
 
-startEventLog($<HTMLOListElement>('#event-log'), $<HTMLButtonElement>('#clear-log'));
 applyTheme(storedTheme());
 showLatency();
 syncApply();

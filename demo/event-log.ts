@@ -52,13 +52,18 @@ function logEntry(event: Event): HTMLLIElement {
   return item;
 }
 
-/** Logs every widget event of the page into `list`; `clear` empties it. */
-export function startEventLog(list: HTMLOListElement, clear: HTMLButtonElement): void {
+/**
+ * Logs every widget event of the page into `list`; `clear` empties it. Returns what empties it too: a page calls it when
+ * another customer signs in, whose widgets' events are all the log should show.
+ */
+export function startEventLog(list: HTMLOListElement, clear: HTMLButtonElement): () => void {
   for (const type of EVENT_TYPES) {
     document.addEventListener(type, (event) => {
       list.prepend(logEntry(event));
       while (list.childElementCount > MAX_LOG_ENTRIES) list.lastElementChild?.remove();
     });
   }
-  clear.addEventListener('click', () => list.replaceChildren());
+  const empty = () => list.replaceChildren();
+  clear.addEventListener('click', empty);
+  return empty;
 }

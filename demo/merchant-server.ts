@@ -32,6 +32,8 @@ export interface MerchantServerOptions {
   basePath?: string;
   /** Name of the session cookie; defaults to `northwind_session`. */
   cookieName?: string;
+  /** The clock the tokens are signed at, in ms; defaults to `Date.now` (the sandbox that checks them must agree). */
+  now?: () => number;
 }
 
 export interface MerchantServer {
@@ -112,6 +114,7 @@ export function createMerchantServer(options: MerchantServerOptions): MerchantSe
       merchantPublicId: options.merchantPublicId,
       customerId: customer.customerId,
       hashKey: options.hashKey,
+      ...(options.now && { ts: Math.floor(options.now() / 1000) }),
     });
     // The header value is the token's JSON text: answer with it as it is.
     return new Response(headerValue, {

@@ -18,9 +18,12 @@ const FEATURED_CUSTOMERS = [
   ['cus_katherine', 'nothing to prepay'],
 ] as const;
 
+const clearLog = startEventLog($<HTMLOListElement>('#event-log'), $<HTMLButtonElement>('#clear-log'));
+
 const session = new StoreSession(
   {
     signedIn() {
+      clearLog();
       ui.offer.hidden = false;
       // A new widget for each sign-in, so that it looks for the subscriptions of whoever is signed in now.
       ui.widgetArea.replaceChildren(storeWidget());
@@ -34,7 +37,6 @@ const session = new StoreSession(
   { featured: FEATURED_CUSTOMERS },
 );
 
-startEventLog($<HTMLOListElement>('#event-log'), $<HTMLButtonElement>('#clear-log'));
 // The widget theme chosen on the account page: the same store shows its widgets the same way on every page.
 ui.widgetArea.dataset.theme = storedTheme();
 void session.start();

@@ -173,7 +173,11 @@ export class StoreSession {
 
   async #showSignedIn(customer: Customer): Promise<void> {
     const ui = this.#ui;
-    ui.accountName.textContent = `Signed in as ${fullName(customer)}`;
+    // On a phone, "Signed in as" is left to screen readers (demo.css): the name keeps its room beside the button.
+    const label = document.createElement('span');
+    label.className = 'account-name__label';
+    label.textContent = 'Signed in as ';
+    ui.accountName.replaceChildren(label, fullName(customer));
     ui.signOut.toggleAttribute('data-signed-out', false);
     ui.signInSection.hidden = true;
     await this.#page.signedIn(customer);

@@ -1,15 +1,13 @@
 // Screenshot tests: the built element in a plain page, in each of the demo's themes and each state, compared pixel by
-// pixel with the baselines in __screenshots__/. Run after `npm run build`; `npm run screenshots:update` rewrites the
-// baselines (then look at them before committing). A mismatch leaves the actual picture and a diff, with the
-// differing pixels in red, under test-results/screenshots/.
+// pixel with the baselines in __screenshots__/ (see baselines.ts). Run after `npm run build`; `npm run
+// screenshots:update` rewrites the baselines (then look at them before committing). A mismatch leaves the actual
+// picture and a diff, with the differing pixels in red, under test-results/screenshots/.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pixelmatch from 'pixelmatch';
-import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import {
   SANDBOX_DISCOVERY,
@@ -19,22 +17,16 @@ import {
   type Fault,
 } from '../../src/sandbox/index.js';
 import { signStorefrontToken } from '../../src/server/index.js';
+import { baselines } from './baselines.js';
 import { escapeAttribute, serverAndChromium } from './server.js';
 
 const projectDir = fileURLToPath(new URL('../../', import.meta.url));
-const baselineDir = fileURLToPath(new URL('./__screenshots__/', import.meta.url));
-const resultsDir = join(projectDir, 'test-results', 'screenshots');
 const themesDir = join(projectDir, 'demo', 'themes');
-const UPDATE = process.env.UPDATE_SCREENSHOTS === '1';
-
-/**
- * pixelmatch's per-pixel colour threshold (0 to 1), and the share of pixels allowed to differ beyond it. Repeated runs
- * on one machine differ by at most a few anti-aliased pixels of the Arabic text (10 of 409,000 at threshold 0, none
- * from 0.02 up). At 0.05 a darker card border or a slightly lighter accent still counts (0.1 would let both through),
- * and 0.02% of the picture (30 to 100 pixels) is less than a glyph's worth of moved text.
- */
-const PIXEL_THRESHOLD = 0.05;
-const MAX_DIFFERING_SHARE = 0.0002;
+const pictures = baselines(
+  fileURLToPath(new URL('./__screenshots__/', import.meta.url)),
+  join(projectDir, 'test-results', 'screenshots'),
+  'npm run screenshots:update',
+);
 
 /**
  * The sandbox's clock for these pictures: it dates the seeded next orders from it, so the dates they show are the same
@@ -140,9 +132,7 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
         const css = await readFile(join(themesDir, `${theme}.css`), 'utf8');
         server.route(`/themes/${theme}.css`, () => ({ headers: { 'content-type': 'text/css; charset=utf-8' }, body: css }));
       }
-      // Only this run's mismatches are left to look at.
-      await rm(resultsDir, { recursive: true, force: true });
-      if (UPDATE) await mkdir(baselineDir, { recursive: true });
+      await pictures.prepare();
     },
     { now: () => SANDBOX_NOW },
   );
@@ -227,44 +217,7 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
   }
 
   async function expectScreenshot(page: Page, name: string): Promise<void> {
-    const actual = await page.locator('prepaid-upgrade').screenshot({ animations: 'disabled', caret: 'hide' });
-    const baselinePath = join(baselineDir, `${name}.png`);
-    if (UPDATE) {
-      await writeFile(baselinePath, actual);
-      return;
-    }
-    const baseline = await readFile(baselinePath).catch(() => undefined);
-    const shown = (file: string) => relative(projectDir, file);
-    const keep = async () => {
-      await mkdir(resultsDir, { recursive: true });
-      const actualPath = join(resultsDir, `${name}-actual.png`);
-      await writeFile(actualPath, actual);
-      return actualPath;
-    };
-    if (!baseline) {
-      const actualPath = await keep();
-      assert.fail(`no baseline ${shown(baselinePath)}: run \`npm run screenshots:update\` (this run's picture: ${shown(actualPath)})`);
-    }
-    const expected = PNG.sync.read(baseline);
-    const got = PNG.sync.read(actual);
-    if (expected.width !== got.width || expected.height !== got.height) {
-      const actualPath = await keep();
-      assert.fail(
-        `${name}: ${got.width}×${got.height} px, the baseline ${shown(baselinePath)} is ${expected.width}×${expected.height} px; see ${shown(actualPath)}`,
-      );
-    }
-    const { width, height } = expected;
-    const diff = new PNG({ width, height });
-    const differing = pixelmatch(expected.data, got.data, diff.data, width, height, { threshold: PIXEL_THRESHOLD });
-    if (differing / (width * height) > MAX_DIFFERING_SHARE) {
-      const actualPath = await keep();
-      const diffPath = join(resultsDir, `${name}-diff.png`);
-      await writeFile(diffPath, PNG.sync.write(diff));
-      assert.fail(
-        `${name}: ${differing} of ${width * height} pixels differ from ${shown(baselinePath)} (at most ` +
-          `${Math.floor(width * height * MAX_DIFFERING_SHARE)} may); see ${shown(actualPath)} and ${shown(diffPath)}`,
-      );
-    }
+    await pictures.expectMatch(await page.locator('prepaid-upgrade').screenshot({ animations: 'disabled', caret: 'hide' }), name);
   }
 
   // State by state, so that the requests the sandbox holds open are over long before the last test ends.
