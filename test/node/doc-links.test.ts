@@ -2,18 +2,17 @@
 // .remarkrc.mjs) checks that every Markdown link and picture of the README, the guides, CONTRIBUTING.md and CHANGELOG.md
 // leads to a file and heading that exist; these tests hold that check to its word on made-up mistakes, check the
 // addresses it does not read (inline HTML: the pictures, for their width), and hold the README to a front page that links every
-// guide; the demo's reference page must link every guide at an address that `npm start` serves.
+// guide; the demo's reference page must link every guide at an address that `npm start` serves, as a page whose links
+// and pictures all answer from the demo's server.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { ViteDevServer } from 'vite';
 import { startDemoServer } from '../../bench/demo-server.js';
+import { checkLinks, missingInlineTargets, outsideCode } from './markdown-links.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -22,21 +21,6 @@ const README_MAX_LINES = 300;
 
 async function guides(): Promise<string[]> {
   return (await readdir(join(root, 'docs'))).filter((file) => file.endsWith('.md')).map((file) => `docs/${file}`);
-}
-
-/** The text outside fenced code blocks, where markup is markup and not an example of it. */
-const outsideCode = (markdown: string) => markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
-
-/** The link check of `npm run lint:docs`, with the project's configuration, over `files` (paths relative to `cwd`). */
-async function checkLinks(cwd: string, files: string[]): Promise<{ failed: boolean; report: string }> {
-  const remark = join(root, 'node_modules/.bin/remark');
-  const args = ['--rc-path', join(root, '.remarkrc.mjs'), '--frail', '--quiet', '--no-stdout', '--no-color', ...files];
-  try {
-    const { stderr } = await promisify(execFile)(remark, args, { cwd });
-    return { failed: false, report: stderr };
-  } catch (error) {
-    return { failed: true, report: (error as { stderr: string }).stderr };
-  }
 }
 
 describe('the link check of `npm run lint:docs`', () => {
@@ -68,17 +52,7 @@ describe('the link check of `npm run lint:docs`', () => {
 
 describe('the README and the guides', () => {
   it('point inline HTML (pictures with a width, which the link check does not read) at files that exist', async () => {
-    const missing: string[] = [];
-    let checked = 0;
-    for (const document of ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...(await guides())]) {
-      const markdown = outsideCode(await readFile(join(root, document), 'utf8'));
-      for (const [, target] of markdown.matchAll(/<[a-z]+\b[^>]*\b(?:src|href)="([^"#]+)[^"]*"/g)) {
-        // Addresses with a scheme (https:, mailto:) and absolute paths (a page of the demo, say) are not files here.
-        if (/^[a-z][a-z0-9+.-]*:/i.test(target!) || target!.startsWith('/')) continue;
-        checked++;
-        if (!existsSync(join(dirname(join(root, document)), decodeURIComponent(target!)))) missing.push(`${document}: ${target}`);
-      }
-    }
+    const { missing, checked } = await missingInlineTargets(root, ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...(await guides())]);
     assert.ok(checked >= 2, `only ${checked} inline HTML addresses found: is the pattern still right?`);
     assert.deepEqual(missing, []);
   });
@@ -122,20 +96,100 @@ describe('the demo’s reference page', () => {
     assert.deepEqual([...links].sort(), (await guides()).map((guide) => `/${guide}`).sort());
   });
 
-  it('gets each guide from the demo’s server as readable text', async () => {
+  it('gets each guide from the demo’s server as a page, with GitHub’s heading ids', async () => {
     for (const link of links) {
       const answer = await fetch(`${base}${link}`);
       assert.equal(answer.status, 200, `${link} answered ${answer.status}`);
-      assert.match(answer.headers.get('content-type') ?? '', /^text\/plain; charset=utf-8/, link);
-      assert.equal(await answer.text(), await readFile(join(root, link), 'utf8'), link);
+      assert.match(answer.headers.get('content-type') ?? '', /^text\/html; charset=utf-8/, link);
+      const html = await answer.text();
+      const title = /^# (.+)$/m.exec(await readFile(join(root, link), 'utf8'))![1]!.replaceAll('`', '');
+      assert.ok(html.includes(`<title>${title.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')} ·`), link);
+      assert.match(html, /<a [^>]*href="\/"/, `${link} links back to the store`);
     }
+    const troubleshooting = await (await fetch(`${base}/docs/troubleshooting.md`)).text();
+    assert.match(troubleshooting, /<h2 id="fault-matrix">/);
   });
 
-  it('serves nothing but the guides under /docs/', async () => {
-    for (const path of ['/docs/missing.md', '/docs/..%2fpackage.json', '/docs/api.md.bak', '/docs/']) {
+  it('answers 200 for every relative link and picture of the guides, following them, and has the headings they name', async () => {
+    /** What the server answered for each address: its status and, for a page, the ids in it. */
+    const answers = new Map<string, { status: number; ids?: Set<string> }>();
+    const pages: string[] = links.map((link) => new URL(link, base).href);
+    const problems: string[] = [];
+    const checks: Array<{ from: string; target: URL }> = [];
+    // A page served from the documents (a guide, the README, an index): its links are followed in turn.
+    const isDocument = (url: URL) => /\.md$|^\/docs\/$|^\/test\/e2e\/__screenshots__\/$/.test(url.pathname);
+    for (let i = 0; i < pages.length; i++) {
+      const page = pages[i]!;
+      const answer = await fetch(page);
+      const html = await answer.text();
+      answers.set(page, { status: answer.status, ids: new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!)) });
+      for (const [, address] of html.matchAll(/\s(?:href|src)="([^"]+)"/g)) {
+        const raw = address!.replaceAll('&amp;', '&');
+        // Addresses with a scheme (https:, mailto:, data:) are not this server's.
+        if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) continue;
+        const target = new URL(raw, page);
+        checks.push({ from: page, target });
+        const document = `${target.origin}${target.pathname}`;
+        if (isDocument(target) && !pages.includes(document)) pages.push(document);
+      }
+    }
+    for (const { from, target } of checks) {
+      const address = `${target.origin}${target.pathname}`;
+      if (!answers.has(address)) {
+        const answer = await fetch(address);
+        answers.set(address, { status: answer.status });
+        await answer.body?.cancel();
+      }
+      const { status, ids } = answers.get(address)!;
+      const shown = `${new URL(from).pathname} → ${target.pathname}${target.hash}`;
+      if (status !== 200) problems.push(`${shown}: ${status}`);
+      else if (target.hash && ids && !ids.has(decodeURIComponent(target.hash.slice(1)))) problems.push(`${shown}: no such heading`);
+    }
+    assert.ok(pages.length > links.length + 3, `the pages followed: ${pages.join(', ')}`);
+    assert.ok(
+      checks.some(({ target }) => target.pathname.endsWith('.png')),
+      'pictures are among the addresses checked',
+    );
+    assert.ok(
+      checks.some(({ target }) => target.hash),
+      'headings are among the addresses checked',
+    );
+    assert.deepEqual(problems, []);
+  });
+
+  it('lists the guides at /docs/, and serves nothing else of the project', async () => {
+    const index = await fetch(`${base}/docs/`);
+    assert.equal(index.status, 200);
+    const html = await index.text();
+    for (const guide of await guides()) assert.ok(html.includes(`href="${guide.slice('docs/'.length)}"`), guide);
+    const paths = [
+      '/docs/missing.md',
+      '/docs/..%2fpackage.json',
+      '/docs/api.md.bak',
+      '/docs/.remarkrc.mjs',
+      '/docs',
+      '/package.json',
+      '/LICENSE',
+      '/examples/',
+      '/examples/..%2fpackage.json',
+      '/test/e2e/__screenshots__/default-ready.png',
+      '/test/e2e/screenshots.test.ts',
+      '/dist/lib/index.js',
+      '/dist/types/jsx.d.ts',
+    ];
+    for (const path of paths) {
       const answer = await fetch(`${base}${path}`);
       assert.equal(answer.status, 404, `${path} answered ${answer.status}`);
       await answer.body?.cancel();
+    }
+  });
+
+  it('serves the built script for trying the README’s embed', async () => {
+    for (const path of ['/dist/prepaid-upgrade.js', '/dist/prepaid-upgrade.iife.js', '/dist/discovery.js', '/dist/i18n/fr.js']) {
+      const answer = await fetch(`${base}${path}`);
+      assert.equal(answer.status, 200, `${path} answered ${answer.status}: run \`npm run build\` first`);
+      assert.match(answer.headers.get('content-type') ?? '', /^text\/javascript/, path);
+      assert.equal(await answer.text(), await readFile(join(root, path), 'utf8'), path);
     }
   });
 });
