@@ -3,7 +3,7 @@
 // the sandbox command run through npx, the sandbox's Node adapter, and the example store in a browser. Run after
 // `npm run build`.
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -69,6 +69,20 @@ async function languageFiles(): Promise<string[]> {
     for (const [, imported] of code.matchAll(/\bfrom\s*["'`]\.\/([^"'`]+)["'`]/g)) queue.push(imported!);
   }
   return [...files].map((file) => `dist/i18n/${file}`);
+}
+
+/** The address a server started as `child` prints once it listens (the first group of `pattern`). */
+function printedAddress(child: ChildProcessWithoutNullStreams, pattern: RegExp): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += String(chunk);
+      const match = pattern.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
+    child.once('close', (code) => reject(new Error(`it ended (${code}) before it was ready:\n${output}`)));
+  });
 }
 
 /** The documents the package ships: the README, the guides, CONTRIBUTING.md and CHANGELOG.md. */
@@ -337,16 +351,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
       });
       const closed = new Promise((resolve) => child.once('close', resolve));
       try {
-        const url = await new Promise<string>((resolve, reject) => {
-          let output = '';
-          child.stdout.on('data', (chunk: Buffer) => {
-            output += String(chunk);
-            const match = /Sandbox running at (http:\/\/\S+)/.exec(output);
-            if (match) resolve(match[1]!);
-          });
-          child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
-          child.once('close', (code) => reject(new Error(`the command ended (${code}) before it was ready:\n${output}`)));
-        });
+        const url = await printedAddress(child, /Sandbox running at (http:\/\/\S+)/);
         const info = await fetch(`${url}/__sandbox/info`);
         assert.equal(info.status, 200);
         assert.ok(((await info.json()) as { customers: unknown[] }).customers.length > 0);
@@ -396,16 +401,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
       const closed = new Promise((resolve) => child.once('close', resolve));
       const browser = await puppeteer.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
       try {
-        const url = await new Promise<string>((resolve, reject) => {
-          let output = '';
-          child.stdout.on('data', (chunk: Buffer) => {
-            output += String(chunk);
-            const match = /Sandbox store at (http:\/\/\S+)/.exec(output);
-            if (match) resolve(match[1]!);
-          });
-          child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
-          child.once('close', (code) => reject(new Error(`the store ended (${code}) before it was ready:\n${output}`)));
-        });
+        const url = await printedAddress(child, /Sandbox store at (http:\/\/\S+)/);
         const page = await browser.newPage();
         const problems: string[] = [];
         page.on('pageerror', (error) => problems.push(String(error)));
