@@ -77,7 +77,7 @@ describe('npm start', () => {
 
       npm.kill('SIGTERM');
       if (npm.exitCode === null && npm.signalCode === null) await once(npm, 'exit');
-      // npm ends as soon as its shell does; the server follows within moments (see demo/start.ts).
+      // npm passes the signal to the server (the script `exec`s it) and ends with it; allow them a moment to go.
       let left = await processesOf(group);
       for (let waited = 0; left.length && waited < 5000; waited += 100) {
         await sleep(100);
