@@ -85,10 +85,14 @@ export function createSandboxStore() {
   /** @type {Map<string, string>} session id → customer id */
   const sessions = new Map();
 
+  /** The id in the request's session cookie, whether or not it is a session of this store. */
+  const sessionOf = (req) =>
+    (req.headers.cookie ?? '')
+      .split(';')
+      .map((pair) => pair.trim().split('='))
+      .find(([name]) => name === 'store_session')?.[1];
   const signedIn = (req) => {
-    const cookie = (req.headers.cookie ?? '').split(';').map((pair) => pair.trim().split('='));
-    const session = cookie.find(([name]) => name === 'store_session')?.[1];
-    const customerId = session && sessions.get(session);
+    const customerId = sessions.get(sessionOf(req));
     return SANDBOX_CUSTOMERS.find((customer) => customer.customerId === customerId);
   };
 
@@ -102,7 +106,6 @@ export function createSandboxStore() {
     const { pathname } = new URL(req.url ?? '/', 'http://store.localhost');
     // The sandbox stands where the service would be; its requests keep their path, as `basePath` expects.
     if (pathname.startsWith('/sandbox/')) return sandboxListener(req, res);
-    const customer = signedIn(req);
     const script = SCRIPT_FILE.exec(pathname)?.[1];
     if (script && req.method === 'GET') {
       const code = await readFile(join(SCRIPT_FOLDER, script)).catch(() => undefined);
@@ -111,6 +114,7 @@ export function createSandboxStore() {
     }
     if (pathname === '/store.css') return send(res, 200, STYLE, { 'content-type': 'text/css; charset=utf-8' });
     if (pathname === '/' && req.method === 'GET') {
+      const customer = signedIn(req);
       const html = customer ? accountPage(customer) : signInPage();
       return send(res, 200, html, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     }
@@ -123,9 +127,14 @@ export function createSandboxStore() {
       sessions.set(session, customerId);
       return redirect(res, '/', `store_session=${session}; Path=/; HttpOnly; SameSite=Lax`);
     }
-    if (pathname === '/sign-out' && req.method === 'POST') return redirect(res, '/', 'store_session=; Path=/; Max-Age=0');
+    if (pathname === '/sign-out' && req.method === 'POST') {
+      // The session ends on the server: the old cookie, if kept or copied, signs nobody in.
+      sessions.delete(sessionOf(req));
+      return redirect(res, '/', 'store_session=; Path=/; Max-Age=0');
+    }
     if (pathname === '/account/storefront-token' && req.method === 'GET') {
       const json = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+      const customer = signedIn(req);
       if (!customer) return send(res, 401, JSON.stringify({ detail: 'Sign in to manage your subscriptions.' }), json);
       // The hash key signs here, on the server; the browser gets only the token.
       const token = await signStorefrontToken({

@@ -417,6 +417,13 @@ describe('the npm package', { timeout: 180_000 }, () => {
         await prepay!.click();
         await page.waitForFunction(() => (window as { upgraded?: boolean }).upgraded === true, { timeout: 15_000 });
         assert.deepEqual(problems, []);
+        // Signing out ends the session on the store's server: its cookie, kept, gets no more tokens.
+        const cookie = (await page.cookies()).find(({ name }) => name === 'store_session')!;
+        const tokenWith = async () =>
+          (await fetch(new URL('/account/storefront-token', url), { headers: { cookie: `store_session=${cookie.value}` } })).status;
+        assert.equal(await tokenWith(), 200);
+        await Promise.all([page.waitForNavigation(), page.click('form[action="/sign-out"] button')]);
+        assert.equal(await tokenWith(), 401);
       } finally {
         await browser.close();
         child.kill('SIGTERM');
