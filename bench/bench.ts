@@ -2,7 +2,7 @@
  * `npm run bench`: the widget's size and speed, measured on the built bundles (run `npm run build` first).
  *
  * Prints, and writes to test-results/bench.json: raw/gzip/brotli bytes of both script bundles, of the discovery chunk
- * and of each language; where the bytes of dist/prepaid-upgrade.js go (Lit, lit-html, @lit/task, our own code); then,
+ * and of each language; where the bytes of dist/prepaid-upgrade.js go (Lit, lit-html, @lit/task, zod, our own code); then,
  * in headless Chromium:
  *
  * - first visits of a store's account page of four widgets (bench/first-visit.ts), at 1× CPU and 1280 px wide and at
@@ -268,6 +268,7 @@ export function formatFigures(figures: BenchFigures): string {
         ['Lit: lit-element and @lit/reactive-element', figures.parts.litCore],
         ['Lit: lit-html', figures.parts.litHtml],
         ['@lit/task', figures.parts.task],
+        ['zod (zod/mini)', figures.parts.zod],
       ] as const
     ).map(([part, bytes]) => `  ${part.padEnd(44)} ${grouped(bytes).padStart(6)}`),
     '',

@@ -8,11 +8,13 @@ import { anySignal } from './signals.js';
 import { refusedAfterRenewal, type StorefrontCredentials } from './credentials.js';
 import {
   ProductSchema,
+  SubscriptionPageSchema,
   SubscriptionSchema,
   validate,
   type Product,
   type Schema,
   type Subscription,
+  type SubscriptionPage,
   type UpgradeRequest,
 } from './schemas.js';
 import type { RenewalBehavior } from './upgrade-request.js';
@@ -55,6 +57,11 @@ export interface ApiClient {
    * names (a listing's next page). One outside the base address is refused unsent: the token must not travel there.
    */
   read<T>(address: string, schema: Schema<T>, options?: RequestOptions): Promise<T>;
+  /**
+   * A page of the subscriptions listing at `address`, read as `read` reads it: for the discovery chunk, which then
+   * needs no schema, and so no zod, of its own.
+   */
+  readSubscriptionPage(address: string, options?: RequestOptions): Promise<SubscriptionPage>;
 }
 
 /** `.` and `..` (and nothing) would be read as path steps, not as an id, and send a request elsewhere under the base address. */
@@ -178,16 +185,19 @@ export function createApiClient({
     return answer;
   };
 
+  const read = async <T>(address: string, schema: Schema<T>, options?: RequestOptions) => {
+    const url = new URL(address, baseAddress);
+    // Only the service's own addresses get the token, whatever an answer names.
+    if (url.origin !== baseAddress.origin || !url.pathname.startsWith(baseAddress.pathname)) {
+      throw new ApiError('malformed', `${url.origin}${url.pathname} is not an address of the service at ${baseAddress.href}`);
+    }
+    return send(url.href, schema, options?.signal);
+  };
+
   return {
     baseAddress,
-    read: async (address, schema, options) => {
-      const url = new URL(address, baseAddress);
-      // Only the service's own addresses get the token, whatever an answer names.
-      if (url.origin !== baseAddress.origin || !url.pathname.startsWith(baseAddress.pathname)) {
-        throw new ApiError('malformed', `${url.origin}${url.pathname} is not an address of the service at ${baseAddress.href}`);
-      }
-      return send(url.href, schema, options?.signal);
-    },
+    read,
+    readSubscriptionPage: (address, options) => read(address, SubscriptionPageSchema, options),
     getSubscription: (id, options) => subscription(id, options?.signal),
     getProduct: async (id, options) => send(`products/${segment(id)}/`, ProductSchema, options?.signal),
     upgradeToPrepaid: (id, request, options) => subscription(id, options?.signal, ['upgrade_to_prepaid/', request]),

@@ -5,7 +5,7 @@
  */
 import type { ApiClient, RequestOptions } from './client.js';
 import type { ApiError } from './errors.js';
-import { SubscriptionPageSchema, type Product, type Subscription } from './schemas.js';
+import type { Product, Subscription } from './schemas.js';
 import { anySignal } from './signals.js';
 
 export interface ListOptions extends RequestOptions {
@@ -46,7 +46,7 @@ export async function listSubscriptions(client: ApiClient, { signal, onWarning }
       onWarning?.(`the listing has more than ${MAX_PAGES} pages: only the subscriptions of the first ${MAX_PAGES} are used`);
       break;
     }
-    const page = await client.read(next.href, SubscriptionPageSchema, signal && { signal });
+    const page = await client.readSubscriptionPage(next.href, signal && { signal });
     found.push(...page.results);
     address = page.paging?.next ?? page.next;
   }

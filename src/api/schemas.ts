@@ -1,92 +1,104 @@
 /**
- * What the service sends, checked at run time: the widget's one checker, in the script bundles and in the ES module
- * for bundlers alike. It reads the table of fields in `answer-fields.ts` and is a few hundred bytes, where a schema
- * library would take several kilobytes of the script bundles' 16 KB budget. (zod checks what the sandbox and the
- * server signer receive, where good messages for untrusted input matter more than bytes.)
+ * What the service sends, checked at run time with zod, in its tree-shakable form `zod/mini`: the same schemas in the
+ * script bundles and in the ES module for bundlers, where zod is a dependency an app shares with the widget.
  *
- * A checker looks at a value and, for each problem, adds `path: expected <type>` to a list. It never changes or
- * copies the value: what passes is the answer itself, unknown fields included.
+ * Only the fields the widget reads are listed. Each is optional (every field may be absent:
+ * docs/service.md#subscriptions-and-products); the others pass through as the service sent them, typed `unknown`
+ * (loose objects): a change to a field the widget never looks at must not stop a customer from upgrading. A listed
+ * field of the wrong type is an error, never coerced. The order of the fields is the order in which problems are told.
  */
-import {
-  ORDER_FIELDS,
-  PAGE_FIELDS,
-  PRODUCT_FIELDS,
-  SUBSCRIPTION_FIELDS,
-  type FieldRule,
-  type Fields,
-  type Order,
-  type Page,
-  type PrepaidSubscriptionContext,
-  type Product,
-  type Subscription,
-  type SubscriptionPage,
-} from './answer-fields.js';
+import * as z from 'zod/mini';
 
 export * from './upgrade-request.js';
-export type { Order, Page, PrepaidSubscriptionContext, Product, Subscription, SubscriptionPage };
+
+const string = z.optional(z.string());
+/** A string that the service may also send as null. */
+const nullableString = z.optional(z.nullable(z.string()));
+/** A safe integer: a fraction or a number past 2⁵³ is refused. */
+const int = z.optional(z.int());
+const boolean = z.optional(z.boolean());
+
+export const PrepaidSubscriptionContextSchema = z.looseObject({
+  prepaid_orders_remaining: int,
+  prepaid_orders_per_billing: int,
+  renewal_behavior: nullableString,
+});
+
+export const SubscriptionSchema = z.looseObject({
+  public_id: string,
+  product: string,
+  offer: string,
+  quantity: int,
+  price: nullableString,
+  cancelled: nullableString,
+  live: boolean,
+  // null or {} on a pay-as-you-go subscription.
+  prepaid_subscription_context: z.optional(z.nullable(PrepaidSubscriptionContextSchema)),
+  // Not among the subscription's usual fields, but added by the service; the money in the summary is shown in it when
+  // present.
+  currency_code: nullableString,
+});
+
+export const ProductSchema = z.looseObject({
+  name: nullableString,
+  price: nullableString,
+  image_url: nullableString,
+  prepaid_eligible: boolean,
+  live: boolean,
+});
 
 /**
- * A schema of an answer whose checked form is `T`: checks `value` (found at `path`, the answer itself when empty),
- * adding a message to `issues` per problem.
+ * An order: the next one of a subscription is its unsent order (`status` 1), placed and billed on the calendar date
+ * `place`. Its amounts (`sub_total`, `tax_total`, `shipping_total`, `total`) are not checked here: the listing the
+ * service documents leaves out `sub_total` and its example writes `"total": "undefined"`, and an amount that is not
+ * money leaves the order's date as good as it was (`orders.ts` reads them).
  */
-export type Schema<T> = (value: unknown, issues: string[], path?: string) => value is T;
+export const OrderSchema = z.looseObject({
+  public_id: string,
+  subscription: string,
+  place: string,
+  status: int,
+  currency_code: nullableString,
+});
+
+/**
+ * A page of a listing of `item`s, in either of the service's shapes: the default `{results, paging: {next}}`, or
+ * production's `{next, previous, results}` (docs/service.md#listings).
+ */
+const pageOf = <T extends z.ZodMiniType>(item: T) =>
+  z.looseObject({
+    next: nullableString,
+    paging: z.optional(z.nullable(z.looseObject({ next: nullableString }))),
+    results: z.array(item),
+  });
+
+export const SubscriptionPageSchema = pageOf(SubscriptionSchema);
+export const OrderPageSchema = pageOf(OrderSchema);
+
+export type PrepaidSubscriptionContext = z.infer<typeof PrepaidSubscriptionContextSchema>;
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+export type Product = z.infer<typeof ProductSchema>;
+export type Order = z.infer<typeof OrderSchema>;
+export type SubscriptionPage = z.infer<typeof SubscriptionPageSchema>;
+
+/** A schema of an answer whose checked form is `T`. */
+export type Schema<T> = z.ZodMiniType<T>;
 
 /** What checking an answer found: the answer, or a short account of what is wrong with it for the developer. */
 export type Validation<T> = { data: T } | { problem: string };
 
-/** Adds `path: expected <type>` to `issues` and returns false, for a checker to return. */
-const refuse = (issues: string[], path: string | undefined, expected: string) => !issues.push(`${path || '(root)'}: expected ${expected}`);
-
-/** Whether `value` passes one field's rule (see `answer-fields.ts`). */
-function checkField(rule: FieldRule, value: unknown, issues: string[], path: string): boolean {
-  if (typeof rule === 'object') return value === null || checkObject(rule.nullableObject, value, issues, path);
-  if (rule === 'string?') return value === null || checkField('string', value, issues, path);
-  if (rule === 'int') {
-    // A string is refused as `expected number`, a fraction (or a number past 2⁵³) as `expected int`.
-    if (typeof value !== 'number' || !Number.isFinite(value)) return refuse(issues, path, 'number');
-    return Number.isSafeInteger(value) || refuse(issues, path, 'int');
-  }
-  return typeof value === rule || refuse(issues, path, rule);
-}
-
 /**
- * An object (not an array, not null) whose listed fields, when present and not `undefined`, pass their rules. Other
- * fields are not looked at; problems are reported in the order the fields are listed.
+ * One of zod's issues as `path: expected <type>`. `zod/mini` loads no locale, so its own messages only say "Invalid
+ * input"; the issue's path and expected type are what a developer needs to find the field.
  */
-function checkObject(fields: Fields, value: unknown, issues: string[], path?: string): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse(issues, path, 'object');
-  const before = issues.length;
-  for (const name in fields) {
-    const field = (value as Record<string, unknown>)[name];
-    if (field !== undefined) checkField(fields[name]!, field, issues, path ? `${path}.${name}` : name);
-  }
-  return issues.length === before;
+function describe(issue: z.core.$ZodIssue): string {
+  const what =
+    issue.code === 'invalid_type' ? `expected ${issue.expected}` : `${issue.code}${'origin' in issue ? ` (${issue.origin})` : ''}`;
+  return `${issue.path.join('.') || '(root)'}: ${what}`;
 }
-
-const objectSchema =
-  <T>(fields: Fields): Schema<T> =>
-  (value, issues): value is T =>
-    checkObject(fields, value, issues);
-
-export const SubscriptionSchema = objectSchema<Subscription>(SUBSCRIPTION_FIELDS);
-export const ProductSchema = objectSchema<Product>(PRODUCT_FIELDS);
-
-/** A page of a listing in either shape: its `next` fields, and `results`, a list of objects with `fields`. */
-const pageSchema =
-  <T>(fields: Fields): Schema<Page<T>> =>
-  (value, issues): value is Page<T> => {
-    if (!checkObject(PAGE_FIELDS, value, issues)) return false;
-    const { results } = value as { results?: unknown };
-    if (!Array.isArray(results)) return refuse(issues, 'results', 'array');
-    return results.every((item, i) => checkObject(fields, item, issues, `results.${i}`));
-  };
-
-export const SubscriptionPageSchema = pageSchema<Subscription>(SUBSCRIPTION_FIELDS);
-export const OrderSchema = objectSchema<Order>(ORDER_FIELDS);
-export const OrderPageSchema = pageSchema<Order>(ORDER_FIELDS);
 
 /** Checks `value` against `schema`; never throws. Up to three problems are told, joined by `; `. */
 export function validate<T>(schema: Schema<T>, value: unknown): Validation<T> {
-  const issues: string[] = [];
-  return schema(value, issues) ? { data: value } : { problem: issues.slice(0, 3).join('; ') };
+  const result = z.safeParse(schema, value);
+  return result.success ? { data: result.data } : { problem: result.error.issues.slice(0, 3).map(describe).join('; ') };
 }

@@ -28,7 +28,7 @@ export function detailsOf(
 
 /**
  * "Every 2 weeks", from `every` and `every_period`, else from `frequency_days`; `undefined` when neither says. The
- * answer checker does not check these fields (a wrong one must not stop an upgrade), so they are read with care here.
+ * answer's schema does not check these fields (a wrong one must not stop an upgrade), so they are read with care here.
  */
 function shipsEvery({ t }: View & { t: Strings }, { every, every_period, frequency_days }: Subscription): string | undefined {
   const count = (value: unknown) => (Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : 0);

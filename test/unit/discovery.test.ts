@@ -8,7 +8,6 @@ import { resolveBaseAddress } from '../../src/api/base-address.js';
 import { createApiClient, type ApiClient } from '../../src/api/client.js';
 import { MAX_PAGES, PRODUCT_READS_AT_ONCE, findSubscriptions, listSubscriptions } from '../../src/api/discovery.js';
 import { ApiError } from '../../src/api/errors.js';
-import { SubscriptionPageSchema } from '../../src/api/schemas.js';
 import { SANDBOX_DISCOVERY, SANDBOX_PAGING_CUSTOMER_ID, SANDBOX_SUBSCRIPTIONS, type RecordedRequest } from '../../src/sandbox/index.js';
 import { payAsYouGoSubscription } from '../fixtures/subscriptions.js';
 import { sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
@@ -121,7 +120,7 @@ describe('listing the customer’s subscriptions', () => {
   it('has a client that sends nothing to an address outside the service’s, whoever asks', async () => {
     const s = await open();
     for (const address of ['https://collector.example/subscriptions/', '/elsewhere/subscriptions/', '../subscriptions/']) {
-      const error = await s.client.read(address, SubscriptionPageSchema).catch((e: unknown) => e);
+      const error = await s.client.readSubscriptionPage(address).catch((e: unknown) => e);
       expect(error, address).to.be.instanceOf(ApiError);
       expect((error as ApiError).message, address).to.contain('is not an address of the service');
     }
