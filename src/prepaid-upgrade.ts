@@ -8,6 +8,7 @@ import { ConsoleLines } from './element/console-lines.js';
 import { showCustomState } from './element/custom-state.js';
 import { describeFailure, reportFailure } from './element/failure.js';
 import { nextTask } from './element/next-task.js';
+import { startFirstWork } from './element/first-work.js';
 import { PlaceController } from './element/place-controller.js';
 import { manageTemplate } from './element/prepaid-template.js';
 import { RenewalController } from './element/renewal-controller.js';
@@ -145,11 +146,7 @@ export class PrepaidUpgrade extends LitElement {
   readonly #link = new ConnectionController(this, (warning) => this.#console.warnOnce(warning));
   /** The customer asked for the read under way (a retry): its outcome may take focus. A write's always does. */
   #focusOutcome = false;
-  readonly #place = new PlaceController(
-    this,
-    () => this.state === 'loading',
-    () => this.#language.formatLocale,
-  );
+  readonly #place = new PlaceController(this, () => this.state === 'loading');
   readonly #console = new ConsoleLines(() =>
     this.subscriptionId ? `<prepaid-upgrade subscription-id="${this.subscriptionId}">` : '<prepaid-upgrade>',
   );
@@ -239,10 +236,11 @@ export class PrepaidUpgrade extends LitElement {
 
   // The host holds its room (its `loading` state) from insertion on. Its first update comes in a task of its own, as a
   // page's widgets are inserted together: it draws the placeholder, reads the attributes (those set right after the
-  // insertion too) and sends the reads.
+  // insertion too) and sends the reads. The page's first work follows, while the answers are awaited.
   override connectedCallback(): void {
     super.connectedCallback();
     showCustomState(this.#internals, this.state);
+    void startFirstWork(this.updateComplete, () => this.#language.formatLocale);
   }
 
   protected override async scheduleUpdate(): Promise<void> {

@@ -7,9 +7,7 @@ import { MAX_ATTEMPTS, RETRY_BUDGET_MS, isRetryable, retryDelayMs, sleep } from 
 import { anySignal } from './signals.js';
 import { refusedAfterRenewal, type StorefrontCredentials } from './credentials.js';
 import {
-  ProductSchema,
-  SubscriptionPageSchema,
-  SubscriptionSchema,
+  answerSchemas,
   validate,
   type Product,
   type Schema,
@@ -177,7 +175,7 @@ export function createApiClient({
    * (or worse, confirming an upgrade of) some other subscription is the one mistake this widget must not make.
    */
   const subscription = async (id: string, signal?: AbortSignal, change?: [step: string, body: object]) => {
-    const answer = await send(`subscriptions/${segment(id)}/${change?.[0] ?? ''}`, SubscriptionSchema, signal, change?.[1]);
+    const answer = await send(`subscriptions/${segment(id)}/${change?.[0] ?? ''}`, answerSchemas().SubscriptionSchema, signal, change?.[1]);
     if (answer.public_id !== id) {
       const about = answer.public_id ? `is about ${answer.public_id}` : 'has no public_id';
       throw new ApiError('malformed', `asked for subscription ${id}, the answer ${about}`, { status: 200 });
@@ -197,9 +195,9 @@ export function createApiClient({
   return {
     baseAddress,
     read,
-    readSubscriptionPage: (address, options) => read(address, SubscriptionPageSchema, options),
+    readSubscriptionPage: (address, options) => read(address, answerSchemas().SubscriptionPageSchema, options),
     getSubscription: (id, options) => subscription(id, options?.signal),
-    getProduct: async (id, options) => send(`products/${segment(id)}/`, ProductSchema, options?.signal),
+    getProduct: async (id, options) => send(`products/${segment(id)}/`, answerSchemas().ProductSchema, options?.signal),
     upgradeToPrepaid: (id, request, options) => subscription(id, options?.signal, ['upgrade_to_prepaid/', request]),
     changeRenewalBehavior: (id, renewalBehavior, options) =>
       subscription(id, options?.signal, ['change_renewal_behavior/', { renewal_behavior: renewalBehavior }]),

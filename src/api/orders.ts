@@ -9,7 +9,7 @@
  */
 import { isPathStep, type ApiClient, type RequestOptions } from './client.js';
 import { ApiError } from './errors.js';
-import { OrderPageSchema, OrderSchema, type Order } from './schemas.js';
+import { answerSchemas, type Order } from './schemas.js';
 import { calendarDay } from './service-date.js';
 
 /**
@@ -63,7 +63,7 @@ export const hasAllAmounts = (order: NextOrder): boolean => Object.keys(AMOUNTS)
 export async function readNextOrder(client: ApiClient, subscriptionId: string, options?: RequestOptions): Promise<NextOrder | null> {
   const { results } = await client.read(
     `orders/?subscription=${encodeURIComponent(subscriptionId)}&status=${UNSENT}`,
-    OrderPageSchema,
+    answerSchemas().OrderPageSchema,
     options,
   );
   let next: NextOrder | null = null;
@@ -88,7 +88,7 @@ export async function readNextOrder(client: ApiClient, subscriptionId: string, o
 export async function readOrderAmounts(client: ApiClient, order: NextOrder, options?: RequestOptions): Promise<NextOrder> {
   const { publicId } = order;
   if (isPathStep(publicId)) throw new ApiError('malformed', `${JSON.stringify(publicId)} is not an order id`);
-  const answer = await client.read(`orders/${encodeURIComponent(publicId)}/`, OrderSchema, options);
+  const answer = await client.read(`orders/${encodeURIComponent(publicId)}/`, answerSchemas().OrderSchema, options);
   if (answer.public_id !== publicId) {
     throw new ApiError('malformed', `asked for order ${publicId}, the answer is about ${answer.public_id ?? '(no public_id)'}`);
   }

@@ -11,75 +11,94 @@ import * as z from 'zod/mini';
 
 export * from './upgrade-request.js';
 
-const string = z.optional(z.string());
-/** A string that the service may also send as null. */
-const nullableString = z.optional(z.nullable(z.string()));
-/** A safe integer: a fraction or a number past 2⁵³ is refused. */
-const int = z.optional(z.int());
-const boolean = z.optional(z.boolean());
-
-export const PrepaidSubscriptionContextSchema = z.looseObject({
-  prepaid_orders_remaining: int,
-  prepaid_orders_per_billing: int,
-  renewal_behavior: nullableString,
-});
-
-export const SubscriptionSchema = z.looseObject({
-  public_id: string,
-  product: string,
-  offer: string,
-  quantity: int,
-  price: nullableString,
-  cancelled: nullableString,
-  live: boolean,
-  // null or {} on a pay-as-you-go subscription.
-  prepaid_subscription_context: z.optional(z.nullable(PrepaidSubscriptionContextSchema)),
-  // Not among the subscription's usual fields, but added by the service; the money in the summary is shown in it when
-  // present.
-  currency_code: nullableString,
-});
-
-export const ProductSchema = z.looseObject({
-  name: nullableString,
-  price: nullableString,
-  image_url: nullableString,
-  prepaid_eligible: boolean,
-  live: boolean,
-});
-
 /**
- * An order: the next one of a subscription is its unsent order (`status` 1), placed and billed on the calendar date
- * `place`. Its amounts (`sub_total`, `tax_total`, `shipping_total`, `total`) are not checked here: the listing the
- * service documents leaves out `sub_total` and its example writes `"total": "undefined"`, and an amount that is not
- * money leaves the order's date as good as it was (`orders.ts` reads them).
+ * The schemas, made at their first use rather than as the script is evaluated: making them is most of zod's work on a
+ * page, about 40 ms of a first visit with the CPU slowed four times. The element makes them in a task of their own
+ * while its first reads are under way (`element/first-work.ts`); whatever asks first makes them, once a page.
  */
-export const OrderSchema = z.looseObject({
-  public_id: string,
-  subscription: string,
-  place: string,
-  status: int,
-  currency_code: nullableString,
-});
+function makeSchemas() {
+  const string = z.optional(z.string());
+  /** A string that the service may also send as null. */
+  const nullableString = z.optional(z.nullable(z.string()));
+  /** A safe integer: a fraction or a number past 2⁵³ is refused. */
+  const int = z.optional(z.int());
+  const boolean = z.optional(z.boolean());
 
-/**
- * A page of a listing of `item`s, in either of the service's shapes: the default `{results, paging: {next}}`, or
- * production's `{next, previous, results}` (docs/service.md#listings).
- */
-const pageOf = <T extends z.ZodMiniType>(item: T) =>
-  z.looseObject({
-    next: nullableString,
-    paging: z.optional(z.nullable(z.looseObject({ next: nullableString }))),
-    results: z.array(item),
+  const PrepaidSubscriptionContextSchema = z.looseObject({
+    prepaid_orders_remaining: int,
+    prepaid_orders_per_billing: int,
+    renewal_behavior: nullableString,
   });
 
-export const SubscriptionPageSchema = pageOf(SubscriptionSchema);
-export const OrderPageSchema = pageOf(OrderSchema);
+  const SubscriptionSchema = z.looseObject({
+    public_id: string,
+    product: string,
+    offer: string,
+    quantity: int,
+    price: nullableString,
+    cancelled: nullableString,
+    live: boolean,
+    // null or {} on a pay-as-you-go subscription.
+    prepaid_subscription_context: z.optional(z.nullable(PrepaidSubscriptionContextSchema)),
+    // Not among the subscription's usual fields, but added by the service; the money in the summary is shown in it
+    // when present.
+    currency_code: nullableString,
+  });
 
-export type PrepaidSubscriptionContext = z.infer<typeof PrepaidSubscriptionContextSchema>;
-export type Subscription = z.infer<typeof SubscriptionSchema>;
-export type Product = z.infer<typeof ProductSchema>;
-export type Order = z.infer<typeof OrderSchema>;
-export type SubscriptionPage = z.infer<typeof SubscriptionPageSchema>;
+  const ProductSchema = z.looseObject({
+    name: nullableString,
+    price: nullableString,
+    image_url: nullableString,
+    prepaid_eligible: boolean,
+    live: boolean,
+  });
+
+  /**
+   * An order: the next one of a subscription is its unsent order (`status` 1), placed and billed on the calendar date
+   * `place`. Its amounts (`sub_total`, `tax_total`, `shipping_total`, `total`) are not checked here: the listing the
+   * service documents leaves out `sub_total` and its example writes `"total": "undefined"`, and an amount that is not
+   * money leaves the order's date as good as it was (`orders.ts` reads them).
+   */
+  const OrderSchema = z.looseObject({
+    public_id: string,
+    subscription: string,
+    place: string,
+    status: int,
+    currency_code: nullableString,
+  });
+
+  /**
+   * A page of a listing of `item`s, in either of the service's shapes: the default `{results, paging: {next}}`, or
+   * production's `{next, previous, results}` (docs/service.md#listings).
+   */
+  const pageOf = <T extends z.ZodMiniType>(item: T) =>
+    z.looseObject({
+      next: nullableString,
+      paging: z.optional(z.nullable(z.looseObject({ next: nullableString }))),
+      results: z.array(item),
+    });
+
+  return {
+    PrepaidSubscriptionContextSchema,
+    SubscriptionSchema,
+    ProductSchema,
+    OrderSchema,
+    SubscriptionPageSchema: pageOf(SubscriptionSchema),
+    OrderPageSchema: pageOf(OrderSchema),
+  };
+}
+
+type AnswerSchemas = ReturnType<typeof makeSchemas>;
+let made: AnswerSchemas | undefined;
+
+/** The schemas of the service's answers, made at the first call. */
+export const answerSchemas = (): AnswerSchemas => (made ??= makeSchemas());
+
+export type PrepaidSubscriptionContext = z.infer<AnswerSchemas['PrepaidSubscriptionContextSchema']>;
+export type Subscription = z.infer<AnswerSchemas['SubscriptionSchema']>;
+export type Product = z.infer<AnswerSchemas['ProductSchema']>;
+export type Order = z.infer<AnswerSchemas['OrderSchema']>;
+export type SubscriptionPage = z.infer<AnswerSchemas['SubscriptionPageSchema']>;
 
 /** A schema of an answer whose checked form is `T`. */
 export type Schema<T> = z.ZodMiniType<T>;

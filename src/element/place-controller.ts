@@ -1,43 +1,15 @@
 /**
- * The place the widget holds on the page, and its first work there kept short: what a customer's first visit asks of
- * a widget that stands among others on a page.
+ * The place the widget holds on the page: what a customer's first visit asks of a widget that stands among others on a
+ * page (the work it does once a page is `first-work.ts`'s).
  *
- * - While loading, the widget holds the height of the viewport (the host's `loading` state, from insertion on, and
- *   then the `room` class), so that what follows it is out of view; as it settles, it keeps that room if it is in view
- *   and something follows it on the page, so that nothing the customer sees moves, and otherwise takes its own size. A
- *   short outcome in view (a cancelled subscription, say) leaves room below it rather than pulling the page up under
- *   the customer's eyes. Where it is is learnt from an `IntersectionObserver` while it loads, whose callbacks come
- *   after layout: asking the page at the moment it settles would lay the page out in the middle of that render.
- * - The first `Intl` object of a page loads its locale data: 45–150 ms with the CPU slowed four times, as on a
- *   mid-range phone; each kind made first after it (a date format, plural rules) costs 5–35 ms more. Each is made in a
- *   task of its own (see `FIRST_FORMATS`), after the placeholder is drawn and the reads are sent, while their answers
- *   are awaited, rather than all in the form's first render; `formatter` keeps what it made, so the form's render finds
- *   them. The currency is a stand-in: its locale data is what every currency's format shares.
+ * While loading, the widget holds the height of the viewport (the host's `loading` state, from insertion on, and then
+ * the `room` class), so that what follows it is out of view; as it settles, it keeps that room if it is in view and
+ * something follows it on the page, so that nothing the customer sees moves, and otherwise takes its own size. A short
+ * outcome in view (a cancelled subscription, say) leaves room below it rather than pulling the page up under the
+ * customer's eyes. Where it is is learnt from an `IntersectionObserver` while it loads, whose callbacks come after
+ * layout: asking the page at the moment it settles would lay the page out in the middle of that render.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { plural } from '../i18n/strings.js';
-import { formatServiceDate } from './dates.js';
-import { formatMoney, formatPercent } from './money.js';
-import { nextTask } from './next-task.js';
-
-/**
- * The formats the form's first render makes, in the order their cost comes. The first `NumberFormat` of a page loads
- * locale data that a `Locale` and a `Segmenter` load parts of: made first, each in a task of its own, they split one
- * task of 20–45 ms at 1× (80–150 at 4×) into three of at most about 15 (50). A `Segmenter` is not in every engine
- * (Firefox before 125): there the `NumberFormat` loads it all.
- */
-const FIRST_FORMATS: ReadonlyArray<(locale: string) => unknown> = [
-  (locale) => new Intl.Locale(locale).maximize(),
-  // eslint-disable-next-line compat/compat, baseline-js/use-baseline -- only where it is: the test before it
-  (locale) => 'Segmenter' in Intl && new Intl.Segmenter(locale),
-  (locale) => formatMoney(1, 'USD', locale),
-  (locale) => formatServiceDate('2026-01-01', locale, false),
-  (locale) => plural(locale, 1, { other: '#' }),
-  (locale) => formatPercent(5, locale),
-];
-
-/** Whether formats are being made, or were: once a page. */
-let formatsStarted = false;
 
 /**
  * Whether anything the page lays out follows `element`: a sibling with a box after it, or after one of its ancestors
@@ -63,17 +35,15 @@ function keepsRoom(element: Element): boolean {
 export class PlaceController implements ReactiveController {
   readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #loading: () => boolean;
-  readonly #locale: () => string;
   #holdsRoom = true;
   #wasLoading = true;
   #observer: IntersectionObserver | undefined;
   /** Whether the room would be kept, as last seen by the observer; `undefined` before its first callback. */
   #seen: boolean | undefined;
 
-  constructor(host: ReactiveControllerHost & HTMLElement, loading: () => boolean, locale: () => string) {
+  constructor(host: ReactiveControllerHost & HTMLElement, loading: () => boolean) {
     (this.#host = host).addController(this);
     this.#loading = loading;
-    this.#locale = locale;
   }
 
   /** Whether the widget holds the viewport's height: while loading, and after it when it settled in view. */
@@ -83,7 +53,6 @@ export class PlaceController implements ReactiveController {
 
   hostConnected(): void {
     if (this.#wasLoading) this.#watch();
-    if (!formatsStarted) void this.#makeFormats();
   }
 
   hostDisconnected(): void {
@@ -111,19 +80,5 @@ export class PlaceController implements ReactiveController {
 
   #unwatch(): void {
     this.#observer?.disconnect();
-  }
-
-  /** The page's first formats, each in a task of its own, once the placeholder is drawn and the reads are sent. */
-  async #makeFormats(): Promise<void> {
-    formatsStarted = true;
-    await this.#host.updateComplete;
-    for (const make of FIRST_FORMATS) {
-      await nextTask();
-      try {
-        make(this.#locale());
-      } catch {
-        // A tag Intl refuses is the render's to meet (it falls back): nothing to make ahead of it.
-      }
-    }
   }
 }

@@ -1,11 +1,13 @@
 import { expect } from '@open-wc/testing';
-import { ProductSchema, SubscriptionSchema, validate, type Schema } from '../../src/api/schemas.js';
+import { answerSchemas, validate, type Schema } from '../../src/api/schemas.js';
 import { SPEC_SUBSCRIPTION_FIELDS, payAsYouGoSubscription, prepaidSubscription, product } from '../fixtures/subscriptions.js';
 
 /**
  * The widget's zod schemas of the service's answers (`src/api/schemas.ts`), as every build runs them: what they
  * accept, unchanged, and what they refuse, with which message.
  */
+
+const { ProductSchema, SubscriptionSchema } = answerSchemas();
 
 /** A pay-as-you-go subscription with some fields replaced by values of the wrong type. */
 const malformed = (fields: Record<string, unknown>): unknown => ({ ...payAsYouGoSubscription(), ...fields });
@@ -25,6 +27,11 @@ const reject = (schema: Schema<object>, value: unknown): string => {
 };
 
 describe('Answers checked by their schemas', () => {
+  it('are made once, at the first call, and the same schemas serve every widget after it', () => {
+    expect(answerSchemas()).to.equal(answerSchemas());
+    expect(answerSchemas().SubscriptionSchema).to.equal(SubscriptionSchema);
+  });
+
   describe('SubscriptionSchema accepts what the service sends', () => {
     it('parses a pay-as-you-go subscription carrying every subscription field unchanged', () => {
       const payload = payAsYouGoSubscription();
