@@ -4,15 +4,15 @@ export const BUDGETS = {
    * dist/prepaid-upgrade.js, brotli at quality 11, with Lit, @lit/task, zod and the English texts inside: what every
    * customer of every store downloads. Discovery's own code is not in it (see the next budget).
    * dist/prepaid-upgrade.iife.js, the same code as a classic script, is held to it too. It is asked to be 20,000; the
-   * stack alone (Lit, @lit/task and zod/mini: about 9,900) leaves about 10,100 of that for our own code, which is
+   * stack alone (Lit, @lit/task and zod/mini: about 9,950) leaves about 10,050 of that for our own code, which is
    * about 16,100: see docs/performance.md, "Bytes: not met".
    */
-  scriptBundleBrotliBytes: 26_100,
+  scriptBundleBrotliBytes: 26_200,
   /**
    * Of that, our own code: the bundle without Lit, @lit/task and zod (bench/bundle-parts.ts). A feature is weighed
    * here, against what we wrote, not against the libraries' share.
    */
-  ownCodeBrotliBytes: 16_150,
+  ownCodeBrotliBytes: 16_200,
   /**
    * dist/discovery.js, which only a widget without subscription-id fetches: the listing, the sorting and the picker.
    * It reads the listing through the bundle's client, whose zod checks each page: it carries no schema of its own.
