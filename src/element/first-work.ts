@@ -3,7 +3,7 @@
  * of its own, once its placeholder is drawn and its reads are sent, while their answers are awaited, rather than all in
  * the script's evaluation or in the first render, where together they would make a long task.
  *
- * - The schemas of the service's answers (zod): 20–40 ms with the CPU slowed four times, as on a mid-range phone.
+ * - The schemas of the service's answers (zod): about 10 ms with the CPU slowed four times, as on a mid-range phone.
  *   They are needed first, by the first answer.
  * - The first `Intl` object of a page loads its locale data: 45–150 ms at 4×; each kind made first after it (a date
  *   format, plural rules) costs 5–35 ms more. `formatter` keeps what each made, so the form's render finds them. The
