@@ -46,11 +46,15 @@ export const styles = css`
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
   }
-  /* While loading, and after it in view: the height of the viewport, so that nothing after the widget moves. The host
-     holds it from insertion on, before its first render (an engine without custom states, from that render). */
+  /* While loading: the height of the viewport, so that what follows the widget is out of view until it settles. The
+     host holds it from insertion on, before its first render (an engine without custom states, from that render).
+     While the page's widgets load, one out of view is hidden, and shows where it lands (element/place-controller.ts). */
   @supports selector(:state(loading)) {
     :host(:state(loading)) {
       min-block-size: 100svh;
+    }
+    :host(:state(_away)) {
+      visibility: hidden;
     }
   }
   .room {

@@ -146,7 +146,7 @@ export class PrepaidUpgrade extends LitElement {
   readonly #link = new ConnectionController(this, (warning) => this.#console.warnOnce(warning));
   /** The customer asked for the read under way (a retry): its outcome may take focus. A write's always does. */
   #focusOutcome = false;
-  readonly #place = new PlaceController(this, () => this.state === 'loading');
+  readonly #place = new PlaceController(this, this.#internals, () => this.state === 'loading');
   readonly #console = new ConsoleLines(() =>
     this.subscriptionId ? `<prepaid-upgrade subscription-id="${this.subscriptionId}">` : '<prepaid-upgrade>',
   );

@@ -1,15 +1,33 @@
 /**
- * Shows `state` as the element's one CSS custom state. `:state(x)` came with Chrome 125, Firefox 126 and Safari 17.4;
- * Chrome 90–124 know the older `:--x` form and refuse a name without `--`; older engines have no custom states at
- * all (`states` is missing), and a page there has the `state` property and the events.
+ * The element's CSS custom states. `:state(x)` came with Chrome 125, Firefox 126 and Safari 17.4; Chrome 90–124 know
+ * the older `:--x` form and refuse a name without `--`; older engines have no custom states at all (`states` is
+ * missing), and a page there has the `state` property and the events.
  */
-export function showCustomState(internals: ElementInternals, state: string): void {
+
+/** Shows the custom state `name` when `on`, and takes it away otherwise, in whichever form the engine knows. */
+export function toggleCustomState(internals: ElementInternals, name: string, on: boolean): void {
   const states = internals.states as CustomStateSet | undefined;
-  if (!states || states.has(state) || states.has(`--${state}`)) return;
-  states.clear();
-  try {
-    states.add(state);
-  } catch {
-    states.add(`--${state}`);
+  if (!states) return;
+  if (!on) {
+    states.delete(name);
+    states.delete(`--${name}`);
+  } else if (!states.has(name) && !states.has(`--${name}`)) {
+    try {
+      states.add(name);
+    } catch {
+      states.add(`--${name}`);
+    }
   }
+}
+
+/** The public state each element shows now, by its internals. */
+const shownStates = new WeakMap<ElementInternals, string>();
+
+/** Shows `state` as the element's public state, in place of the one it showed before; its private states stay. */
+export function showCustomState(internals: ElementInternals, state: string): void {
+  const before = shownStates.get(internals);
+  if (before === state) return;
+  if (before) toggleCustomState(internals, before, false);
+  toggleCustomState(internals, state, true);
+  shownStates.set(internals, state);
 }

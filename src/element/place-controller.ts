@@ -1,84 +1,84 @@
 /**
- * The place the widget holds on the page: what a customer's first visit asks of a widget that stands among others on a
- * page (the work it does once a page is `first-work.ts`'s).
+ * The place the widget takes on the page while the page's widgets load (the work it does once a page is
+ * `first-work.ts`'s).
  *
- * While loading, the widget holds the height of the viewport (the host's `loading` state, from insertion on, and then
- * the `room` class), so that what follows it is out of view; as it settles, it keeps that room if it is in view and
- * something follows it on the page, so that nothing the customer sees moves, and otherwise takes its own size. A short
- * outcome in view (a cancelled subscription, say) leaves room below it rather than pulling the page up under the
- * customer's eyes. Where it is is learnt from an `IntersectionObserver` while it loads, whose callbacks come after
- * layout: asking the page at the moment it settles would lay the page out in the middle of that render.
+ * While it loads, a widget holds the height of the viewport (the host's `loading` state, from insertion on; the page's
+ * rule for `prepaid-upgrade:not(:defined)` before the script arrives), so that what follows it is out of view. Once
+ * settled it is as tall as its content, whatever it shows: what followed it then comes up from below.
+ *
+ * Chromium's layout-shift tracker counts an element that moves into view from below as a shift, though no one saw it
+ * where it was. So while any widget of the page loads, a widget out of view is hidden (`visibility`, the private
+ * custom state `_away`): when a widget above settles and it comes into view, it shows where it now is, and nothing the
+ * customer saw has moved. Once every widget has settled, all of them show and none is watched any more.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-
-/**
- * Whether anything the page lays out follows `element`: a sibling with a box after it, or after one of its ancestors
- * (through shadow roots). Only such content moves when the element's height changes.
- */
-function isFollowed(element: Element): boolean {
-  for (let node: Element | null = element; node && node !== document.body;) {
-    for (let sibling = node.nextElementSibling; sibling; sibling = sibling.nextElementSibling) {
-      if (sibling.getClientRects().length > 0) return true;
-    }
-    const parent: Node | null = node.parentNode;
-    node = parent instanceof ShadowRoot ? parent.host : (parent as Element | null);
-  }
-  return false;
-}
-
-/** Whether `element` stands in the viewport with content after it: where keeping its room keeps the page still. */
-function keepsRoom(element: Element): boolean {
-  const { top, bottom } = element.getBoundingClientRect();
-  return top < innerHeight && bottom > 0 && isFollowed(element);
-}
+import { toggleCustomState } from './custom-state.js';
 
 export class PlaceController implements ReactiveController {
-  readonly #host: ReactiveControllerHost & HTMLElement;
-  readonly #loading: () => boolean;
-  #holdsRoom = true;
-  #wasLoading = true;
-  #observer: IntersectionObserver | undefined;
-  /** Whether the room would be kept, as last seen by the observer; `undefined` before its first callback. */
-  #seen: boolean | undefined;
+  /** The page's widgets that are loading: while there is one, the others may still move. */
+  static readonly #loading = new Set<PlaceController>();
+  /** The page's widgets. */
+  static readonly #connected = new Set<PlaceController>();
 
-  constructor(host: ReactiveControllerHost & HTMLElement, loading: () => boolean) {
-    (this.#host = host).addController(this);
-    this.#loading = loading;
+  /** Watches each widget of the page while one of them loads, and lets all of them be once none does. */
+  static #follow(): void {
+    const settling = PlaceController.#loading.size > 0;
+    for (const place of PlaceController.#connected) place.#watch(settling);
   }
 
-  /** Whether the widget holds the viewport's height: while loading, and after it when it settled in view. */
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #internals: ElementInternals;
+  readonly #isLoading: () => boolean;
+  #observer: IntersectionObserver | undefined;
+
+  constructor(host: ReactiveControllerHost & HTMLElement, internals: ElementInternals, isLoading: () => boolean) {
+    (this.#host = host).addController(this);
+    this.#internals = internals;
+    this.#isLoading = isLoading;
+  }
+
+  /** Whether the widget holds the viewport's height: while it loads. */
   get holdsRoom(): boolean {
-    return this.#holdsRoom;
+    return this.#isLoading();
   }
 
   hostConnected(): void {
-    if (this.#wasLoading) this.#watch();
+    PlaceController.#connected.add(this);
+    // Hidden until the observer first says where it is: a widget above may settle before that, and move it.
+    this.#hide(true);
+    this.hostUpdate();
+    this.#watch(PlaceController.#loading.size > 0);
   }
 
   hostDisconnected(): void {
-    this.#unwatch();
+    PlaceController.#connected.delete(this);
+    this.#watch(false);
+    if (PlaceController.#loading.delete(this)) PlaceController.#follow();
   }
 
   hostUpdate(): void {
-    const loading = this.#loading();
-    if (!loading && this.#holdsRoom && this.#wasLoading) {
-      this.#holdsRoom = this.#seen ?? keepsRoom(this.#host);
-      this.#unwatch();
+    const loading = PlaceController.#loading;
+    // A widget taken off the page may still update (its read aborted): it no longer holds the others back.
+    const isLoading = this.#host.isConnected && this.#isLoading();
+    const changed = isLoading ? !loading.has(this) && !!loading.add(this) : loading.delete(this);
+    if (changed) PlaceController.#follow();
+  }
+
+  /** While the page settles, hidden whenever out of view; otherwise shown, and not watched. */
+  #watch(settling: boolean): void {
+    if (settling) {
+      // An answer queued before the page settled may come after it: then it shows the widget all the same.
+      this.#observer ??= new IntersectionObserver((entries) =>
+        this.#hide(PlaceController.#loading.size > 0 && !entries[entries.length - 1]!.isIntersecting),
+      );
+      this.#observer.observe(this.#host);
+    } else {
+      this.#observer?.disconnect();
+      this.#hide(false);
     }
-    if (loading && !this.#wasLoading) this.#watch();
-    this.#holdsRoom ||= loading;
-    this.#wasLoading = loading;
   }
 
-  #watch(): void {
-    this.#seen = undefined;
-    this.#observer ??= new IntersectionObserver(([entry]) => {
-      this.#seen = entry!.isIntersecting && isFollowed(this.#host);
-    });
-    this.#observer.observe(this.#host);
-  }
-
-  #unwatch(): void {
-    this.#observer?.disconnect();
+  #hide(away: boolean): void {
+    toggleCustomState(this.#internals, '_away', away);
   }
 }

@@ -1,8 +1,9 @@
 /**
  * A customer's first visit, as the page sees it: the placeholder promises nothing and takes the height of the
- * viewport, so that what follows the widget is out of view while it loads; a widget that settles in view keeps that
- * room and one out of view takes its own size, so that nothing the customer sees moves, whatever each widget turns out
- * to be; and inserting widgets is cheap: the reads start in a task after the one that inserts them.
+ * viewport, so that what follows the widget is out of view while it loads; each widget settles as tall as its content,
+ * and what comes up into view from below shows only where it lands, so that nothing the customer sees moves, whatever
+ * each widget turns out to be; and inserting widgets is cheap: the reads start in a task after the one that inserts
+ * them.
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { PrepaidUpgrade } from '../../src/index.js';
@@ -15,9 +16,17 @@ const { eligible, prepaid, cancelled } = SANDBOX_SUBSCRIPTIONS;
 const settled = (el: PrepaidUpgrade) => el.state === 'error' || (el.state !== 'loading' && el.nextOrder !== undefined);
 const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 
+const shown = (element: Element) => getComputedStyle(element).visibility !== 'hidden';
+/** Whether the customer can see `element` now: shown, and in the view. */
+const seen = (element: Element) => {
+  const { top, bottom } = element.getBoundingClientRect();
+  return shown(element) && top < innerHeight && bottom > 0;
+};
+
 /**
  * Watches what the customer sees move, from now on, in every engine: each frame, the top of each of `elements`; a move
- * of one that is in view, before or after it, is told as `element: from → to`. Where the engine reports layout shifts
+ * of one that was shown in the frame before and is in the view before or after it is told as `element: from → to`
+ * (one hidden before was not seen anywhere: where it shows, it appears). Where the engine reports layout shifts
  * (Chromium), their sum too, the page's CLS over that time.
  */
 function watchMoves(elements: Element[]) {
@@ -32,15 +41,15 @@ function watchMoves(elements: Element[]) {
         })
       : undefined;
   observer?.observe({ type: 'layout-shift' });
-  const tops = () => elements.map((element) => element.getBoundingClientRect().top);
-  let last = tops();
+  const look = () => elements.map((element) => ({ top: element.getBoundingClientRect().top, shown: shown(element), seen: seen(element) }));
+  let last = look();
   let watching = true;
-  const inView = (top: number) => top < innerHeight;
   const frame = () => {
     if (!watching) return;
-    const now = tops();
-    now.forEach((top, i) => {
-      if (top !== last[i] && (inView(top) || inView(last[i]!))) moves.push(`${elements[i]!.nodeName} ${i}: ${last[i]} → ${top}`);
+    const now = look();
+    now.forEach(({ top, seen }, i) => {
+      const before = last[i]!;
+      if (top !== before.top && before.shown && (before.seen || seen)) moves.push(`${elements[i]!.nodeName} ${i}: ${before.top} → ${top}`);
     });
     last = now;
     requestAnimationFrame(frame);
@@ -53,6 +62,16 @@ function watchMoves(elements: Element[]) {
       return { moves, shifts };
     },
   };
+}
+
+/** How far `el`'s box reaches below its content, less its own padding and border, in px. */
+function unusedRoom(el: PrepaidUpgrade): number {
+  const base = el.shadowRoot!.querySelector('[part~="base"]')!;
+  const style = getComputedStyle(base);
+  // The status region is out of the flow (visually hidden): what the customer sees is the rest.
+  const shown = [...base.children].filter((child) => getComputedStyle(child).position !== 'absolute');
+  const contentBottom = Math.max(...shown.map((child) => child.getBoundingClientRect().bottom));
+  return el.getBoundingClientRect().bottom - contentBottom - parseFloat(style.paddingBlockEnd) - parseFloat(style.borderBlockEndWidth);
 }
 
 /** Widgets for `ids`, in a page column, with a paragraph after them, appended in one go; `slow` delays the reads. */
@@ -134,16 +153,37 @@ describe('a first visit', () => {
     ['the form first', [eligible.id, prepaid.id, cancelled.id, 'sub_nobody']],
     ['the short outcomes first', ['sub_nobody', cancelled.id, prepaid.id, eligible.id]],
   ] as const) {
-    it(`keeps a page of four widgets still, ${order}: nothing in view moves as each settles`, async () => {
+    it(`keeps a page of four widgets still, ${order}: nothing in view moves, and each is as tall as its content`, async () => {
       const session = await sandboxSession();
       const { widgets } = await expectStillAsTheySettle(await page(session, [...ids]));
-      // The one in view keeps the room it took; those out of view take their own size.
-      const [first, ...others] = widgets;
-      expect(first!.getBoundingClientRect().height).to.be.at.least(innerHeight);
-      const short = others.find((el) => el.state === 'ineligible' || el.state === 'error');
-      if (short) expect(short.getBoundingClientRect().height, 'a short outcome out of view').to.be.below(innerHeight);
+      for (const el of widgets) {
+        expect(unusedRoom(el), `${el.state}: no room below its content`).to.be.within(-1, 1);
+        expect(getComputedStyle(el).visibility, `${el.state}: shown once the page has settled`).to.equal('visible');
+      }
     });
   }
+
+  it('hides a widget out of view only while another loads: one added later hides those below the view until it settles', async () => {
+    const session = await sandboxSession();
+    const { column, widgets, after } = await page(session, [eligible.id, cancelled.id], 100);
+    const [form, notice] = widgets as [PrepaidUpgrade, PrepaidUpgrade];
+    // Page content between them puts the notice out of view.
+    const between = document.createElement('div');
+    between.style.blockSize = '150vh';
+    column.append(form, between, notice, after);
+    await waitUntil(() => widgets.every(settled), 'the first two settled');
+    expect(seen(notice), 'the notice is out of view').to.equal(false);
+    expect(getComputedStyle(notice).visibility, 'settled, it is shown').to.equal('visible');
+    await session.fault({ method: 'GET', path: `/subscriptions/${prepaid.id}/`, latencyMs: 400 });
+    const later = document.createElement('prepaid-upgrade');
+    for (const name of ['api-base', 'token', 'prepaid-discounts']) later.setAttribute(name, form.getAttribute(name)!);
+    later.setAttribute('subscription-id', prepaid.id);
+    column.prepend(later);
+    await waitUntil(() => getComputedStyle(notice).visibility === 'hidden', 'the notice below the view hides while it loads');
+    expect(getComputedStyle(later).visibility, 'the one loading in view shows').to.equal('visible');
+    await waitUntil(() => settled(later), 'the one added settled');
+    await waitUntil(() => widgets.every((el) => getComputedStyle(el).visibility === 'visible'), 'all shown once it settled');
+  });
 
   it('takes its own size as it settles when nothing follows it on the page', async () => {
     const session = await sandboxSession();
