@@ -9,6 +9,8 @@
  *   4× and 360 px, each figure beside the two floors built in the same run (a minimal Lit form, and a static stamp of
  *   the widget's own DOM): the longest task and the total blocking time until every widget has settled, the layout
  *   shift meanwhile, and the duration of a tap on a choice;
+ * - pages of four widgets embedded exactly as the README says, in several orders, first and repeat visits: the layout
+ *   shift, and the room each settled widget keeps below its content (bench/layout-visits.ts);
  * - mounts of widgets one after the other in one page: the requests made before ready (what each read, when it
  *   started and was answered, and in how many round trips: bench/ready-requests.ts; the orders are listed as the
  *   service documents them, so the next order is read by id too, and the figures say whether ready ever waited for
@@ -29,6 +31,16 @@ import { build, type LibraryOptions } from 'vite';
 import { brotliBytes, measureBundleParts, type BundleParts } from './bundle-parts.js';
 import { accountPage, buildFloors, captureStamps, PAGES, runFirstVisits, signAdaToken, type FirstVisitRun } from './first-visit.js';
 import { formatDemoVisits, runDemoVisits, type DemoRun } from './demo-visits.js';
+import {
+  formatLayoutVisits,
+  layoutPage,
+  layoutPath,
+  LAYOUT_ORDERS,
+  readmeEmbed,
+  runLayoutVisits,
+  TOKEN_PATH,
+  type LayoutRun,
+} from './layout-visits.js';
 import { formatFirstVisits } from './first-visit-budgets.js';
 import type { MountFigures } from './in-page.js';
 import { describeReads, ORDER_BY_ID_DELAY_MS, readOf, readyRequests, type TimedRead } from './ready-requests.js';
@@ -50,6 +62,8 @@ export interface BenchFigures {
   parts: BundleParts;
   /** First visits of the account page: the widget's and the floors', at each setting (bench/first-visit.ts). */
   firstVisits: FirstVisitRun[];
+  /** Pages of four widgets in several orders, embedded as the README says: layout shift and unused room (bench/layout-visits.ts). */
+  layout: LayoutRun[];
   /** The demo store's account page, as `npm start` serves it: its layout shift (bench/demo-visits.ts), when measured. */
   demo?: DemoRun[];
   /** Mounts, one after the other in one page. */
@@ -117,8 +131,11 @@ async function buildPageScripts(outDir: string): Promise<string[]> {
   return [join(outDir, 'first-visit-observers.js'), join(outDir, 'first-visit-page.js')];
 }
 
-/** Serves `pages` by path, the built bundles under /dist/, and the files of `scriptsDir` (the pages' scripts and floors). */
-function serve(pages: Record<string, string>, scriptsDir: string): Promise<{ origin: string; server: Server }> {
+/**
+ * Serves `pages` by path, the built bundles under /dist/ (cacheable, as a CDN serves them, for repeat visits), the files
+ * of `scriptsDir` (the pages' scripts and floors), and `token` at the README snippet's token endpoint.
+ */
+function serve(pages: Record<string, string>, scriptsDir: string, token: string): Promise<{ origin: string; server: Server }> {
   /** The file under `dir` that `path` names, or null for a path that leaves it. */
   const under = (dir: string, path: string) => {
     const file = normalize(join(dir, path));
@@ -128,10 +145,14 @@ function serve(pages: Record<string, string>, scriptsDir: string): Promise<{ ori
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     const page = pages[path];
     if (page !== undefined) return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
-    const file = path.startsWith('/dist/') ? under(distDir, path.slice('/dist/'.length)) : under(scriptsDir, path);
+    if (path === TOKEN_PATH) return void res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(token);
+    const inDist = path.startsWith('/dist/');
+    const file = inDist ? under(distDir, path.slice('/dist/'.length)) : under(scriptsDir, path);
     try {
       if (file?.endsWith('.js'))
-        return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(await readFile(file));
+        return void res
+          .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', ...(inDist && { 'cache-control': 'max-age=3600' }) })
+          .end(await readFile(file));
     } catch {
       // Falls through to 404.
     }
@@ -151,12 +172,13 @@ declare const bench: PageBench;
 
 /**
  * The figures: `visits` first visits of each page (the widget's and each floor's) at each setting (bench/first-visit.ts;
- * the floors at 4× CPU only without `floorsAt1x`); with `demo`, as many of the demo store's account page
- * (bench/demo-visits.ts); then, in one more page, `mounts` widgets mounted one after the other and an upgrade, and
+ * the floors at 4× CPU only without `floorsAt1x`); `layoutVisits` first and repeat visits of each page embedded as the
+ * README says (bench/layout-visits.ts); with `demo`, as many of the demo store's pages (bench/demo-visits.ts); then, in one more page, `mounts` widgets mounted one after the other and an upgrade, and
  * `cycles` mount/unmount cycles after `warmUp` more.
  */
 export async function runBench({
-  visits = 7,
+  visits = 9,
+  layoutVisits = 3,
   floorsAt1x = true,
   demo = false,
   mounts = 20,
@@ -175,7 +197,10 @@ export async function runBench({
     </head><body><main id="stage" style="inline-size: 480px"></main></body></html>`,
   };
   for (const kind of PAGES) pages[`/${kind}.html`] = accountPage(kind, token);
-  const { origin, server } = await serve(pages, work);
+  const embed = await readmeEmbed();
+  const integrity = JSON.parse(await readFile(join(distDir, 'integrity.json'), 'utf8'))['prepaid-upgrade.js'] as string;
+  for (const order of LAYOUT_ORDERS) pages[layoutPath(order)] = layoutPage(embed, order, integrity);
+  const { origin, server } = await serve(pages, work, token);
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium',
     args: [
@@ -192,6 +217,7 @@ export async function runBench({
     // The static floor stamps what this build of the widget shows: copied first, then both floors are built.
     await buildFloors(work, await captureStamps(browser, origin, initScripts));
     const firstVisits = await runFirstVisits(browser, origin, initScripts, { visits, floorsAt1x });
+    const layout = await runLayoutVisits(browser, origin, initScripts, layoutVisits);
     const demoRuns = demo ? await runDemoVisits(browser, initScripts[0]!, visits) : undefined;
 
     const context = await browser.newContext();
@@ -222,6 +248,7 @@ export async function runBench({
       sizes,
       parts,
       firstVisits,
+      layout,
       ...(demoRuns && { demo: demoRuns }),
       mounts: figures.mounts.length,
       medianMsToReady: median(msToReady),
@@ -273,6 +300,8 @@ export function formatFigures(figures: BenchFigures): string {
     ).map(([part, bytes]) => `  ${part.padEnd(44)} ${grouped(bytes).padStart(6)}`),
     '',
     ...formatFirstVisits(figures.firstVisits),
+    '',
+    ...formatLayoutVisits(figures.layout),
     '',
     ...(figures.demo ? [...formatDemoVisits(figures.demo), ''] : []),
     `mounts one after the other in one page: ${figures.mounts}, then one upgraded`,

@@ -27,20 +27,29 @@ export const BUDGETS = {
   /** ...and the upgrade itself. */
   requestsBeforeSuccess: 4,
   /**
-   * First visits of an account page of four widgets (bench/first-visit.ts), each figure the median of seven visits and
-   * compared with the floors measured in the same run, so that a slow machine slows both.
+   * First visits of an account page of four widgets (bench/first-visit.ts), each figure the median of the visits, and
+   * compared with the static floor measured in the same run (a plain element that stamps the widget's very DOM: what
+   * the widget must do, no more), so that a slow or busy machine slows both.
    */
   firstVisit: {
-    /** At 4× CPU, the widget's longest task at most this many times the minimal Lit form's... */
-    longestTaskVsLitFloor: 1.5,
-    /** ...and its total blocking time at most this much over the Lit form's. */
-    blockingTimeOverLitFloorMs: 50,
-    /** At 1× CPU, no task over 50 ms in at least this share of the visits (six of seven). */
-    visitsWithoutLongTaskAt1x: 6 / 7,
-    /** At 4× CPU, a tap on a choice at most this many times as long (event duration) as on the static stamp of the same DOM. */
-    tapVsStaticFloor: 1.5,
-    /** The layout shift of the whole load until every widget has settled, at 360 px and at 1280 px wide. */
+    /**
+     * The bars the widget is held to, which `npm run bench` prints beside the figures: at 4× CPU, its longest task at
+     * most the static floor's, its total blocking time at most 1.25 × the static floor's, and a tap on a choice at most
+     * 1.5 × the static floor's (event duration).
+     */
+    bars: { longestTaskVsStaticFloor: 1, blockingTimeVsStaticFloor: 1.25, tapVsStaticFloor: 1.5 },
+    /**
+     * The gate that `npm test` runs, which a real regression fails and the machine's noise never does: at 4× CPU, each
+     * figure of the widget at most the static floor's, plus a margin of `spreads` times the larger spread (median
+     * absolute deviation) of the two pages' visits in this run, and never less than `leastMarginMs`. A synchronous
+     * 100 ms loop in each widget's first render adds about 200 ms of blocking time and fails it; a busy moment of the
+     * machine widens both spreads, and the margin with them. docs/performance.md has the figures this was set from.
+     */
+    gate: { spreads: 2, leastMarginMs: 75, leastTapMarginMs: 24 },
+    /** The layout shift of the whole load until every widget has settled, on every page measured, at either width. */
     layoutShift: 0.05,
+    /** The room a settled widget may keep below its content (its own padding and border aside), in px. */
+    unusedRoomPx: 64,
   },
   /** Lighthouse's accessibility score of each audited page of the demo store, widgets ready (bench/audit.ts). */
   lighthouseAccessibility: 100,

@@ -1,7 +1,8 @@
 /**
- * The layout shift of the demo store's account page (demo/index.html), as `npm start` serves it, on first visits of a
- * signed-in customer: Ada (four subscriptions: a form, a prepaid subscription, two notices) and Hedy (25 subscriptions,
- * a widget each). Printed by `npm run bench` only: the dev server and its unbundled modules take about a minute more,
+ * The layout shift of the demo store's pages, as `npm start` serves them, on first visits of a signed-in customer: the
+ * account page (demo/index.html) of Ada (four subscriptions: a form, a prepaid subscription, two notices) and of Hedy
+ * (25 subscriptions, a widget each), and "Prepay and save" (demo/prepay.html, one widget without an id) of Hedy (a
+ * choice among several) and of Grace (the form at once). Printed by `npm run bench` only: the dev server and its unbundled modules take about a minute more,
  * and its main thread, busy with the demo's own modules, says nothing of the widget's tasks; only the shift is read.
  *
  * Each visit is a fresh browser context with the customer's session cookie and the first visits' init script
@@ -14,9 +15,12 @@ import { startDemoServer } from './demo-server.js';
 import type { FirstVisitEntries } from './first-visit-observers.js';
 import { median } from './stats.js';
 
-export const DEMO_CUSTOMERS = [
-  { name: 'Ada', customerId: 'cus_ada' },
-  { name: 'Hedy', customerId: 'cus_hedy' },
+/** Each page visited, and whose visit. */
+export const DEMO_PAGES = [
+  { page: 'account', path: '/', name: 'Ada', customerId: 'cus_ada' },
+  { page: 'account', path: '/', name: 'Hedy', customerId: 'cus_hedy' },
+  { page: 'Prepay and save', path: '/prepay.html', name: 'Hedy', customerId: 'cus_hedy' },
+  { page: 'Prepay and save', path: '/prepay.html', name: 'Grace', customerId: 'cus_grace' },
 ] as const;
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -24,6 +28,7 @@ const VIEWPORTS = [
 ] as const;
 
 export interface DemoRun {
+  page: string;
   customer: string;
   width: number;
   /** The layout shift of each visit, navigation to settled. */
@@ -33,13 +38,13 @@ export interface DemoRun {
 
 declare const firstVisitEntries: FirstVisitEntries;
 
-/** `visits` first visits of the demo's account page for each customer at each width. */
+/** `visits` first visits of each of the demo's pages, for its customer, at each width. */
 export async function runDemoVisits(browser: Browser, observers: string, visits: number): Promise<DemoRun[]> {
   const { server, base } = await startDemoServer();
   const runs: DemoRun[] = [];
   try {
     const sessions = new Map<string, { name: string; value: string }>();
-    for (const { customerId } of DEMO_CUSTOMERS) {
+    for (const customerId of new Set(DEMO_PAGES.map((visited) => visited.customerId))) {
       const signIn = await fetch(`${base}/merchant/sign-in`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -49,13 +54,13 @@ export async function runDemoVisits(browser: Browser, observers: string, visits:
       if (!signIn.ok || !cookie) throw new Error(`signing in as ${customerId} failed: HTTP ${signIn.status}`);
       sessions.set(customerId, { name: cookie[1]!, value: cookie[2]! });
     }
-    const visit = async (customerId: string, viewport: { width: number; height: number }) => {
+    const visit = async (path: string, customerId: string, viewport: { width: number; height: number }) => {
       const context = await browser.newContext({ viewport });
       try {
         await context.addCookies([{ ...sessions.get(customerId)!, url: base }]);
         await context.addInitScript({ path: observers });
         const page = await context.newPage();
-        await page.goto(`${base}/`);
+        await page.goto(`${base}${path}`);
         // A string, so that nothing of this file's compiled helpers is sent to the page.
         const settledNow = `(() => {
           const widgets = [...document.querySelectorAll('prepaid-upgrade')];
@@ -81,13 +86,14 @@ export async function runDemoVisits(browser: Browser, observers: string, visits:
         await context.close();
       }
     };
-    // One visit first, not counted: the dev server transforms each module on its first request.
-    await visit(DEMO_CUSTOMERS[0].customerId, VIEWPORTS[0]);
+    // One visit of each page first, not counted: the dev server transforms each module on its first request.
+    const firstOfEach = new Map(DEMO_PAGES.map((visited) => [visited.path, visited.customerId]));
+    for (const [path, customerId] of firstOfEach) await visit(path, customerId, VIEWPORTS[0]);
     for (const viewport of VIEWPORTS) {
-      for (const { name, customerId } of DEMO_CUSTOMERS) {
-        const run: DemoRun = { customer: name, width: viewport.width, cls: [], widgets: 0 };
+      for (const { page, path, name, customerId } of DEMO_PAGES) {
+        const run: DemoRun = { page, customer: name, width: viewport.width, cls: [], widgets: 0 };
         for (let i = 0; i < visits; i++) {
-          const { cls, widgets } = await visit(customerId, viewport);
+          const { cls, widgets } = await visit(path, customerId, viewport);
           run.cls.push(cls);
           run.widgets = widgets;
         }
@@ -102,10 +108,10 @@ export async function runDemoVisits(browser: Browser, observers: string, visits:
 
 export function formatDemoVisits(runs: readonly DemoRun[]): string[] {
   return [
-    `the demo store's account page (npm start), signed in, 1× CPU: layout shift, median, then each visit`,
+    `the demo store's pages (npm start), signed in, 1× CPU: layout shift, median, then each visit`,
     ...runs.map(
       (run) =>
-        `  ${`${run.customer}, ${run.widgets} widgets, ${run.width} px`.padEnd(32)}${median(run.cls).toFixed(3).padStart(6)}  ${run.cls.map((cls) => cls.toFixed(3).padStart(6)).join('')}`,
+        `  ${`${run.page}, ${run.customer}, ${run.widgets} widget${run.widgets === 1 ? '' : 's'}, ${run.width} px`.padEnd(48)}${median(run.cls).toFixed(3).padStart(6)}  ${run.cls.map((cls) => cls.toFixed(3).padStart(6)).join('')}`,
     ),
   ];
 }

@@ -6,7 +6,8 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatFigures, measureSize, runBench, type BenchFigures } from '../../bench/bench.js';
 import { BUDGETS } from '../../bench/budgets.js';
-import { firstVisitVerdicts, unexpectedStates, type Verdict } from '../../bench/first-visit-budgets.js';
+import { firstVisitGate, unexpectedStates, type Verdict } from '../../bench/first-visit-budgets.js';
+import { LAYOUT_ORDERS, layoutVerdicts, type LayoutRun } from '../../bench/layout-visits.js';
 import { SETTINGS, type FirstVisitRun, type PageKind, type Visit } from '../../bench/first-visit.js';
 import { describeReads, readyRequests, type LoggedRequest } from '../../bench/ready-requests.js';
 
@@ -18,10 +19,11 @@ describe('performance budgets', () => {
   let figures: BenchFigures;
   let verdicts: Verdict[];
   before(async () => {
-    // Seven first visits of each page, as `npm run bench`; the floors at 4× CPU only, where the budgets compare with
-    // them; fewer mounts (each reads the same three things) and a shorter warm-up before the 1,000 cycles.
-    figures = await runBench({ visits: 7, floorsAt1x: false, mounts: 10, warmUp: 100 });
-    verdicts = firstVisitVerdicts(figures.firstVisits);
+    // Nine first visits of each page, as `npm run bench`; the floors at 4× CPU only, where the gate compares with
+    // them; one first and one repeat visit of each page embedded as the README says; fewer mounts (each reads the same
+    // three things) and a shorter warm-up before the 1,000 cycles.
+    figures = await runBench({ visits: 9, layoutVisits: 1, floorsAt1x: false, mounts: 10, warmUp: 100 });
+    verdicts = firstVisitGate(figures.firstVisits);
     console.log(formatFigures(figures));
   });
   /** The verdict of the budget named `check` (bench/first-visit-budgets.ts). */
@@ -111,21 +113,22 @@ describe('performance budgets', () => {
     }
   });
 
-  it(`at 4× CPU, takes at most ${BUDGETS.firstVisit.longestTaskVsLitFloor} × the Lit floor's longest task`, () =>
-    holds('longest task at 4×'));
-
-  it(`at 4× CPU, blocks at most ${BUDGETS.firstVisit.blockingTimeOverLitFloorMs} ms more than the Lit floor`, () =>
-    holds('total blocking time at 4×'));
-
-  it('at 1× CPU, runs no task over 50 ms in at least six of seven first visits', () => holds('long tasks at 1×'));
-
-  it(`at 4× CPU, shows a tap on a choice within ${BUDGETS.firstVisit.tapVsStaticFloor} × the static floor's time`, () =>
-    holds('tap on a choice at 4×'));
+  // The gate: each figure against the static floor's, with a margin from the spread of this run's visits.
+  for (const figure of ['longest task', 'total blocking time', 'tap on a choice'])
+    it(`at 4× CPU, keeps its ${figure} within the static floor's and the margin of this run's spread`, () => holds(`${figure} at 4×`));
 
   for (const { viewport } of SETTINGS) {
-    it(`shifts the page by at most ${BUDGETS.firstVisit.layoutShift} at ${viewport.width} px wide, until every widget has settled`, () =>
+    it(`shifts the account page by at most ${BUDGETS.firstVisit.layoutShift} at ${viewport.width} px wide, until every widget has settled`, () =>
       holds(`layout shift at ${viewport.width} px`));
   }
+
+  it(`keeps pages embedded as the README says still, in every order, first and repeat visits, each widget as tall as its content`, () => {
+    const failed = layoutVerdicts(figures.layout).filter((verdict) => !verdict.pass);
+    assert.deepEqual(
+      failed.map((verdict) => `${verdict.check}: ${verdict.detail}`),
+      [],
+    );
+  });
 
   it(`grows the heap by less than ${BUDGETS.heapGrowthBytes} bytes over 1,000 mount/unmount cycles`, () => {
     assert.ok(figures.heapGrowthBytes < BUDGETS.heapGrowthBytes, `grew by ${figures.heapGrowthBytes} bytes`);
@@ -193,9 +196,9 @@ describe('round trips before ready', () => {
   });
 });
 
-// The first-visit budgets' verdicts, on visits made up to show that each can fail, and what counts for a visit
-// without a long task or without an event entry.
-describe('first-visit budgets', () => {
+// The gate's verdicts, on visits made up to show that a real regression fails it and the machine's noise does not, and
+// what counts for a visit without a long task or without an event entry.
+describe('first-visit gate', () => {
   /** A visit with these long tasks, this layout shift and this tap (`null`: no entry of 16 ms or more). */
   const visit = ({ longTasks = [] as number[], cls = 0, tapMs = 24 as number | null } = {}): Visit => ({
     settledMs: 500,
@@ -208,80 +211,120 @@ describe('first-visit budgets', () => {
     tapMs,
     tapEvents: '',
   });
-  /** Seven visits of `kind` at `rate` × CPU, all alike. */
-  const run = (kind: PageKind, rate: number, each: Visit): FirstVisitRun => ({
-    kind,
-    setting: SETTINGS.find((setting) => setting.rate === rate)!,
-    visits: Array.from({ length: 7 }, () => each),
-  });
-  /** A run where every budget holds, with `changes` made to it. */
-  const runs = (changes: Partial<Record<`${PageKind} ${1 | 4}`, FirstVisitRun['visits']>> = {}): FirstVisitRun[] => {
+  /** Nine visits, all alike. */
+  const nine = (each: Visit) => Array.from({ length: 9 }, () => each);
+  /** A run where the gate holds, with `changes` made to it. */
+  const runs = (changes: Partial<Record<`${PageKind} ${1 | 4}`, Visit[]>> = {}): FirstVisitRun[] => {
     const base: Record<`${PageKind} ${1 | 4}`, Visit> = {
       'widget 1': visit(),
       'lit 1': visit(),
       'static 1': visit(),
       'widget 4': visit({ longTasks: [90, 60] }),
-      'lit 4': visit({ longTasks: [80] }),
-      'static 4': visit({ longTasks: [70] }),
+      'lit 4': visit({ longTasks: [150] }),
+      'static 4': visit({ longTasks: [140] }),
     };
     return Object.entries(base).map(([key, each]) => {
       const [kind, rate] = key.split(' ') as [PageKind, string];
-      const made = run(kind, Number(rate), each);
-      const changed = changes[key as keyof typeof changes];
-      return changed ? { ...made, visits: changed } : made;
+      const setting = SETTINGS.find((s) => s.rate === Number(rate))!;
+      return { kind, setting, visits: changes[key as keyof typeof changes] ?? nine(each) };
     });
   };
-  const verdict = (of: FirstVisitRun[], check: string) => firstVisitVerdicts(of).find((v) => v.check === check)!;
-  const seven = (each: Visit) => Array.from({ length: 7 }, () => each);
+  const verdict = (of: FirstVisitRun[], check: string) => firstVisitGate(of).find((v) => v.check === check)!;
+  /** Visits whose one long task takes each of `durations`. */
+  const tasks = (durations: number[]) => durations.map((ms) => visit({ longTasks: [ms] }));
 
-  it('passes every budget when the widget keeps to its floors', () => {
+  it('holds when the widget keeps to its floor', () => {
     assert.deepEqual(
-      firstVisitVerdicts(runs()).filter((v) => !v.pass),
+      firstVisitGate(runs()).filter((v) => !v.pass),
       [],
     );
   });
 
-  it("fails the longest task at 4× over 1.5 × the Lit floor's, a floor visit without a long task counting as 50 ms", () => {
-    assert.equal(verdict(runs({ 'widget 4': seven(visit({ longTasks: [121] })) }), 'longest task at 4×').pass, false);
-    assert.equal(verdict(runs({ 'widget 4': seven(visit({ longTasks: [120] })) }), 'longest task at 4×').pass, true);
-    const quietFloor = { 'lit 4': seven(visit()) };
-    assert.equal(verdict(runs({ ...quietFloor, 'widget 4': seven(visit({ longTasks: [75] })) }), 'longest task at 4×').pass, true);
-    assert.equal(verdict(runs({ ...quietFloor, 'widget 4': seven(visit({ longTasks: [76] })) }), 'longest task at 4×').pass, false);
+  it('fails a synchronous 100 ms loop in each first render: four tasks of 150 ms more at 4×, 200 ms more blocking', () => {
+    // As measured: the widget's blocking time went from about 140 ms to 350 against a floor of 128.
+    const slowed = runs({ 'widget 4': nine(visit({ longTasks: [90, 60, 150, 150, 150, 150] })) });
+    assert.equal(verdict(slowed, 'total blocking time at 4×').pass, false);
+    assert.equal(verdict(slowed, 'longest task at 4×').pass, true, 'no task of its own grew past the others by much');
   });
 
-  it("fails the total blocking time at 4× over the Lit floor's + 50 ms", () => {
-    // The floor blocks 30 ms (one task of 80 ms): the widget may block 80.
-    assert.equal(verdict(runs({ 'widget 4': seven(visit({ longTasks: [100, 80] })) }), 'total blocking time at 4×').pass, true);
-    assert.equal(verdict(runs({ 'widget 4': seven(visit({ longTasks: [100, 81] })) }), 'total blocking time at 4×').pass, false);
+  it('fails it on a busy machine too, whose spread widens the margin', () => {
+    // Floor and widget alike spread from 56 to 184 ms (their spread, 35 ms, makes a margin of 70, and so 75).
+    const noisy = [56, 87, 97, 120, 139, 150, 166, 174, 184];
+    const slowed = runs({
+      'static 4': tasks(noisy),
+      'widget 4': tasks(noisy).map((v) => ({ ...v, longTasks: [...v.longTasks, 150, 150, 150] })),
+    });
+    assert.equal(verdict(slowed, 'total blocking time at 4×').pass, false);
   });
 
-  it('fails at 1× when more than one visit in seven has a task over 50 ms', () => {
-    const some = (n: number) => Array.from({ length: 7 }, (_, i) => visit({ longTasks: i < n ? [51] : [] }));
-    assert.equal(verdict(runs({ 'widget 1': some(1) }), 'long tasks at 1×').pass, true);
-    assert.equal(verdict(runs({ 'widget 1': some(2) }), 'long tasks at 1×').pass, false);
+  it('holds through noise: a widget at its floor, both spread wide by a busy machine', () => {
+    // As one clean clone's run had it: the floor's visits from 54 to 308 ms, the widget's as spread, its median above
+    // (the spread, 80 ms, makes a margin of 160).
+    const floor = [54, 80, 110, 150, 190, 230, 260, 290, 308];
+    const widget = [60, 95, 140, 170, 220, 250, 280, 300, 322];
+    assert.deepEqual(
+      firstVisitGate(runs({ 'static 4': tasks(floor), 'widget 4': tasks(widget) })).filter((v) => !v.pass),
+      [],
+    );
   });
 
-  it("fails the tap over 1.5 × the static floor's, a tap without an entry counting as 16 ms", () => {
-    assert.equal(verdict(runs({ 'widget 4': seven(visit({ tapMs: 40 })) }), 'tap on a choice at 4×').pass, false);
-    assert.equal(verdict(runs({ 'widget 4': seven(visit({ tapMs: 32 })) }), 'tap on a choice at 4×').pass, true);
-    const quickFloor = { 'static 4': seven(visit({ tapMs: null })) };
-    assert.equal(verdict(runs({ ...quickFloor, 'widget 4': seven(visit({ tapMs: 24 })) }), 'tap on a choice at 4×').pass, true);
-    assert.equal(verdict(runs({ ...quickFloor, 'widget 4': seven(visit({ tapMs: 32 })) }), 'tap on a choice at 4×').pass, false);
+  it('never takes a margin under 75 ms: a quiet floor and a widget 75 ms over it holds, 76 ms over fails', () => {
+    assert.equal(verdict(runs({ 'widget 4': nine(visit({ longTasks: [215] })) }), 'longest task at 4×').pass, true);
+    assert.equal(verdict(runs({ 'widget 4': nine(visit({ longTasks: [216] })) }), 'longest task at 4×').pass, false);
+    // A visit without a long task counts as 50 ms: against a floor without any, the widget may take 125.
+    const quietFloor = { 'static 4': nine(visit()) };
+    assert.equal(verdict(runs({ ...quietFloor, 'widget 4': nine(visit({ longTasks: [125] })) }), 'longest task at 4×').pass, true);
+    assert.equal(verdict(runs({ ...quietFloor, 'widget 4': nine(visit({ longTasks: [126] })) }), 'longest task at 4×').pass, false);
+  });
+
+  it("fails a tap more than 24 ms over the static floor's, a tap without an entry counting as 16 ms", () => {
+    assert.equal(verdict(runs({ 'widget 4': nine(visit({ tapMs: 48 })) }), 'tap on a choice at 4×').pass, true);
+    assert.equal(verdict(runs({ 'widget 4': nine(visit({ tapMs: 56 })) }), 'tap on a choice at 4×').pass, false);
+    const quickFloor = { 'static 4': nine(visit({ tapMs: null })) };
+    assert.equal(verdict(runs({ ...quickFloor, 'widget 4': nine(visit({ tapMs: 40 })) }), 'tap on a choice at 4×').pass, true);
+    assert.equal(verdict(runs({ ...quickFloor, 'widget 4': nine(visit({ tapMs: 48 })) }), 'tap on a choice at 4×').pass, false);
   });
 
   it('fails a median layout shift over 0.05 at either width', () => {
     const shifted = (cls: number[]) => cls.map((value) => visit({ cls: value }));
-    const wide = runs({ 'widget 1': shifted([0, 0, 0, 0.06, 0.06, 0.06, 0.06]) });
+    const wide = runs({ 'widget 1': shifted([0, 0, 0, 0, 0.06, 0.06, 0.06, 0.06, 0.06]) });
     assert.equal(verdict(wide, 'layout shift at 1280 px').pass, false);
     assert.equal(verdict(wide, 'layout shift at 360 px').pass, true);
-    const narrow = runs({ 'widget 4': shifted([0, 0, 0, 0, 0.2, 0.2, 0.2]).map((v) => ({ ...v, longTasks: [90, 60] })) });
+    const narrow = runs({ 'widget 4': shifted([0, 0, 0, 0, 0, 0.2, 0.2, 0.2, 0.2]).map((v) => ({ ...v, longTasks: [90, 60] })) });
     assert.equal(verdict(narrow, 'layout shift at 360 px').pass, true);
     assert.equal(verdict(narrow, 'layout shift at 1280 px').pass, true);
   });
 
   it('tells a widget that settled in another state than its page shows', () => {
-    const wrong = runs({ 'widget 1': seven({ ...visit(), states: ['ready', 'prepaid', 'ineligible', 'loading'] }) });
-    assert.equal(unexpectedStates(wrong).length, 7);
+    const wrong = runs({ 'widget 1': nine({ ...visit(), states: ['ready', 'prepaid', 'ineligible', 'loading'] }) });
+    assert.equal(unexpectedStates(wrong).length, 9);
     assert.deepEqual(unexpectedStates(runs()), []);
   });
+});
+
+// The verdicts on the pages embedded as the README says, on runs made up to show that each can fail.
+describe('layout verdicts', () => {
+  const still: LayoutRun = {
+    order: LAYOUT_ORDERS[1]!,
+    setting: SETTINGS[0]!,
+    visit: 'first',
+    cls: [0, 0, 0],
+    unusedPx: [0, 0, 0],
+    hidden: [0, 0, 0],
+    states: Array.from({ length: 3 }, () => ['ineligible', 'error', 'prepaid', 'ready']),
+  };
+  const passes = (run: LayoutRun) => layoutVerdicts([run])[0]!.pass;
+
+  it('holds for a page that keeps still, each widget as tall as its content', () => assert.equal(passes(still), true));
+  it('fails a median layout shift over 0.05', () => {
+    assert.equal(passes({ ...still, cls: [0, 0.05, 0.2] }), true);
+    assert.equal(passes({ ...still, cls: [0, 0.06, 0.2] }), false);
+  });
+  it('fails a settled widget with more than 64 px of unused room in any visit', () => {
+    assert.equal(passes({ ...still, unusedPx: [0, 64, 0] }), true);
+    assert.equal(passes({ ...still, unusedPx: [0, 65, 0] }), false);
+  });
+  it('fails a widget left hidden once the page settled', () => assert.equal(passes({ ...still, hidden: [0, 1, 0] }), false));
+  it('fails a page whose widgets settled in other states than its order says', () =>
+    assert.equal(passes({ ...still, states: [...still.states.slice(1), ['ready', 'error', 'prepaid', 'ineligible']] }), false));
 });

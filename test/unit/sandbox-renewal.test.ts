@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { SANDBOX_SUBSCRIPTIONS, createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { asServer, call, expectError, tokenFor, type Answer, type CallOptions } from '../helpers/sandbox-calls.js';
 
@@ -134,13 +134,18 @@ describe('sandbox: concurrent changes of one subscription (423)', () => {
       ...auth,
       json: { orders_per_billing: 3 },
     });
-    // Sent once the upgrade has arrived, so that it meets the upgrade under way (without a shared lock it would
-    // find a subscription not yet prepaid, and a 400).
-    await waitUntil(async () => {
-      const log = (await call(sandbox, 'GET', '/__sandbox/requests')).body as Array<{ path: string }>;
-      return log.some((request) => request.path.endsWith('/upgrade_to_prepaid/'));
-    }, 'the upgrade arrives');
-    expectError(await changeRenewal(sandbox, eligible.id, { renewal_behavior: 'cancel' }, auth), 423);
+    // Sent again and again while the upgrade is under way, until one meets its lock: one that arrives before the upgrade
+    // has taken it finds a subscription not yet prepaid (a 400, which changes nothing), and so would every one without
+    // a shared lock.
+    let upgraded = false;
+    void upgrade.then(() => (upgraded = true));
+    const statuses: number[] = [];
+    while (!upgraded && statuses.at(-1) !== 423) {
+      const answer = await changeRenewal(sandbox, eligible.id, { renewal_behavior: 'cancel' }, auth);
+      statuses.push(answer.status);
+      if (answer.status !== 423) expectError(answer, 400);
+    }
+    expect(statuses.at(-1), `answers to the renewal change: ${statuses.join(', ')}`).to.equal(423);
     expect((await upgrade).status).to.equal(200);
   });
 

@@ -1,0 +1,227 @@
+/**
+ * Pages of four widgets embedded exactly as the README's "Embed it" says, measured for what a customer sees move and
+ * for room a settled widget keeps and does not use.
+ *
+ * The README's snippet is read from README.md itself: its style rule and its script tag, with the script's address
+ * pointing at the built bundle (and its `integrity` the bundle's real hash from dist/integrity.json), then its element,
+ * once for each subscription of the page, with the sandbox as the service (`api-base`). Its `auth-url` is answered by
+ * the bench's server with customer Ada's token. Nothing else of the page holds room for the widgets: no
+ * `blocking="render"`, no style of the page's own.
+ *
+ * The widgets come in several orders (the form first, the short outcomes first, and one mixed), each visited at 1× CPU
+ * and 1280 × 800 and at 4× and 360 × 800, first in a fresh browser context (nothing cached), then again in the same
+ * context (a repeat visit: the script from the browser's cache). For each visit: the layout shift from navigation until
+ * every widget has settled, and each settled widget's unused room: how far its box reaches below its content, less its
+ * own padding and border.
+ */
+import type { Browser } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SANDBOX_SUBSCRIPTIONS } from '../src/sandbox/index.js';
+import { SETTINGS, type Setting } from './first-visit.js';
+import type { Loaded } from './first-visit-page.js';
+import type { Verdict } from './first-visit-budgets.js';
+import { BUDGETS } from './budgets.js';
+import { median } from './stats.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Each subscription by the name the printout gives it, and the state its widget settles in. */
+const OUTCOMES = {
+  ready: { id: SANDBOX_SUBSCRIPTIONS.eligible.id, state: 'ready' },
+  prepaid: { id: SANDBOX_SUBSCRIPTIONS.prepaid.id, state: 'prepaid' },
+  cancelled: { id: SANDBOX_SUBSCRIPTIONS.cancelled.id, state: 'ineligible' },
+  'not found': { id: 'sub_nobody', state: 'error' },
+} as const;
+type Outcome = keyof typeof OUTCOMES;
+
+/** The orders of the widgets on the page: the form first, the short outcomes first, and one mixed. */
+export const LAYOUT_ORDERS: readonly (readonly Outcome[])[] = [
+  ['ready', 'prepaid', 'cancelled', 'not found'],
+  ['cancelled', 'not found', 'prepaid', 'ready'],
+  ['not found', 'ready', 'cancelled', 'prepaid'],
+];
+
+/** Where the bench's server answers the snippet's `auth-url`. */
+export const TOKEN_PATH = '/account/storefront-token';
+
+/** The README's embed snippet, split into what the page loads once and the element it repeats for each widget. */
+export interface Embed {
+  /** The snippet without its element: what it puts in the page's head (the style rule and the script tag), as written. */
+  head: string;
+  /** The element, as written. */
+  element: string;
+}
+
+/** Reads the first HTML block of README.md's "Embed it" section. */
+export async function readmeEmbed(): Promise<Embed> {
+  const readme = await readFile(join(root, 'README.md'), 'utf8');
+  const section = readme.split(/^## /m).find((part) => part.startsWith('Embed it'));
+  const snippet = section && /```html\n([^]*?)```/.exec(section)?.[1];
+  if (!snippet) throw new Error('README.md has no html block under "## Embed it"');
+  const element = /<prepaid-upgrade\b[^>]*><\/prepaid-upgrade>/.exec(snippet)?.[0];
+  if (!element) throw new Error("README.md's embed snippet has no <prepaid-upgrade> element");
+  return { head: snippet.replace(element, '').trim(), element };
+}
+
+/** The page of `order`'s widgets, embedded as `embed` says, the bundle served at /dist/ with `integrity`. */
+export function layoutPage(embed: Embed, order: readonly Outcome[], integrity: string): string {
+  const script = embed.head
+    .replace(/src="[^"]*\/dist\/prepaid-upgrade\.js"/, 'src="/dist/prepaid-upgrade.js"')
+    .replace(/integrity="[^"]*"/, `integrity="${integrity}"`);
+  if (!script.includes('src="/dist/prepaid-upgrade.js"')) throw new Error("the README's snippet does not load dist/prepaid-upgrade.js");
+  const widgets = order.map((outcome) =>
+    embed.element
+      .replace(/subscription-id="[^"]*"/, `subscription-id="${OUTCOMES[outcome].id}"`)
+      .replace(/auth-url="[^"]*"/, `auth-url="${TOKEN_PATH}"`)
+      .replace('<prepaid-upgrade ', '<prepaid-upgrade api-base="/sandbox" prepaid-discounts="3:5,6:10,12:15" '),
+  );
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>My subscriptions · Northwind Pantry</title>
+<link rel="icon" href="data:,">
+<style>
+  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1f2937; }
+  header, footer { padding: 1rem; background: #f3f4f6; }
+  main { max-inline-size: 40rem; margin-inline: auto; padding: 1rem; }
+  main > * + * { margin-block-start: 1rem; }
+  h1 { margin: 0; font-size: 1.75rem; }
+</style>
+${script}
+</head>
+<body>
+<header><strong>Northwind Pantry</strong></header>
+<main>
+<h1>My subscriptions</h1>
+${widgets.join('\n')}
+<p>Questions about a delivery? Write to us at help@example.com; we answer within a day.</p>
+</main>
+<footer><p>Northwind Pantry · Coffee, tea and what goes with them</p></footer>
+</body>
+</html>
+`;
+}
+
+/** The page's path for `order`. */
+export const layoutPath = (order: readonly Outcome[]) => `/layout-${order.map((outcome) => outcome.replace(' ', '-')).join('-')}.html`;
+
+export interface LayoutRun {
+  order: readonly Outcome[];
+  setting: Setting;
+  visit: 'first' | 'repeat';
+  /** Each visit's layout shift, navigation to settled. */
+  cls: number[];
+  /** Each visit's largest unused room of a settled widget, in px. */
+  unusedPx: number[];
+  /** Each visit's widgets' final states, in order. */
+  states: string[][];
+  /** In each visit, how many widgets were still hidden once the page had settled. */
+  hidden: number[];
+}
+
+/**
+ * Each widget of the page: its unused room, in px (below its content, less its own padding and border), and whether
+ * it is hidden.
+ */
+function settledPlaces(): Array<{ unused: number; hidden: boolean }> {
+  return [...document.querySelectorAll('prepaid-upgrade')].map((host) => {
+    const base = host.shadowRoot!.querySelector('[part~="base"]')!;
+    const style = getComputedStyle(base);
+    // The status region is out of the flow (visually hidden): what the customer sees is the rest.
+    const shown = [...base.children].filter((child) => getComputedStyle(child).position !== 'absolute');
+    const contentBottom = Math.max(...shown.map((child) => child.getBoundingClientRect().bottom));
+    const ownBelow = parseFloat(style.paddingBlockEnd) + parseFloat(style.borderBlockEndWidth);
+    const unused = Math.max(0, host.getBoundingClientRect().bottom - contentBottom - ownBelow);
+    return { unused, hidden: getComputedStyle(host).visibility === 'hidden' };
+  });
+}
+
+declare const firstVisit: { loaded(): Promise<Loaded> };
+
+/** `visits` first and repeat visits of each order's page with each setting, in turn. */
+export async function runLayoutVisits(
+  browser: Browser,
+  origin: string,
+  initScripts: readonly string[],
+  visits: number,
+): Promise<LayoutRun[]> {
+  const runs: LayoutRun[] = SETTINGS.flatMap((setting) =>
+    LAYOUT_ORDERS.flatMap((order) =>
+      (['first', 'repeat'] as const).map((visit) => ({ order, setting, visit, cls: [], unusedPx: [], states: [], hidden: [] })),
+    ),
+  );
+  for (let i = 0; i < visits; i++) {
+    for (const setting of SETTINGS) {
+      for (const order of LAYOUT_ORDERS) {
+        const context = await browser.newContext({ viewport: setting.viewport });
+        try {
+          for (const path of initScripts) await context.addInitScript({ path });
+          const page = await context.newPage();
+          const errors: string[] = [];
+          page.on('pageerror', (error) => errors.push(String(error)));
+          const cdp = await context.newCDPSession(page);
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate: setting.rate });
+          for (const visit of ['first', 'repeat'] as const) {
+            await page.goto(`${origin}${layoutPath(order)}`);
+            const loaded = await page.evaluate(() => firstVisit.loaded());
+            const places = await page.evaluate(settledPlaces);
+            if (errors.length) throw new Error(`the page of ${order.join(', ')} failed: ${errors.join('; ')}`);
+            const run = runs.find((r) => r.order === order && r.setting === setting && r.visit === visit)!;
+            run.cls.push(loaded.cls);
+            run.unusedPx.push(Math.max(...places.map((place) => place.unused)));
+            run.hidden.push(places.filter((place) => place.hidden).length);
+            run.states.push(loaded.states);
+          }
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  }
+  return runs;
+}
+
+export const layoutName = (run: LayoutRun) => `${run.order.join(', ')}, ${run.visit} visit`;
+
+export function formatLayoutVisits(runs: readonly LayoutRun[]): string[] {
+  const lines = [
+    `pages embedded as the README says, four widgets in ${LAYOUT_ORDERS.length} orders: layout shift (CLS) and the largest unused room`,
+    `of a settled widget (px), the median, then each visit`,
+  ];
+  for (const setting of SETTINGS) {
+    lines.push('', `${setting.rate}× CPU, ${setting.viewport.width} × ${setting.viewport.height}`);
+    for (const run of runs.filter((r) => r.setting === setting)) {
+      const cls = `${median(run.cls).toFixed(3).padStart(6)}  ${run.cls.map((v) => v.toFixed(3).padStart(6)).join('')}`;
+      const unused = `${median(run.unusedPx).toFixed(0).padStart(4)}  ${run.unusedPx.map((v) => v.toFixed(0).padStart(4)).join('')}`;
+      lines.push(`  ${layoutName(run).padEnd(52)}${cls}   ${unused}`);
+    }
+  }
+  return lines;
+}
+
+/**
+ * Each page's verdict at each width, first and repeat visits apart: the median layout shift at most the budget's, no
+ * settled widget with more unused room than the budget's in any visit, none left hidden, each in the state it is there
+ * to show.
+ */
+export function layoutVerdicts(runs: readonly LayoutRun[]): Verdict[] {
+  const { layoutShift, unusedRoomPx } = BUDGETS.firstVisit;
+  return runs.map((run) => {
+    const cls = median(run.cls);
+    const unused = Math.max(...run.unusedPx);
+    const hidden = Math.max(...run.hidden);
+    const expected = run.order.map((outcome) => OUTCOMES[outcome].state).join(', ');
+    const wrong = run.states.map((states) => states.join(', ')).filter((states) => states !== expected);
+    return {
+      check: `${layoutName(run)} at ${run.setting.viewport.width} px`,
+      detail:
+        `layout shift ${cls.toFixed(3)} ≤ ${layoutShift}, unused room ${unused.toFixed(0)} px ≤ ${unusedRoomPx}, ` +
+        `${hidden} left hidden${wrong.length ? `, settled as ${wrong[0]} (not ${expected})` : ''}`,
+      pass: cls <= layoutShift && unused <= unusedRoomPx && hidden === 0 && wrong.length === 0,
+    };
+  });
+}
