@@ -83,12 +83,11 @@ const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('
 export const signAdaToken = (): Promise<string> =>
   signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: 'cus_ada', hashKey: SANDBOX_MERCHANT.hashKey });
 
-/** The account page, with `kind`'s script. */
-export function accountPage(kind: PageKind, token: string): string {
-  const widgets = ACCOUNT_WIDGETS.map(
-    ({ subscriptionId }) =>
-      `<prepaid-upgrade subscription-id="${subscriptionId}" api-base="/sandbox" token="${attribute(token)}" prepaid-discounts="${PREPAID_DISCOUNTS}"></prepaid-upgrade>`,
-  );
+/**
+ * A store's account page: a heading, `widgets`, then a paragraph and a footer, so that what follows the widgets is seen
+ * to move; `head` is what the page loads (its scripts).
+ */
+export function storePage(head: string, widgets: readonly string[]): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -103,7 +102,7 @@ export function accountPage(kind: PageKind, token: string): string {
   main > * + * { margin-block-start: 1rem; }
   h1 { margin: 0; font-size: 1.75rem; }
 </style>
-<script type="module" src="${PAGE_SCRIPTS[kind]}" blocking="render"></script>
+${head}
 </head>
 <body>
 <header><strong>Northwind Pantry</strong></header>
@@ -116,6 +115,15 @@ ${widgets.join('\n')}
 </body>
 </html>
 `;
+}
+
+/** The account page, with `kind`'s script. */
+export function accountPage(kind: PageKind, token: string): string {
+  const widgets = ACCOUNT_WIDGETS.map(
+    ({ subscriptionId }) =>
+      `<prepaid-upgrade subscription-id="${subscriptionId}" api-base="/sandbox" token="${attribute(token)}" prepaid-discounts="${PREPAID_DISCOUNTS}"></prepaid-upgrade>`,
+  );
+  return storePage(`<script type="module" src="${PAGE_SCRIPTS[kind]}" blocking="render"></script>`, widgets);
 }
 
 /** What the static floor stamps: the style sheets' text, and each subscription's shadow root markup. */
@@ -226,6 +234,21 @@ export interface Visit {
   tapEvents: string;
 }
 
+/**
+ * A fresh browser context (nothing cached, no compiled code) with `setting`'s viewport and CPU slowdown and the init
+ * scripts, its page, and the page's errors as they come.
+ */
+export async function freshContext(browser: Browser, setting: Setting, initScripts: readonly string[]) {
+  const context = await browser.newContext({ viewport: setting.viewport });
+  for (const path of initScripts) await context.addInitScript({ path });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: setting.rate });
+  return { context, page, errors };
+}
+
 /** One first visit of `kind`'s page with `setting`. */
 export async function firstVisitOf(
   browser: Browser,
@@ -234,14 +257,8 @@ export async function firstVisitOf(
   setting: Setting,
   initScripts: readonly string[],
 ): Promise<Visit> {
-  const context = await browser.newContext({ viewport: setting.viewport });
+  const { context, page, errors } = await freshContext(browser, setting, initScripts);
   try {
-    for (const path of initScripts) await context.addInitScript({ path });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(String(error)));
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: setting.rate });
     await page.goto(`${origin}/${kind}.html`);
     const loaded = await within(
       page.evaluate(() => firstVisit.loaded()),

@@ -19,7 +19,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SANDBOX_SUBSCRIPTIONS } from '../src/sandbox/index.js';
-import { SETTINGS, type Setting } from './first-visit.js';
+import { freshContext, SETTINGS, storePage, type Setting } from './first-visit.js';
 import type { Loaded } from './first-visit-page.js';
 import type { Verdict } from './first-visit-budgets.js';
 import { BUDGETS } from './budgets.js';
@@ -65,7 +65,7 @@ export async function readmeEmbed(): Promise<Embed> {
   return { head: snippet.replace(element, '').trim(), element };
 }
 
-/** The page of `order`'s widgets, embedded as `embed` says, the bundle served at /dist/ with `integrity`. */
+/** The account page of `order`'s widgets, embedded as `embed` says, the bundle served at /dist/ with `integrity`. */
 export function layoutPage(embed: Embed, order: readonly Outcome[], integrity: string): string {
   const script = embed.head
     .replace(/src="[^"]*\/dist\/prepaid-upgrade\.js"/, 'src="/dist/prepaid-upgrade.js"')
@@ -77,33 +77,7 @@ export function layoutPage(embed: Embed, order: readonly Outcome[], integrity: s
       .replace(/auth-url="[^"]*"/, `auth-url="${TOKEN_PATH}"`)
       .replace('<prepaid-upgrade ', '<prepaid-upgrade api-base="/sandbox" prepaid-discounts="3:5,6:10,12:15" '),
   );
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>My subscriptions · Northwind Pantry</title>
-<link rel="icon" href="data:,">
-<style>
-  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1f2937; }
-  header, footer { padding: 1rem; background: #f3f4f6; }
-  main { max-inline-size: 40rem; margin-inline: auto; padding: 1rem; }
-  main > * + * { margin-block-start: 1rem; }
-  h1 { margin: 0; font-size: 1.75rem; }
-</style>
-${script}
-</head>
-<body>
-<header><strong>Northwind Pantry</strong></header>
-<main>
-<h1>My subscriptions</h1>
-${widgets.join('\n')}
-<p>Questions about a delivery? Write to us at help@example.com; we answer within a day.</p>
-</main>
-<footer><p>Northwind Pantry · Coffee, tea and what goes with them</p></footer>
-</body>
-</html>
-`;
+  return storePage(script, widgets);
 }
 
 /** The page's path for `order`. */
@@ -157,14 +131,8 @@ export async function runLayoutVisits(
   for (let i = 0; i < visits; i++) {
     for (const setting of SETTINGS) {
       for (const order of LAYOUT_ORDERS) {
-        const context = await browser.newContext({ viewport: setting.viewport });
+        const { context, page, errors } = await freshContext(browser, setting, initScripts);
         try {
-          for (const path of initScripts) await context.addInitScript({ path });
-          const page = await context.newPage();
-          const errors: string[] = [];
-          page.on('pageerror', (error) => errors.push(String(error)));
-          const cdp = await context.newCDPSession(page);
-          await cdp.send('Emulation.setCPUThrottlingRate', { rate: setting.rate });
           for (const visit of ['first', 'repeat'] as const) {
             await page.goto(`${origin}${layoutPath(order)}`);
             const loaded = await page.evaluate(() => firstVisit.loaded());
