@@ -99,7 +99,7 @@ export interface LayoutRun {
 
 /**
  * Each widget of the page: its unused room, in px (below its content, less its own padding and border), and whether
- * it is hidden.
+ * it is hidden. Run in the page (`page.evaluate` sends its text): it uses nothing from outside itself.
  */
 function settledPlaces(): Array<{ unused: number; hidden: boolean }> {
   return [...document.querySelectorAll('prepaid-upgrade')].map((host) => {
