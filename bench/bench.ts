@@ -62,7 +62,7 @@ export interface BenchFigures {
   parts: BundleParts;
   /** First visits of the account page: the widget's and the floors', at each setting (bench/first-visit.ts). */
   firstVisits: FirstVisitRun[];
-  /** Pages of four widgets in several orders, embedded as the README says: layout shift and unused room (bench/layout-visits.ts). */
+  /** Pages of four widgets in several orders, embedded as the README says: layout shift, unused room (bench/layout-visits.ts). */
   layout: LayoutRun[];
   /** The demo store's account page, as `npm start` serves it: its layout shift (bench/demo-visits.ts), when measured. */
   demo?: DemoRun[];
@@ -173,8 +173,9 @@ declare const bench: PageBench;
 /**
  * The figures: `visits` first visits of each page (the widget's and each floor's) at each setting (bench/first-visit.ts;
  * the floors at 4× CPU only without `floorsAt1x`); `layoutVisits` first and repeat visits of each page embedded as the
- * README says (bench/layout-visits.ts); with `demo`, as many of the demo store's pages (bench/demo-visits.ts); then, in one more page, `mounts` widgets mounted one after the other and an upgrade, and
- * `cycles` mount/unmount cycles after `warmUp` more.
+ * README says (bench/layout-visits.ts); with `demo`, as many of the demo store's pages (bench/demo-visits.ts); then,
+ * in one more page, `mounts` widgets mounted one after the other and an upgrade, and `cycles` mount/unmount cycles
+ * after `warmUp` more.
  */
 export async function runBench({
   visits = 9,

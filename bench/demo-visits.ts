@@ -2,8 +2,9 @@
  * The layout shift of the demo store's pages, as `npm start` serves them, on first visits of a signed-in customer: the
  * account page (demo/index.html) of Ada (four subscriptions: a form, a prepaid subscription, two notices) and of Hedy
  * (25 subscriptions, a widget each), and "Prepay and save" (demo/prepay.html, one widget without an id) of Hedy (a
- * choice among several) and of Grace (the form at once). Printed by `npm run bench` only: the dev server and its unbundled modules take about a minute more,
- * and its main thread, busy with the demo's own modules, says nothing of the widget's tasks; only the shift is read.
+ * choice among several) and of Grace (the form at once). Printed by `npm run bench` only: the dev server and its
+ * unbundled modules take about a minute more, and its main thread, busy with the demo's own modules, says nothing of
+ * the widget's tasks; only the shift is read.
  *
  * Each visit is a fresh browser context with the customer's session cookie and the first visits' init script
  * (bench/first-visit-observers.ts), at 1280 × 800 and 360 × 800, the CPU not slowed. The page is as the demo has it:
