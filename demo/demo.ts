@@ -30,7 +30,12 @@ const ui = {
   themeForm: $<HTMLFormElement>('#theme-form'),
   faultForm: $<HTMLFormElement>('#fault-form'),
   faultSubscription: $<HTMLSelectElement>('#fault-subscription'),
-  faultApply: $<HTMLInputElement>('#fault-apply'),
+  faultStatus: $<HTMLSelectElement>('#fault-status'),
+  faultStatusReal: $<HTMLOptionElement>('#fault-status-real'),
+  faultChange: $<HTMLFieldSetElement>('#fault-change'),
+  faultChangeNone: $<HTMLInputElement>('#fault-change-none'),
+  faultLate: $<HTMLInputElement>('#fault-late'),
+  faultLateSeconds: $<HTMLInputElement>('#fault-late-seconds'),
   clearFaults: $<HTMLButtonElement>('#clear-faults'),
   listingForm: $<HTMLFormElement>('#listing-form'),
   listingReference: $<HTMLInputElement>('#listing-reference'),
@@ -166,9 +171,14 @@ function faultScope(target: FaultTarget, subscriptionId: string): { method?: str
   }
 }
 
-/** What each choice of "Answer with" asks the sandbox for, and how the status line names it. */
-function faultAnswer(choice: string): { fault: Record<string, unknown>; label: string } {
+/**
+ * What each choice of "Answer with" asks the sandbox for, and how the status line names it (null for the real answer,
+ * which comes with "Carried out late" only).
+ */
+function faultAnswer(choice: string): { fault: Record<string, unknown>; label: string | null } {
   switch (choice) {
+    case 'real':
+      return { fault: {}, label: null };
     case 'network':
       return { fault: { status: 0 }, label: 'a network failure' };
     case 'timeout':
@@ -196,10 +206,18 @@ function listFaultSubscriptions(): void {
   ui.faultSubscription.value = subscriptionIds.includes(selected) ? selected : '';
 }
 
-/** "Applied, but the answer is lost" only means something for a request that changes something. */
-function syncApply(): void {
-  ui.faultApply.disabled = isRead(new FormData(ui.faultForm).get('target'));
-  if (ui.faultApply.disabled) ui.faultApply.checked = false;
+/**
+ * "The change itself" only means something for a request that changes something, its seconds only for "Carried out
+ * late", and "The real answer" only with that: anywhere else it would be no fault at all.
+ */
+function syncChange(): void {
+  ui.faultChange.disabled = isRead(new FormData(ui.faultForm).get('target'));
+  if (ui.faultChange.disabled) ui.faultChangeNone.checked = true;
+  const late = ui.faultLate.checked;
+  ui.faultLateSeconds.disabled = !late;
+  ui.faultStatusReal.disabled = !late;
+  if (!late && ui.faultStatusReal.selected)
+    ui.faultStatus.value = [...ui.faultStatus.options].find((option) => option.defaultSelected)!.value;
 }
 
 function announce(message: string): void {
@@ -215,7 +233,7 @@ async function control(action: () => Promise<unknown>, done: string): Promise<vo
   }
 }
 
-ui.faultForm.addEventListener('change', syncApply);
+ui.faultForm.addEventListener('change', syncChange);
 
 ui.faultForm.addEventListener('submit', (event) => {
   event.preventDefault();
@@ -223,11 +241,23 @@ ui.faultForm.addEventListener('submit', (event) => {
   const target = FAULT_TARGETS.find((t) => t === form.get('target')) ?? 'any';
   const subscriptionId = String(form.get('subscription') ?? '');
   const count = Number(form.get('count'));
-  const apply = form.get('apply') === 'on' && !isRead(target);
+  // A disabled group sends nothing: a read is neither applied nor carried out late.
+  const change = form.get('change');
+  const apply = change === 'apply';
+  // The sandbox counts whole ms; the sentence says the seconds it was given.
+  const carriedOutAfterS = change === 'late' ? Number(form.get('lateSeconds')) : undefined;
+  const late = carriedOutAfterS === undefined ? {} : { carriedOutAfterMs: Math.round(carriedOutAfterS * 1000) };
   const { fault, label } = faultAnswer(String(form.get('status')));
   void control(
-    () => postJson(`${SANDBOX}/__sandbox/faults`, { ...fault, ...faultScope(target, subscriptionId), count, ...(apply ? { apply } : {}) }),
-    faultSentence({ target, count, subscriptionId, answer: label, apply }),
+    () =>
+      postJson(`${SANDBOX}/__sandbox/faults`, {
+        ...fault,
+        ...faultScope(target, subscriptionId),
+        count,
+        ...(apply ? { apply } : {}),
+        ...late,
+      }),
+    faultSentence({ target, count, subscriptionId, answer: label, apply, ...(carriedOutAfterS === undefined ? {} : { carriedOutAfterS }) }),
   );
 });
 
@@ -285,6 +315,6 @@ ui.resetSandbox.addEventListener('click', async () => {
 
 applyTheme(storedTheme());
 showLatency();
-syncApply();
+syncChange();
 void showOrderListing();
 void session.start();

@@ -1,13 +1,17 @@
 /**
  * Fault injection: answers the next N matching API requests with a chosen status (or a raw body), or only delays
  * them; with `apply`, the request is carried out for real first and only its answer is replaced, as when a change
- * is made but the answer is lost on the way back. The demo's fault controls and the tests drive it through
- * `/__sandbox/faults`.
+ * is made but the answer is lost on the way back; with `carriedOutAfterMs`, the request is carried out late, as the
+ * service sometimes makes a change seconds after the client gave up waiting for it. The demo's fault controls and the
+ * tests drive it through `/__sandbox/faults`.
  */
 import { isPlainObject, problem } from './http.js';
 
 export interface Fault {
-  /** Status to answer with; 0 means a network failure (see `faultResponse`). Without it, only latency is added. */
+  /**
+   * Status to answer with; 0 means a network failure (see `faultResponse`). Without it, only latency is added (and,
+   * with `carriedOutAfterMs`, the real answer waits for the change).
+   */
   status?: number;
   /** How many matching requests it applies to; default 1. */
   count?: number;
@@ -39,6 +43,15 @@ export interface Fault {
    * a fault with a status answers in place of the service: nothing is changed.
    */
   apply?: boolean;
+  /**
+   * Carry the request out for real this many ms after it arrived, whether or not its client is still waiting, as the
+   * service sometimes does: it has no idempotency key, and a change can be made seconds after the client gave up. With
+   * a status, that status is answered after the latency as usual, and the change is made on its own time; without
+   * one, the real answer is sent once the change is made (after the latency, if any, counted from then), so a client
+   * with a shorter time limit sees a timeout of a request that is carried out all the same. Not with `apply`, which
+   * carries the request out at once.
+   */
+  carriedOutAfterMs?: number;
 }
 
 export interface QueuedFault extends Omit<Fault, 'count'> {
@@ -53,7 +66,7 @@ type ParsedFault = { ok: true; fault: Fault } | { ok: false; detail: string };
 export const MAX_LATENCY_MS = 600_000;
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 const STRING_FIELDS = ['method', 'path', 'detail', 'body', 'contentType'] as const;
-const KNOWN_FIELDS = new Set(['status', 'count', 'latencyMs', 'retryAfter', 'apply', ...STRING_FIELDS]);
+const KNOWN_FIELDS = new Set(['status', 'count', 'latencyMs', 'retryAfter', 'apply', 'carriedOutAfterMs', ...STRING_FIELDS]);
 
 const isWhole = (value: unknown, min: number, max: number): value is number =>
   Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
@@ -66,13 +79,16 @@ export function parseFault(value: unknown): ParsedFault {
   if (!isPlainObject(value)) return { ok: false, detail: 'A fault is a JSON object.' };
   const unknown = Object.keys(value).filter((key) => !KNOWN_FIELDS.has(key));
   if (unknown.length > 0) return { ok: false, detail: `Unknown fault field(s): ${unknown.join(', ')}.` };
-  const { status, count, latencyMs, retryAfter } = value;
+  const { status, count, latencyMs, retryAfter, carriedOutAfterMs } = value;
   if (status !== undefined && status !== 0 && !isWhole(status, 200, 599)) {
     return { ok: false, detail: 'status must be 0 (network failure) or a whole number from 200 to 599.' };
   }
   if (count !== undefined && !isWhole(count, 1, 1_000_000)) return { ok: false, detail: 'count must be a positive whole number.' };
   if (latencyMs !== undefined && !isWhole(latencyMs, 0, MAX_LATENCY_MS)) {
     return { ok: false, detail: `latencyMs must be a whole number from 0 to ${MAX_LATENCY_MS}.` };
+  }
+  if (carriedOutAfterMs !== undefined && !isWhole(carriedOutAfterMs, 0, MAX_LATENCY_MS)) {
+    return { ok: false, detail: `carriedOutAfterMs must be a whole number from 0 to ${MAX_LATENCY_MS}.` };
   }
   if (retryAfter !== undefined && retryAfter !== null && !isWhole(retryAfter, 0, 86_400) && !isHeaderText(retryAfter)) {
     return {
@@ -84,7 +100,15 @@ export function parseFault(value: unknown): ParsedFault {
     if (value[field] !== undefined && typeof value[field] !== 'string') return { ok: false, detail: `${field} must be a string.` };
   }
   if (value.apply !== undefined && typeof value.apply !== 'boolean') return { ok: false, detail: 'apply must be true or false.' };
-  if (status === undefined && latencyMs === undefined) return { ok: false, detail: 'A fault needs a status, a latencyMs, or both.' };
+  if (value.apply === true && carriedOutAfterMs !== undefined) {
+    return {
+      ok: false,
+      detail: 'apply and carriedOutAfterMs do not go together: apply carries the request out at once, carriedOutAfterMs later.',
+    };
+  }
+  if (status === undefined && latencyMs === undefined && carriedOutAfterMs === undefined) {
+    return { ok: false, detail: 'A fault needs at least one of status, latencyMs and carriedOutAfterMs.' };
+  }
   return { ok: true, fault: value as Fault };
 }
 

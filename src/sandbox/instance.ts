@@ -2,8 +2,10 @@
  * One sandbox instance: its own data, faults, latency, rate limits and request log. Every API request goes through
  * the same steps: log it, wait for any latency, let a fault answer it, then route, authenticate, rate-limit and
  * answer it for real. A fault with `apply` turns the last steps around: the request is answered for real at once,
- * then the latency passes, then the fault's answer replaces the real one. The control routes (`/__sandbox/…`, in
- * control.ts) change an instance through its methods; index.ts sends each request to one or the other.
+ * then the latency passes, then the fault's answer replaces the real one. A fault with `carriedOutAfterMs` carries
+ * the request out on a timer of its own, which the client's waiting or giving up does not touch. The control routes
+ * (`/__sandbox/…`, in control.ts) change an instance through its methods; index.ts sends each request to one or the
+ * other.
  */
 import { matchApiRoute } from './api.js';
 import { authenticate } from './auth.js';
@@ -35,13 +37,17 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   /** Parsed JSON, else the raw text, or null when there was none (or it was too large). */
   body: unknown;
-  /** The status answered; 0 for a simulated network failure; null while the request is still being answered. */
+  /**
+   * The status the client was answered; 0 for a simulated network failure; null while the request is still being
+   * answered. A client that gave up meanwhile never read it.
+   */
   status: number | null;
   /** When the sandbox received it, in ms on the sandbox's clock (the `now` option, by default `Date.now`). */
   at: number;
   /**
-   * Only for a request that a fault with `apply` carried out: the status of the real answer the fault replaced
-   * (200 when an upgrade was applied); null until it is known.
+   * Only for a request that a fault with `apply` or `carriedOutAfterMs` carried out: the status of the real answer
+   * (200 when an upgrade was made), whether or not it was the one sent; null until the request has been carried out,
+   * so that a test can tell a change still to come from one that was made.
    */
   appliedStatus?: number | null;
 }
@@ -165,12 +171,34 @@ export class SandboxInstance {
 
     const fault = this.#faults.take(request.method, `${path}${url.search}`);
     const latency = this.#latencyMs + (fault?.latencyMs ?? 0);
-    const real = () =>
+    const real = (data = this.#data) =>
       body.tooLarge
         ? problem(413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`)
-        : this.#answer(request, path, url, body.text);
+        : this.#answer(request, path, url, body.text, data);
     let response: Response;
-    if (fault?.apply) {
+    if (fault?.carriedOutAfterMs !== undefined) {
+      record.appliedStatus = null;
+      // On a timer of its own, not the answer's: the change is made even when no one waits for its answer any more.
+      // It is made in the data the request arrived at, so that a reset meanwhile does not get it.
+      const data = this.#data;
+      const carriedOut = delay(fault.carriedOutAfterMs)
+        .then(() => real(data))
+        .then((applied) => {
+          record.appliedStatus = applied.status;
+          return applied;
+        });
+      if (fault.status === undefined) {
+        response = await carriedOut;
+        if (latency > 0) await delay(latency);
+      } else {
+        // Nothing awaits the change: its answer is dropped, and an error in making it is logged rather than lost.
+        carriedOut
+          .then((applied) => applied.body?.cancel())
+          .catch((error: unknown) => console.error('sandbox: could not carry out a request late', error));
+        if (latency > 0) await delay(latency);
+        response = faultResponse(fault)!;
+      }
+    } else if (fault?.apply) {
       record.appliedStatus = null;
       const applied = await real();
       record.appliedStatus = applied.status;
@@ -186,11 +214,10 @@ export class SandboxInstance {
     return response;
   }
 
-  async #answer(request: Request, path: string, url: URL, bodyText: string): Promise<Response> {
+  async #answer(request: Request, path: string, url: URL, bodyText: string, data: SandboxData): Promise<Response> {
     const route = matchApiRoute(request.method, path);
     if (!route.ok) return route.response;
     const { now, environment, writeDurationMs } = this.#options;
-    const data = this.#data;
     const auth = await authenticate(request, data, environment, now());
     if (!auth.ok) return problem(auth.status, auth.detail);
     const rate = this.#rateLimiter.take(auth.principal.rateKey, now());

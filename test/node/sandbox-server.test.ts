@@ -68,6 +68,35 @@ describe('sandbox server on node:http', () => {
     assert.equal(again.status, 200);
   });
 
+  it('carries an upgrade out late though its client gave up and closed the connection', async () => {
+    const base = `${server.url}/i/node-late`;
+    const authorization = await adaToken();
+    const context = async () =>
+      (await (await fetch(`${base}/subscriptions/${eligible.id}/`, { headers: { authorization } })).json()).prepaid_subscription_context;
+    const faulted = await fetch(`${base}/__sandbox/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ method: 'PATCH', path: 'upgrade_to_prepaid', carriedOutAfterMs: 300 }),
+    });
+    assert.equal(faulted.status, 201);
+    const started = Date.now();
+    await assert.rejects(
+      fetch(`${base}/subscriptions/${eligible.id}/upgrade_to_prepaid/`, {
+        method: 'PATCH',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ orders_per_billing: 6 }),
+        signal: AbortSignal.timeout(100),
+      }),
+      { name: 'TimeoutError' },
+    );
+    assert.equal(await context(), null, 'not carried out yet');
+    const [patch] = await (await fetch(`${base}/__sandbox/requests`)).json();
+    assert.deepEqual([patch.method, patch.status, patch.appliedStatus], ['PATCH', null, null]);
+    await new Promise((resolve) => setTimeout(resolve, started + 450 - Date.now()));
+    assert.equal((await context()).prepaid_orders_per_billing, 6, 'carried out after the client gave up');
+    const [carriedOut] = await (await fetch(`${base}/__sandbox/requests`)).json();
+    assert.deepEqual([carriedOut.status, carriedOut.appliedStatus], [200, 200]);
+  });
+
   it('lists orders as the List reference documents them once told so, as the docs’ curl tells it (no content type)', async () => {
     const base = `${server.url}/i/node-listing`;
     const set = await fetch(`${base}/__sandbox/order-listing`, { method: 'POST', body: '{"shape": "reference"}' });

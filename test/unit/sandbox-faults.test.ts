@@ -132,6 +132,171 @@ describe('sandbox: a fault with apply (the change is made, the answer is lost)',
   });
 });
 
+describe('sandbox: a fault carried out late (the change is made after the client may have given up)', () => {
+  let sandbox: Sandbox;
+  let token: string;
+  beforeEach(async () => {
+    sandbox = createSandbox();
+    token = await adaToken();
+  });
+
+  const upgrade = (init: { signal?: AbortSignal } = {}) =>
+    sandbox.handle(
+      new Request(new URL(UPGRADE, ORIGIN), {
+        method: 'PATCH',
+        headers: { authorization: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ orders_per_billing: 6 }),
+        ...init,
+      }),
+    );
+  const upgraded = async () => (await prepaidContext(sandbox, token)) !== null;
+  const patchRecord = async () => (await log(sandbox)).find((r) => r.method === 'PATCH')!;
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('refuses a carriedOutAfterMs that is not a whole number of ms up to ten minutes, or that comes with apply', async () => {
+    for (const carriedOutAfterMs of [-1, 1.5, '300', null, 600_001]) {
+      const answer = await addFault(sandbox, { method: 'PATCH', carriedOutAfterMs });
+      expect(answer.status, JSON.stringify(carriedOutAfterMs)).to.equal(400);
+      expect((await answer.json()).detail).to.equal('carriedOutAfterMs must be a whole number from 0 to 600000.');
+    }
+    const both = await addFault(sandbox, { status: 504, apply: true, carriedOutAfterMs: 300 });
+    expect(both.status).to.equal(400);
+    expect((await both.json()).detail).to.match(/^apply and carriedOutAfterMs do not go together/);
+    expect(await (await send(sandbox, 'GET', '/__sandbox/faults')).json()).to.deep.equal([]);
+    const alone = await addFault(sandbox, { method: 'PATCH', carriedOutAfterMs: 0 });
+    expect(alone.status, 'a fault with carriedOutAfterMs alone').to.equal(201);
+    expect(await alone.json()).to.include({ carriedOutAfterMs: 0, remaining: 1 });
+    expect((await addFault(sandbox, { apply: false, status: 504, carriedOutAfterMs: 300 })).status).to.equal(201);
+  });
+
+  it('without a status, sends the real answer once the change is made, which a read meanwhile does not show', async () => {
+    await addFault(sandbox, { method: 'PATCH', path: 'upgrade_to_prepaid', carriedOutAfterMs: 300 });
+    const started = performance.now();
+    let answered = false;
+    const pending = upgrade().then((answer) => ((answered = true), answer));
+    await pause(100);
+    expect(await upgraded(), 'not carried out yet').to.equal(false);
+    expect(answered, 'not answered yet').to.equal(false);
+    expect(await patchRecord()).to.include({ status: null, appliedStatus: null });
+    const answer = await pending;
+    expect(performance.now() - started).to.be.at.least(290);
+    expect(answer.status).to.equal(200);
+    expect((await answer.json()).prepaid_subscription_context.prepaid_orders_per_billing).to.equal(6);
+    expect(await upgraded()).to.equal(true);
+    expect(await patchRecord()).to.include({ status: 200, appliedStatus: 200 });
+  });
+
+  it('with a status, answers it after the latency and makes the change on its own time', async () => {
+    await addFault(sandbox, { status: 504, latencyMs: 50, method: 'PATCH', carriedOutAfterMs: 250 });
+    const started = performance.now();
+    const answer = await upgrade();
+    const answeredAfter = performance.now() - started;
+    expect(answer.status).to.equal(504);
+    expect(answeredAfter, 'the 504 comes after its latency, not after the change').to.be.within(45, 200);
+    expect(await upgraded(), 'a read right after the 504').to.equal(false);
+    expect(await patchRecord()).to.include({ status: 504, appliedStatus: null });
+    await until(upgraded, 'the upgrade was never carried out');
+    expect(performance.now() - started).to.be.at.least(240);
+    expect(await patchRecord()).to.include({ status: 504, appliedStatus: 200 });
+  });
+
+  it('with status 0, fails the request at once and makes the change later', async () => {
+    await addFault(sandbox, { status: 0, method: 'PATCH', carriedOutAfterMs: 150 });
+    expect((await upgrade()).type).to.equal('error');
+    expect(await upgraded()).to.equal(false);
+    await until(upgraded, 'the upgrade was never carried out');
+    expect(await patchRecord()).to.include({ status: 0, appliedStatus: 200 });
+  });
+
+  it('without a status, adds the latency after the change', async () => {
+    await addFault(sandbox, { latencyMs: 150, method: 'PATCH', carriedOutAfterMs: 150 });
+    const started = performance.now();
+    const pending = upgrade();
+    await until(upgraded, 'the upgrade was never carried out');
+    expect(await patchRecord(), 'carried out, not yet answered').to.include({ status: null, appliedStatus: 200 });
+    expect((await pending).status).to.equal(200);
+    expect(performance.now() - started).to.be.at.least(290);
+  });
+
+  it('makes the change though the client aborted its request', async () => {
+    expect((await addFault(sandbox, { method: 'PATCH', carriedOutAfterMs: 300 })).status).to.equal(201);
+    const controller = new AbortController();
+    const started = performance.now();
+    const pending = upgrade({ signal: controller.signal });
+    await pause(100);
+    controller.abort();
+    expect(await upgraded(), 'a read after the client gave up').to.equal(false);
+    await until(upgraded, 'the upgrade was never carried out');
+    expect(performance.now() - started).to.be.at.least(290);
+    expect((await pending).status, 'the handler answered all the same').to.equal(200);
+    expect(await patchRecord()).to.include({ status: 200, appliedStatus: 200 });
+  });
+
+  it('carries a renewal change out late too, and logs a real refusal as its appliedStatus', async () => {
+    const prepaidToken = await signStorefrontToken({
+      merchantPublicId: SANDBOX_MERCHANT.publicId,
+      customerId: SANDBOX_SUBSCRIPTIONS.prepaid.customerId,
+      hashKey: SANDBOX_MERCHANT.hashKey,
+    });
+    const renewal = `/subscriptions/${SANDBOX_SUBSCRIPTIONS.prepaid.id}/change_renewal_behavior/`;
+    const behavior = async () =>
+      (await (await send(sandbox, 'GET', `/subscriptions/${SANDBOX_SUBSCRIPTIONS.prepaid.id}/`, { token: prepaidToken })).json())
+        .prepaid_subscription_context.renewal_behavior;
+    await addFault(sandbox, [
+      { status: 504, method: 'PATCH', path: 'change_renewal_behavior', carriedOutAfterMs: 150 },
+      { status: 504, method: 'PATCH', path: 'change_renewal_behavior', carriedOutAfterMs: 0 },
+    ]);
+    expect((await send(sandbox, 'PATCH', renewal, { token: prepaidToken, json: { renewal_behavior: 'cancel' } })).status).to.equal(504);
+    expect(await behavior()).to.equal('autorenew');
+    await until(async () => (await behavior()) === 'cancel', 'the renewal change was never carried out');
+    expect((await send(sandbox, 'PATCH', renewal, { token: prepaidToken, json: { renewal_behavior: 'never' } })).status).to.equal(504);
+    await until(async () => (await log(sandbox)).at(-1)!.appliedStatus !== null, 'the refused change was never carried out');
+    expect((await log(sandbox)).filter((r) => r.method === 'PATCH').map((r) => [r.status, r.appliedStatus])).to.deep.equal([
+      [504, 200],
+      [504, 400],
+    ]);
+  });
+
+  it('makes the change in the data the request arrived at: a reset meanwhile does not get it', async () => {
+    await addFault(sandbox, { status: 504, method: 'PATCH', carriedOutAfterMs: 150 });
+    expect((await upgrade()).status).to.equal(504);
+    expect((await send(sandbox, 'POST', '/__sandbox/reset')).status).to.equal(204);
+    await pause(250);
+    expect(await upgraded()).to.equal(false);
+  });
+
+  it('makes the change over HTTP though the client timed out and closed the connection', async () => {
+    // Through the mount the test runner uses: the Node adapter, and a client that gives up as the widget does.
+    const base = `/sandbox/i/late-${Math.random().toString(36).slice(2, 10)}`;
+    const headers = { authorization: token };
+    const context = async () =>
+      (await (await fetch(`${base}/subscriptions/${eligible.id}/`, { headers })).json()).prepaid_subscription_context;
+    const queued = await fetch(`${base}/__sandbox/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ method: 'PATCH', path: 'upgrade_to_prepaid', carriedOutAfterMs: 300 }),
+    });
+    expect(queued.status).to.equal(201);
+    let failure: unknown;
+    try {
+      await fetch(`${base}${UPGRADE}`, {
+        method: 'PATCH',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ orders_per_billing: 3 }),
+        signal: AbortSignal.timeout(100),
+      });
+    } catch (error) {
+      failure = error;
+    }
+    // The signal's reason, or an AbortError in an engine that does not pass the reason on.
+    expect(['TimeoutError', 'AbortError'], 'the client timed out').to.include((failure as Error | undefined)?.name);
+    expect(await context(), 'not carried out yet').to.equal(null);
+    await until(async () => (await context()) !== null, 'the upgrade was never carried out');
+    expect(await context()).to.include({ prepaid_orders_per_billing: 3 });
+    const [patch] = await (await fetch(`${base}/__sandbox/requests`)).json();
+    expect(patch).to.include({ method: 'PATCH', status: 200, appliedStatus: 200 });
+  });
+});
+
 describe('sandbox: faults queued together', () => {
   it('queues a list of faults in one request, in its order', async () => {
     const sandbox = createSandbox();
