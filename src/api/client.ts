@@ -110,9 +110,13 @@ export function createApiClient({
           // The token is the only credential: no cookies of the page travel to the service.
           credentials: 'omit',
           cache: 'no-store',
+          // Only the service answers: a redirect (to another origin, say) is never followed, and its answer is no data.
+          redirect: 'manual',
           signal: combined,
         });
         const malformed = (problem: string) => new ApiError('malformed', `${what}: ${problem}`, { status: response.status });
+        if (response.type === 'opaqueredirect' || response.redirected)
+          throw malformed('the service answered with a redirect, which is not followed');
         if (Number(response.headers.get('content-length')) > MAX_RESPONSE_BYTES) {
           // Refused unread when it says how large it is.
           await response.body?.cancel();
