@@ -6,24 +6,26 @@ import { CHOICE_PROPERTIES, onUnlessFalse } from './element/choices.js';
 import { ConnectionController } from './element/connection-controller.js';
 import { ConsoleLines } from './element/console-lines.js';
 import { showCustomState } from './element/custom-state.js';
-import { describeFailure, reportFailure } from './element/failure.js';
+import { AgreementController } from './element/agreement-controller.js';
+import { reportFailure } from './element/failure.js';
 import { nextTask } from './element/next-task.js';
 import { startFirstWork } from './element/first-work.js';
 import { PlaceController } from './element/place-controller.js';
 import { manageTemplate } from './element/prepaid-template.js';
 import { RenewalController } from './element/renewal-controller.js';
+import { deriveShown, type PrepaidUpgradeState, type Shown } from './element/shown-state.js';
 import { sceneTemplate } from './element/state-template.js';
 import { SubscriptionController } from './element/subscription-controller.js';
 import { announcement, billedAfterUpgrade, placeholderTemplate, type View } from './element/templates.js';
 import { UpgradeController } from './element/upgrade-controller.js';
-import type { WriteTarget } from './element/write-controller.js';
-import { PrepaidUpgradeReadyEvent, type ErrorPhase } from './events.js';
+import type { WriteOutcome } from './element/write.js';
+import { PrepaidUpgradeReadyEvent, PrepaidUpgradeRenewalChangeEvent, PrepaidUpgradeSuccessEvent, type ErrorPhase } from './events.js';
 import { LanguageController } from './i18n/language-controller.js';
 import { isRightToLeft } from './i18n/languages.js';
 import type { ElementStrings, Strings } from './i18n/strings.js';
 import { styles } from './prepaid-upgrade.styles.js';
 
-export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'prepaid' | 'submitting' | 'success' | 'error';
+export type { PrepaidUpgradeState };
 
 /**
  * Lets a customer turn a pay-as-you-go subscription into a prepaid one.
@@ -161,49 +163,20 @@ export class PrepaidUpgrade extends LitElement {
     shown: (asked) => this.#announceReady(asked),
     failed: (error) => void this.#reportFailure('load', error),
     wentBack: () => {
-      this.#upgrade.write.reset();
-      this.#renewal.reset();
+      this.#startOver();
       // The radio picked, else (nothing to prepay) the first prepaid subscription's button: focus stays in the picker.
       void this.updateComplete.then(() => this.#takeFocus('[part~="picker"] input:checked, section button', true));
     },
   });
 
-  readonly #upgrade: UpgradeController = new UpgradeController(this, {
-    target: () => {
-      const state = this.state;
-      const canSubmit = state === 'ready' || (state === 'error' && this.#upgrade.write.outcome.status === 'error');
-      return canSubmit && this.#shown.loaded ? this.#writeTarget : undefined;
-    },
-    // A write is the customer's doing: its outcome takes focus. The service has repriced the next order: read it again.
-    succeeded: () => {
-      this.#shown.readNextOrder();
-      this.#wrote('[part~="success"]');
-    },
-    failed: (error) => void this.#reportFailure('upgrade', error, true),
-  });
+  /** The other widgets of the subscriptions shown, here and in the store's other tabs, agree with this one. */
+  readonly #agreement = new AgreementController(this, this.#shown, () => this.#link.connected?.client.baseAddress.href);
+  readonly #upgrade = new UpgradeController(this);
+  readonly #renewal = new RenewalController(this, () => (this.requestUpdate(), this.performUpdate()));
 
-  readonly #renewal: RenewalController = new RenewalController(this, {
-    target: () => {
-      const state = this.state;
-      const target = this.#writeTarget;
-      const subscription = this.subscription;
-      const canChange = state === 'prepaid' || state === 'success' || (state === 'error' && this.#renewal.write.outcome.status === 'error');
-      return canChange && this.#manages && target && subscription ? { ...target, subscription } : undefined;
-    },
-    // Rendered at once rather than a microtask later: the button a choice enables is enabled by the time anything can
-    // press it (a script that picks and submits in one go, say).
-    chose: () => {
-      this.requestUpdate();
-      this.performUpdate();
-    },
-    succeeded: () => this.#wrote('.confirmation'),
-    failed: (error) => void this.#reportFailure('renewal', error, true),
-  });
-
-  /** The subscription as last read, upgraded or changed; `undefined` until it has loaded. */
+  /** The subscription as last read, or as learned since (upgraded, changed, here or elsewhere); `undefined` until it has loaded. */
   get subscription(): Subscription | undefined {
-    const outcome = this.#upgrade.write.outcome;
-    return this.#renewal.changed ?? (outcome.status === 'success' ? outcome.value : this.#shown.loaded?.subscription);
+    return this.#shown.loaded?.subscription;
   }
 
   /**
@@ -218,20 +191,15 @@ export class PrepaidUpgrade extends LitElement {
 
   /** Where the widget is: `loading`, `ready`, `ineligible`, `prepaid`, `submitting`, `success` or `error`. */
   get state(): PrepaidUpgradeState {
-    const change = this.#renewal.write.outcome.status;
-    const outcome = this.#upgrade.write.outcome.status;
-    if (this.#setupError !== undefined) return 'error';
-    // A write under way or done outranks what it started from: a renewal change the upgrade, the upgrade the read.
-    if (change !== 'idle') return change === 'success' ? 'prepaid' : change;
-    return outcome !== 'idle' ? outcome : this.#shown.state;
+    return this.#now.state;
   }
 
   /**
    * Sends the upgrade with the current choices, as the confirm button does. Resolves to whether it succeeded.
    * While one is in flight, further calls share it: one request, however often this is called.
    */
-  upgrade(): Promise<boolean> {
-    return this.#upgrade.upgrade();
+  async upgrade(): Promise<boolean> {
+    return (await this.#send('upgrade')).status === 'success';
   }
 
   // The host holds its room (its `loading` state) from insertion on. Its first update comes in a task of its own, as a
@@ -249,10 +217,8 @@ export class PrepaidUpgrade extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (this.#link.read(changed)) {
-      this.#upgrade.write.reset();
-      this.#renewal.reset();
-    }
+    // A new connection starts over, but a write in flight is never dropped: its outcome is shown once it comes.
+    if (this.#link.read(changed)) this.#startOver();
     if (CHOICE_PROPERTIES.some((name) => changed.has(name)) || this.#upgrade.choices === undefined) {
       this.#upgrade.readChoices(this, (warning) => this.#console.warnOnce(warning));
     }
@@ -265,30 +231,67 @@ export class PrepaidUpgrade extends LitElement {
       reportFailure(this, this.#console, 'config', new ApiError('config', setupError));
   }
 
+  /** What is shown now, from what is known (`deriveShown`). */
+  get #now(): Shown {
+    return deriveShown({
+      setupError: this.#setupError,
+      read: this.#shown.state,
+      readError: this.#shown.task.error,
+      shownId: this.#shown.loaded?.subscription.public_id,
+      upgrade: this.#upgrade.write,
+      renewal: this.#renewal.write,
+      changeConfirmed: this.#renewal.confirmed,
+      manages: this.#manages,
+    });
+  }
+
   /** A problem of the element's own attributes: nothing can be sent until it is fixed. */
   get #setupError(): string | undefined {
     const choices = this.#upgrade.choices;
     return this.#link.error ?? (choices && 'error' in choices ? choices.error : undefined);
   }
 
-  /** The write that failed for good, if one did: a renewal change outranks the upgrade it followed. */
-  get #failedWrite(): { phase: 'upgrade' | 'renewal'; error: unknown } | undefined {
-    const change = this.#renewal.write.outcome;
-    const upgrade = this.#upgrade.write.outcome;
-    if (change.status === 'error') return { phase: 'renewal', error: change.error };
-    return upgrade.status === 'error' ? { phase: 'upgrade', error: upgrade.error } : undefined;
-  }
-
-  /** Where writes go: the shown subscription, through the connection; `undefined` while there is none. */
-  get #writeTarget(): WriteTarget | undefined {
-    const connection = this.#link.connected;
-    const subscriptionId = connection?.subscriptionId ?? this.#shown.loaded?.subscription.public_id;
-    return connection && subscriptionId ? { client: connection.client, subscriptionId } : undefined;
-  }
-
   /** Whether a prepaid subscription's renewal may be changed here: `manage-renewal` unless it is `false`. */
   get #manages(): boolean {
     return this.manageRenewal !== false;
+  }
+
+  /**
+   * Sends a write, where its form can be sent now: the upgrade from the form (or after its refusal), a renewal change
+   * from a prepaid subscription's; or after one whose outcome is not known, reads whether it was made (`checkAgain`).
+   * While one is in flight, its outcome is shared, and told of once.
+   */
+  #send(phase: 'upgrade' | 'renewal', checkAgain?: boolean): Promise<WriteOutcome<Subscription>> {
+    const { canUpgrade, canChange, failedWrite } = this.#now;
+    const target = this.#shown.writeTarget;
+    const controller = phase === 'upgrade' ? this.#upgrade : this.#renewal;
+    const sending = controller.write.busy;
+    const outcome =
+      checkAgain && target
+        ? controller.checkAgain(target, failedWrite as ApiError)
+        : phase === 'upgrade'
+          ? this.#upgrade.upgrade(canUpgrade ? target : undefined)
+          : this.#renewal.change(canChange && target ? { ...target, subscription: this.subscription! } : undefined);
+    return sending ? outcome : outcome.then((settled) => this.#settled(phase, settled));
+  }
+
+  /**
+   * A write's outcome, told once: a success is learned, told to the other widgets of its subscription, takes focus and
+   * is announced to the page (an upgrade's after its next order is read again: the service repriced it); a failure is
+   * reported, and a refusal of what was made elsewhere shows the subscription as it is.
+   */
+  async #settled(phase: 'upgrade' | 'renewal', outcome: WriteOutcome<Subscription>): Promise<WriteOutcome<Subscription>> {
+    const subscription =
+      outcome.status === 'success' ? outcome.value : outcome.status === 'error' ? (outcome.error as ApiError).current : undefined;
+    if (subscription) this.#agreement.wrote(subscription);
+    if (outcome.status === 'error') await this.#reportFailure(phase, outcome.error, true);
+    if (outcome.status !== 'success') return outcome;
+    if (phase === 'upgrade') this.#shown.readNextOrder();
+    await this.updateComplete;
+    this.#takeFocus(phase === 'upgrade' ? '[part~="success"]' : '.confirmation', true);
+    const Success = phase === 'upgrade' ? PrepaidUpgradeSuccessEvent : PrepaidUpgradeRenewalChangeEvent;
+    this.dispatchEvent(new Success({ subscription: subscription! }));
+    return outcome;
   }
 
   /** Tells the page what is shown, once it is rendered: a read completed, or (`asked`) the customer chose in the picker. */
@@ -297,17 +300,12 @@ export class PrepaidUpgrade extends LitElement {
     this.#takeFocus('[part~="form"] input:checked, [part~="picker"] input:checked, .notice', asked || undefined);
   }
 
-  /** A write succeeded: the picker offers the subscription as it is now, and the outcome takes focus. */
-  #wrote(outcome: string): void {
-    this.#shown.replace(this.subscription!);
-    this.#takeFocus(outcome, true);
-  }
-
   async #reportFailure(phase: ErrorPhase, error: unknown, asked?: boolean): Promise<void> {
     if (isAbortError(error)) return;
     await this.updateComplete;
     reportFailure(this, this.#console, phase, error);
-    this.#takeFocus('[part~="error"]', asked);
+    // A refusal of what was made elsewhere shows the subscription as it is, under a notice that says so.
+    this.#takeFocus((error as ApiError).current ? '.notice' : '[part~="error"]', asked);
   }
 
   /**
@@ -320,17 +318,37 @@ export class PrepaidUpgrade extends LitElement {
     this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
   }
 
-  /** The error's "Try again": a failed read, read again (a failed write is tried again with its form's own button). */
+  /**
+   * The button under a failure: after a write whose outcome is not known, a read of whether it was made ("Check
+   * again"; nothing is sent again); after a failed read, the read again (a failed write is tried again with its form's
+   * own button).
+   */
   #retry(): void {
+    const { state, unknown, phase } = this.#now;
+    if (state !== 'error') return;
+    if (unknown && (phase === 'upgrade' || phase === 'renewal')) return void this.#send(phase, true);
     this.#focusOutcome = true;
     this.#link.connected?.credentials.renew();
-    this.#upgrade.write.reset();
-    this.#renewal.reset();
+    this.#startOver();
     void this.#shown.task.run();
   }
 
+  /** Forgets the writes' outcomes (a write in flight keeps its own): the subscription is read again, or another shown. */
+  #startOver(): void {
+    this.#upgrade.write.reset();
+    this.#renewal.reset();
+  }
+
+  /** The forms' submit handlers: the upgrade's, and a renewal change's. */
+  readonly #submit = { upgrade: this.#onSubmit('upgrade'), renewal: this.#onSubmit('renewal') };
+
+  #onSubmit(phase: 'upgrade' | 'renewal'): (event: SubmitEvent) => void {
+    return (event) => (event.preventDefault(), void this.#send(phase));
+  }
+
   protected override render(): TemplateResult {
-    const state = this.state;
+    const now = this.#now;
+    const { state } = now;
     const language = this.#language;
     const t: ElementStrings = this.strings ? { ...language.strings, ...this.strings } : language.strings;
     const base = { t, locale: language.formatLocale, nextOrder: this.nextOrder };
@@ -344,9 +362,9 @@ export class PrepaidUpgrade extends LitElement {
         dir=${isRightToLeft(language.language) ? 'rtl' : 'ltr'}
         aria-busy=${state === 'loading' || state === 'submitting' ? 'true' : 'false'}
       >
-        ${state === 'loading' ? placeholderTemplate() : this.#scene(state, base)}
+        ${state === 'loading' ? placeholderTemplate() : this.#scene(now, base)}
         <div part="status" class="visually-hidden" role="status">
-          ${announcement(t, state, this.#shown.loaded, this.#renewal.write.outcome, !this.subscriptionId?.trim(), this.#shown.picker?.whyNothing(this.#manages))}
+          ${announcement(t, now, this.#shown.loaded, this.#renewal.write.outcome, !this.subscriptionId?.trim(), this.#shown.picker?.whyNothing(this.#manages))}
           ${state === 'success' && subscription ? billedAfterUpgrade(base, subscription) : nothing}
         </div>
       </div>
@@ -354,31 +372,21 @@ export class PrepaidUpgrade extends LitElement {
   }
 
   /** What a state other than `loading` shows (see `sceneTemplate`). */
-  #scene(state: PrepaidUpgradeState, base: View): TemplateResult {
+  #scene(now: Shown, base: View): TemplateResult {
     const shown = this.#shown;
-    const view = this.#upgrade.view(base);
-    const upgrade = this.#upgrade.write.outcome;
+    const form = this.#upgrade.view(base, this.#submit.upgrade);
     const subscription = this.subscription;
-    const failed = this.#failedWrite;
     return sceneTemplate({
       ...base,
-      state,
-      form: view,
+      ...now,
+      form,
       loaded: shown.loaded,
-      subscription,
       picker: () => shown.pickerTemplate(base),
       back: () => shown.backTemplate(base),
       manage:
-        this.#manages && view && subscription
-          ? (submitting: boolean) => manageTemplate(this.#renewal.view(base, view.choices.renewalOptions, subscription), submitting)
+        this.#manages && form && subscription
+          ? (mode) => manageTemplate(this.#renewal.view(base, form.choices.renewalOptions, subscription, this.#submit.renewal), mode)
           : undefined,
-      upgraded: upgrade.status === 'success',
-      justUpgraded: upgrade.status === 'success' && !this.#renewal.changed,
-      changing: this.#renewal.write.outcome.status === 'submitting',
-      phase: failed?.phase ?? 'load',
-      // Only an error shows a failure: describing one makes an error object, whose stack costs every render.
-      failure: state === 'error' && this.#setupError === undefined ? describeFailure(failed ? failed.error : shown.task.error) : undefined,
-      writeFailed: !!failed,
       onRetry: this.#retry,
     });
   }

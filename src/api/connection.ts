@@ -57,8 +57,11 @@ export function connect(settings: ConnectionSettings, { pageUrl, readCookies, on
   let source: ReturnType<typeof chooseCredentialSource>;
   try {
     baseAddress = resolveBaseAddress({ apiBase: settings.apiBase, environment: settings.environment, pageUrl });
+    const { tokenProvider } = settings;
     source = chooseCredentialSource({
-      tokenProvider: settings.tokenProvider,
+      // The function the settings hold when a token is asked: a framework hands a new one on each render (see
+      // `ConnectionController`), and the connection goes on with it.
+      tokenProvider: tokenProvider && (() => (settings.tokenProvider ?? tokenProvider)()),
       token: settings.token,
       authUrl: settings.authUrl?.trim() ? resolveTokenEndpoint(settings.authUrl, pageUrl) : undefined,
       merchantId: settings.merchantId,

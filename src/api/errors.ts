@@ -2,6 +2,8 @@
  * Every way a request can fail, as one typed error. The element turns it into a message for the customer, an event
  * for the page and a console line for the developer; nothing here knows about the DOM.
  */
+import type { Subscription } from './schemas.js';
+
 export type ApiErrorKind =
   /** The server answered with a status outside 2xx. */
   | 'http'
@@ -13,7 +15,7 @@ export type ApiErrorKind =
   | 'malformed'
   /** The widget is configured so that no request may be sent (bad base address, no credential). */
   | 'config'
-  /** The upgrade's answer was lost and reading the subscription afterwards failed too: it may or may not be done. */
+  /** A change's answer was lost and no read afterwards answered: it may or may not be done. */
   | 'unconfirmed';
 
 export interface ApiErrorInit {
@@ -22,6 +24,8 @@ export interface ApiErrorInit {
   field?: string | undefined;
   retryAfterSeconds?: number | undefined;
   cause?: unknown;
+  applied?: false | null | undefined;
+  current?: Subscription | undefined;
 }
 
 export class ApiError extends Error {
@@ -38,6 +42,16 @@ export class ApiError extends Error {
   readonly field?: string | undefined;
   /** From a `Retry-After` header, in seconds. */
   readonly retryAfterSeconds?: number | undefined;
+  /**
+   * For a change that failed: `false` when the service surely did not make it (it refused, or the reads after a lost
+   * answer show it not made), `null` when that is not known.
+   */
+  readonly applied?: false | null | undefined;
+  /**
+   * The subscription as a read after the failure found it, when it was prepaid already (elsewhere, with other terms):
+   * what the widget shows instead of a refusal.
+   */
+  readonly current?: Subscription | undefined;
 
   constructor(kind: ApiErrorKind, message: string, init: ApiErrorInit = {}) {
     // `Error` takes the `cause` from `init` (and only when `init` has one); the other fields are this class's own.
@@ -56,6 +70,7 @@ export type FailureKind =
   | 'timeout'
   | 'malformed'
   | 'unconfirmed'
+  | 'alreadyPrepaid'
   | 'badRequest'
   | 'unauthorized'
   | 'forbidden'

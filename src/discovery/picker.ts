@@ -100,15 +100,15 @@ export class Picker {
   }
 
   /**
-   * The service changed a subscription (an upgrade, a renewal change): the picker offers it as it is now, and it stays
-   * shown.
+   * The service changed a subscription (an upgrade, a renewal change, here or elsewhere): the picker offers it as it
+   * is now; with `choose`, as the customer changed it here, it stays shown.
    */
-  replace(subscription: Subscription): void {
+  replace(subscription: Subscription, choose = true): void {
     const id = subscription.public_id;
     const found = this.#found;
     const old = this.#find(id);
     if (!old) return;
-    this.#chosenId = id;
+    if (choose) this.#chosenId = id;
     const loaded: Loaded = { ...old, subscription, eligibility: decideEligibility(subscription, old.product) };
     // In its place when it stays in its list (nothing on the page moves), last in the other one when it moves there.
     const update = (list: Loaded[], belongs: boolean) =>

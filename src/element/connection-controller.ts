@@ -20,9 +20,16 @@ export class ConnectionController {
     this.#warn = warn;
   }
 
-  /** Makes the connection again when an attribute it reads changed, or none was made; says whether it did. */
+  /**
+   * Makes the connection again when an attribute it reads changed, or none was made; says whether it did. A new
+   * `tokenProvider` function in place of another is no change: a framework hands one on each render (an inline arrow
+   * in React), and the connection asks whichever the element holds.
+   */
   read(changed: PropertyValues): boolean {
-    if (this.#connection !== undefined && !CONNECTION_PROPERTIES.some((name) => changed.has(name))) return false;
+    const remakes = (name: (typeof CONNECTION_PROPERTIES)[number]) =>
+      changed.has(name) &&
+      !(name === 'tokenProvider' && typeof changed.get(name) === 'function' && typeof this.#host.tokenProvider === 'function');
+    if (this.#connection !== undefined && !CONNECTION_PROPERTIES.some(remakes)) return false;
     const connection = connect(this.#host, { pageUrl: document.baseURI, readCookies: () => document.cookie, onWarning: this.#warn });
     if ('error' in connection && connection.error === NO_CREDENTIAL && document.readyState !== 'complete') {
       // Read again once the document has loaded (or sooner, as any property changes).

@@ -35,15 +35,20 @@ const STATUSES: Partial<Record<number, [FailureKind, hint?: string]>> = {
   429: ['rateLimited'],
 };
 
-/** Trying the same again cannot help: the request or the set-up has to change first. */
-const FINAL: FailureKind[] = ['config', 'badRequest', 'unauthorized', 'forbidden', 'notFound'];
+/** Trying the same again cannot help: the request or the set-up has to change first, or it is done already. */
+const FINAL: FailureKind[] = ['config', 'badRequest', 'unauthorized', 'forbidden', 'notFound', 'alreadyPrepaid'];
 
 export function describeFailure(error: unknown): Failure {
   // Anything else thrown is a bug of ours, told apart by its message and reported like an answer we could not read.
-  const { kind, status, message, field } =
+  const { kind, status, message, field, current } =
     error instanceof ApiError ? error : new ApiError('malformed', `unexpected error: ${String(error)}`);
   // A status is the server's verdict only for an `http` error: others may carry that of an answer they could not read.
-  const [failureKind, hint] = kind === 'http' ? (STATUSES[status] ?? [status < 500 ? 'badRequest' : 'server']) : [kind];
+  // A refusal of what was made elsewhere meanwhile (`current`) is that, whatever the status.
+  const [failureKind, hint] = current
+    ? (['alreadyPrepaid', 'the subscription was already prepaid'] as const)
+    : kind === 'http'
+      ? (STATUSES[status] ?? [status < 500 ? 'badRequest' : 'server'])
+      : [kind];
   const failure: Failure = {
     kind: failureKind,
     status,
@@ -57,11 +62,14 @@ export function describeFailure(error: unknown): Failure {
 
 /**
  * Tells the page's developer of a failure for good: a console line that names the cause, `prepaid-upgrade-error`, and
- * `prepaid-upgrade-token-expired` when the credential was refused.
+ * `prepaid-upgrade-token-expired` when the credential was refused. A write's failure says whether the change was made:
+ * surely not (`applied: false`), or not known (`null`).
  */
 export function reportFailure(element: HTMLElement, lines: ConsoleLines, phase: ErrorPhase, error: unknown): void {
   const { status, message, retryable, credentialRefused } = describeFailure(error);
   lines.error(`${phase} failed: ${message}`);
-  element.dispatchEvent(new PrepaidUpgradeErrorEvent({ phase, status, message, retryable }));
+  const write = phase === 'upgrade' || phase === 'renewal';
+  const applied = write ? ((error as ApiError).applied ?? null) : undefined;
+  element.dispatchEvent(new PrepaidUpgradeErrorEvent({ phase, status, message, retryable, ...(write && { applied }) }));
   if (credentialRefused) element.dispatchEvent(new PrepaidUpgradeTokenExpiredEvent());
 }

@@ -9,7 +9,11 @@ import type { Choices } from './choices.js';
 import { applyDiscount, formatPercent, pricePerOrder } from './money.js';
 import { billsTaxOrShipping, dated, money, type Loaded, type View } from './templates.js';
 
-export type FormMode = 'live' | 'submitting';
+/**
+ * Whether a form can be sent: `live`; or locked, while its write is sent (`submitting`), while reads check whether it
+ * was made after its answer got lost (`checking`), or after that while its outcome is not known (`locked`).
+ */
+export type FormMode = 'live' | 'submitting' | 'checking' | 'locked';
 
 export interface FormView extends View {
   choices: Choices;
@@ -22,7 +26,7 @@ export interface FormView extends View {
 
 export function formTemplate(view: FormView, { subscription, product }: Loaded, mode: FormMode): TemplateResult {
   const { t, choices, orders, renewal } = view;
-  const submitting = mode === 'submitting';
+  const submitting = mode !== 'live';
   const perOrderAmount = pricePerOrder(subscription, product);
   const currency = subscription.currency_code;
   /** What `count` orders cost before any discount; unknown without a price. */
@@ -109,7 +113,7 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
       </div>
       <slot name="terms"></slot>
       <button part="submit" class="submit" type="submit" aria-disabled=${submitting ? 'true' : 'false'}>
-        ${submitting ? t.submitting : t.submit(orders)}
+        ${mode === 'submitting' ? t.submitting : mode === 'checking' ? t.checking('upgrade') : t.submit(orders)}
       </button>
     </form>
   `;

@@ -8,7 +8,7 @@ import type { Subscription } from '../api/schemas.js';
 import type { RenewalBehavior } from '../api/upgrade-request.js';
 import type { PrepaidStatus } from '../i18n/strings.js';
 import { ordersPerBillingOf, renewalBehaviorOf } from '../api/writes.js';
-import { renewalFieldset } from './form-template.js';
+import { renewalFieldset, type FormMode } from './form-template.js';
 import { dated, type View } from './templates.js';
 
 export function prepaidTemplate(view: View, subscription: Subscription, manage: TemplateResult | typeof nothing): TemplateResult {
@@ -46,7 +46,8 @@ export interface ManageView extends View {
   onSubmit(event: SubmitEvent): void;
 }
 
-export function manageTemplate(view: ManageView, submitting: boolean): TemplateResult {
+export function manageTemplate(view: ManageView, mode: FormMode): TemplateResult {
+  const submitting = mode !== 'live';
   const { t, subscription } = view;
   const current = renewalBehaviorOf(subscription);
   const chosen = view.choice ?? current;
@@ -70,7 +71,7 @@ export function manageTemplate(view: ManageView, submitting: boolean): TemplateR
         ?disabled=${chosen === current}
         aria-disabled=${submitting ? 'true' : nothing}
       >
-        ${submitting ? t.savingChange : t.manageSubmit}
+        ${mode === 'submitting' ? t.savingChange : mode === 'checking' ? t.checking('renewal') : t.manageSubmit}
       </button>
       ${view.confirmed && current ? html`<p class="confirmation" tabindex="-1">${t.renewalChanged(current)}</p>` : nothing}
     </form>

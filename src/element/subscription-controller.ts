@@ -23,10 +23,13 @@ import { hasAllAmounts, readNextOrder, readOrderAmounts, type NextOrder } from '
 import type { Subscription } from '../api/schemas.js';
 import type { ReadyDetail } from '../events.js';
 import { discoverSubscriptions, type Picker, type PickerHost } from './discovery-loader.js';
+import { decideEligibility } from './eligibility.js';
 import { loadSubscription } from './load-subscription.js';
 import { formatMoney } from './money.js';
 import { nextTask } from './next-task.js';
 import type { Loaded, View } from './templates.js';
+import type { WriteTarget } from './write.js';
+import { learnedAt } from './learned-at.js';
 
 export interface SubscriptionOptions {
   /** The connection reads go through; `undefined` while the attributes make none, or leave no valid choice to offer. */
@@ -63,6 +66,13 @@ export class SubscriptionController implements ReactiveController {
   readonly #orderAmounts: Task<AmountArgs, ReadAmounts>;
   /** The subscription named by id, once read: its next order is read beside its product, before it is shown. */
   #orderOf: string | undefined;
+  /** When the read under way, or last completed, was sent. */
+  #readAt = 0;
+  /**
+   * What was learned of a subscription since it was read, by id, with when it was true: a write's answer, a read
+   * that confirmed one, news from another widget of it. The newer of it and the read is shown.
+   */
+  readonly #learned = new Map<string, { subscription: Subscription; at: number }>();
 
   /** The picker's way back into the element: it renders with the element's Lit, and tells of the customer's moves. */
   readonly #pickerHost: PickerHost;
@@ -74,6 +84,7 @@ export class SubscriptionController implements ReactiveController {
       args: () => [options.connection()],
       task: async ([connection], { signal }) => {
         if (!connection) return initialState;
+        this.#readAt = learnedAt();
         const { client, subscriptionId } = connection;
         this.#orderOf = undefined;
         // The one chosen in the picker before a reload (the last run's value: this run is pending already) stays chosen.
@@ -133,9 +144,13 @@ export class SubscriptionController implements ReactiveController {
     void this.#nextOrder.run();
   }
 
-  /** What the read completed with; `undefined` until it completes. */
+  /**
+   * What the read completed with; `undefined` until it completes. While it runs again (a new connection, say) the
+   * last value stays: a write in flight keeps showing its form.
+   */
   get #value(): Loaded | Picker | undefined {
-    return this.task.status === TaskStatus.COMPLETE ? this.task.value : undefined;
+    const { status, value } = this.task;
+    return status === TaskStatus.COMPLETE || status === TaskStatus.PENDING ? value : undefined;
   }
 
   /** Without an id, the picker over what discovery found; `undefined` with an id, or until discovery is done. */
@@ -143,10 +158,53 @@ export class SubscriptionController implements ReactiveController {
     return pickerOf(this.#value);
   }
 
-  /** The subscription shown: the one named by `subscription-id`, else the one chosen in the picker, or the only one found. */
+  /**
+   * The subscription shown: the one named by `subscription-id`, else the one chosen in the picker, or the only one
+   * found; as read, or as learned since, whichever is newer.
+   */
   get loaded(): Loaded | undefined {
     const value = this.#value;
-    return value && 'eligibility' in value ? value : value?.shown(this.#options.manages());
+    const loaded = value && 'eligibility' in value ? value : value?.shown(this.#options.manages());
+    const learned = loaded && this.#learned.get(loaded.subscription.public_id!);
+    if (!learned || learned.at < this.#readAt) return loaded;
+    return { ...loaded, subscription: learned.subscription, eligibility: decideEligibility(learned.subscription, loaded.product) };
+  }
+
+  /**
+   * Learns how `subscription` was at the time `at` (a write's answer, a confirming read, news from another widget):
+   * shown from now on, unless something newer is known. Says whether it was news.
+   */
+  learn(subscription: Subscription, at: number): boolean {
+    const id = subscription.public_id!;
+    const known = this.#learned.get(id)?.at ?? 0;
+    if (at <= Math.max(known, this.#readAt)) return false;
+    this.#learned.set(id, { subscription, at });
+    this.picker?.replace(subscription, false);
+    this.#host.requestUpdate();
+    return true;
+  }
+
+  /**
+   * Reads the shown subscription again without a placeholder (the page came back into view after a while): what it
+   * finds is learned; a read that fails changes nothing.
+   */
+  async refresh(): Promise<void> {
+    const client = this.#options.connection()?.client;
+    const id = this.loaded?.subscription.public_id;
+    const at = learnedAt();
+    if (!client || !id) return;
+    try {
+      this.learn(await client.getSubscription(id), at);
+    } catch (error) {
+      this.#options.warn(`the subscription was not read again: ${(error as Error).message}`);
+    }
+  }
+
+  /** Where writes go: the shown subscription, through the connection; `undefined` while there is none. */
+  get writeTarget(): WriteTarget | undefined {
+    const connection = this.#options.connection();
+    const subscriptionId = connection?.subscriptionId ?? this.loaded?.subscription.public_id;
+    return connection && subscriptionId ? { client: connection.client, subscriptionId } : undefined;
   }
 
   /** What `prepaid-upgrade-ready` tells of what is shown; without an id, with the upgradeable subscriptions found. */
@@ -169,8 +227,9 @@ export class SubscriptionController implements ReactiveController {
     return eligibility.eligible ? 'ready' : eligibility.reason === 'already-prepaid' ? 'prepaid' : 'ineligible';
   }
 
-  /** The service changed the subscription shown (an upgrade, a renewal change): the picker offers it as it is now. */
-  replace(subscription: Subscription): void {
+  /** The customer changed the subscription shown (an upgrade, a renewal change): learned, and it stays chosen. */
+  wrote(subscription: Subscription, at: number): void {
+    this.learn(subscription, at);
     this.picker?.replace(subscription);
   }
 

@@ -15,7 +15,8 @@ import { formatServiceDate } from './dates.js';
 import type { Eligibility, IneligibleReason } from './eligibility.js';
 import type { Failure } from './failure.js';
 import { applyDiscount, formatMoney, formatPercent, pricePerOrder } from './money.js';
-import type { WriteOutcome } from './write-controller.js';
+import type { HeaderKind, Shown } from './shown-state.js';
+import type { WriteOutcome } from './write.js';
 
 export interface Loaded {
   subscription: Subscription;
@@ -82,8 +83,6 @@ export const placeholderTemplate = (): TemplateResult => html`
   <div class="placeholder" aria-hidden="true"><span></span><span></span><span></span><span></span></div>
 `;
 
-/** Which header a state shows: the upgrade form's, or that of a state that is none (see `Strings.stateHeading`). */
-export type HeaderKind = 'form' | 'prepaid' | 'ineligible' | 'picker';
 
 /**
  * The heading of what is shown, and where an upgrade can be bought (`selling`), its description and "Save up to 15%"
@@ -100,6 +99,11 @@ export function headerTemplate({ t, locale }: View, kind: HeaderKind, selling: b
     </header>
   `;
 }
+
+/** A notice that takes focus when it answers what the customer did: why nothing was changed, say. */
+export const noticeTemplate = (title: string): TemplateResult => html`
+  <div class="notice" tabindex="-1"><p class="notice-title">${title}</p></div>
+`;
 
 export function ineligibleTemplate(view: View, { subscription, product, eligibility }: Loaded): TemplateResult | typeof nothing {
   if (eligibility.eligible) return nothing;
@@ -178,8 +182,9 @@ export function successTemplate(
 /**
  * A failure, or (without one) a configuration error: what happened and what to do, in the customer's words only (the
  * service's own reason goes to the console and the error event). One button, where one helps: a new read after a
- * failed load that may pass, a reload of the page for a session that expired (it brings a new token); a failed write
- * is tried again with its form's own button, which stays above. `phase`: which request failed.
+ * failed load that may pass or after a write whose outcome is not known, a reload of the page for a session that
+ * expired (it brings a new token); a failed write is tried again with its form's own button, which stays above.
+ * `phase`: which request failed.
  */
 export function errorTemplate({ t }: View, failure: Failure | undefined, phase: ErrorPhase, onRetry: () => void): TemplateResult {
   const kind = failure?.kind ?? 'config';
@@ -192,9 +197,11 @@ export function errorTemplate({ t }: View, failure: Failure | undefined, phase: 
   const button =
     kind === 'unauthorized'
       ? ([t.reload, () => location.reload()] as const)
-      : phase === 'load' && failure?.retryable
-        ? ([t.retry, onRetry] as const)
-        : undefined;
+      : kind === 'unconfirmed'
+        ? ([t.checkAgain, onRetry] as const)
+        : phase === 'load' && failure?.retryable
+          ? ([t.retry, onRetry] as const)
+          : undefined;
   return html`
     <div part="error" class="error" role="alert" tabindex="-1">
       <p>
@@ -206,23 +213,27 @@ export function errorTemplate({ t }: View, failure: Failure | undefined, phase: 
 }
 
 /**
- * What the polite status region says in each state: loading, submitting, success, a confirmed renewal change and why
- * a subscription cannot be upgraded are announced. `renewal`: the outcome of the last renewal change; `finding`:
- * without an id, the customer's subscriptions are looked for.
+ * What the polite status region says in each state: loading, a write sent and checked, success, a confirmed renewal
+ * change, why a subscription cannot be upgraded, and that it was prepaid already, are announced. `shown`: what
+ * `deriveShown` says; `renewal`: the outcome of the last renewal change; `finding`: without an id, the customer's
+ * subscriptions are looked for.
  */
 export function announcement(
   t: ElementStrings,
-  state: string,
+  shown: Pick<Shown, 'state' | 'checking' | 'changing' | 'alreadyPrepaid'>,
   loaded: Loaded | undefined,
   renewal: WriteOutcome<Subscription>,
   finding: boolean,
   nothingFound: IneligibleReason = 'none-upgradeable',
 ): string {
+  const { state } = shown;
   if (state === 'loading') return finding ? t.finding : t.loading;
-  if (state === 'submitting') return renewal.status === 'submitting' ? t.savingChange : t.submitting;
+  if (shown.checking) return t.checking(shown.changing ? 'renewal' : 'upgrade');
+  if (state === 'submitting') return shown.changing ? t.savingChange : t.submitting;
   if (state === 'success') return t.successHeading;
   const changed = renewal.status === 'success' && renewalBehaviorOf(renewal.value);
   if (changed) return t.renewalChanged(changed);
+  if (shown.alreadyPrepaid) return t.failure('alreadyPrepaid', 'upgrade');
   if (state === 'prepaid') return t.ineligible('already-prepaid', undefined);
   if (state !== 'ineligible') return '';
   // Ineligible with nothing shown: the customer has no subscription, or none of theirs can be prepaid.

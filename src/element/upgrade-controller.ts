@@ -1,41 +1,33 @@
 /**
  * The upgrade: the choices the element's attributes offer, the customer's picks among them (each told to the page
- * as `prepaid-upgrade-change`), and the upgrade itself (a write: one in flight, retried on 423 and 429, confirmed by a
- * read after an ambiguous failure, aborted when the element leaves the page) with the events that tell the page
- * about it. The element says when an upgrade may be sent, and renders the form this controller describes.
+ * as `prepaid-upgrade-change`), and the upgrade itself (a write: one in flight, retried on 423 and 429, confirmed by
+ * reads after an answer that got lost, never dropped by the page), announced to the page by `prepaid-upgrade-submit`.
+ * The element says where an upgrade goes, tells of its outcome, and renders the form this controller describes.
  */
 import type { Subscription, UpgradeRequest } from '../api/schemas.js';
 import { isRenewalBehavior, type RenewalBehavior } from '../api/upgrade-request.js';
-import { sendAndConfirm, upgradeWrite } from '../api/writes.js';
-import { PrepaidUpgradeChangeEvent, PrepaidUpgradeSubmitEvent, PrepaidUpgradeSuccessEvent } from '../events.js';
+import type { ApiError } from '../api/errors.js';
+import { confirmWrite, sendAndConfirm, upgradeWrite, type SubscriptionWrite } from '../api/writes.js';
+import { PrepaidUpgradeChangeEvent, PrepaidUpgradeSubmitEvent } from '../events.js';
 import type { ReactiveControllerHost } from 'lit';
 import { parseChoices, type ChoiceAttributes, type Choices } from './choices.js';
 import type { FormView } from './form-template.js';
 import type { View } from './templates.js';
-import { WriteController, type WriteTarget } from './write-controller.js';
-
-export interface UpgradeOptions {
-  /** Where the upgrade goes; `undefined` while none may be sent (no form is shown, say). */
-  target(): WriteTarget | undefined;
-  /** After the success is rendered, before the page hears of it (its listener may move focus on). */
-  succeeded(): void;
-  /** After the failure is rendered. */
-  failed(error: unknown): void;
-}
+import { Write, type WriteOutcome, type WriteTarget } from './write.js';
 
 export class UpgradeController {
   readonly #host: ReactiveControllerHost & EventTarget;
-  readonly #options: UpgradeOptions;
-  readonly write: WriteController<Subscription>;
+  readonly write: Write<Subscription>;
+  /** The last upgrade sent, whose outcome "check again" reads. */
+  #sent: SubscriptionWrite | undefined;
   /** What the attributes offer, or why they offer nothing; `undefined` until they are read. */
   choices: Choices | { error: string } | undefined;
   #orders: number | undefined;
   #renewal: RenewalBehavior | undefined;
 
-  constructor(host: ReactiveControllerHost & EventTarget, options: UpgradeOptions) {
+  constructor(host: ReactiveControllerHost & EventTarget) {
     this.#host = host;
-    this.#options = options;
-    this.write = new WriteController<Subscription>(host);
+    this.write = new Write<Subscription>(host);
   }
 
   /** Reads the choices from the attributes again; the customer's picks go back to the preselected ones. */
@@ -51,10 +43,9 @@ export class UpgradeController {
     this.#renewal = result.choices.renewalBehavior;
   }
 
-  /** Sends the upgrade with the customer's picks; resolves to whether it succeeded. */
-  upgrade(): Promise<boolean> {
-    return this.write.run(() => {
-      const target = this.#options.target();
+  /** Sends the upgrade with the customer's picks to `target` (none: nothing is sent); resolves to its outcome. */
+  upgrade(target: WriteTarget | undefined): Promise<WriteOutcome<Subscription>> {
+    return this.write.run(target?.subscriptionId ?? '', () => {
       const choices = this.choices;
       if (!target || !choices || 'error' in choices) return undefined;
       const { subscriptionId, client } = target;
@@ -66,19 +57,21 @@ export class UpgradeController {
       const submit = new PrepaidUpgradeSubmitEvent({ action: 'upgrade', subscriptionId, request: { ...request } });
       this.#host.dispatchEvent(submit);
       if (submit.defaultPrevented) return undefined;
-      return {
-        send: (signal) => sendAndConfirm(client, subscriptionId, upgradeWrite(request), { signal }),
-        succeeded: (subscription) => {
-          this.#options.succeeded();
-          this.#host.dispatchEvent(new PrepaidUpgradeSuccessEvent({ subscription }));
-        },
-        failed: (error) => this.#options.failed(error),
-      };
+      const write = (this.#sent = upgradeWrite(request));
+      return (onChecking) => sendAndConfirm(client, subscriptionId, write, { onChecking });
     });
   }
 
-  /** What the form shows; `undefined` while the attributes offer no valid choice. */
-  view(base: View): FormView | undefined {
+  /** After an upgrade whose outcome is not known: one read of `target` tells, and nothing is sent again. */
+  checkAgain(target: WriteTarget, failed: ApiError): Promise<WriteOutcome<Subscription>> {
+    return this.write.run(target.subscriptionId, () => {
+      const write = this.#sent;
+      return write && ((onChecking) => (onChecking(), confirmWrite(target.client, target.subscriptionId, write, failed, {}, [])));
+    });
+  }
+
+  /** What the form shows, sent by `onSubmit`; `undefined` while the attributes offer no valid choice. */
+  view(base: View, onSubmit: (event: SubmitEvent) => void): FormView | undefined {
     const choices = this.choices;
     if (!choices || 'error' in choices) return undefined;
     return {
@@ -86,16 +79,11 @@ export class UpgradeController {
       choices,
       orders: this.#orders ?? choices.ordersPerBilling,
       renewal: this.#renewal ?? choices.renewalBehavior,
-      onSubmit: this.#onSubmit,
+      onSubmit,
       onOrdersChange: this.#onOrdersChange,
       onRenewalChange: this.#onRenewalChange,
     };
   }
-
-  readonly #onSubmit = (event: SubmitEvent): void => {
-    event.preventDefault();
-    void this.upgrade();
-  };
 
   readonly #onOrdersChange = (event: Event): void => {
     this.#orders = Number((event.target as HTMLInputElement).value);

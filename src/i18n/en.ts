@@ -10,7 +10,9 @@ const failures = (kind: FailureKind, phase: ErrorPhase) =>
     network: 'We could not reach the store. Check your connection and try again.',
     timeout: 'The store took too long to answer. Try again.',
     malformed: 'The store sent an answer we could not read. Try again in a moment.',
-    unconfirmed: 'We could not confirm whether your subscription was upgraded. Try again: it cannot be upgraded or charged twice.',
+    unconfirmed:
+      'We do not know yet whether your subscription was prepaid: the store has not answered. It cannot be prepaid or charged twice. Check again in a moment.',
+    alreadyPrepaid: 'This subscription was already prepaid, so nothing was changed and nothing was charged.',
     badRequest: 'The store refused this request. Please contact the store.',
     unauthorized: 'Your session has expired. Reload the page, or sign in again.',
     forbidden:
@@ -109,11 +111,15 @@ export const en: Omit<Strings, keyof PickerStrings> = {
   savingChange: 'Saving your change…',
   renewalChanged: (behavior) =>
     `Saved. When your prepaid orders run out, ${{ autorenew: 'your subscription renews automatically', cancel: 'your subscription ends', downgrade: 'you go back to paying per order' }[behavior]}.`,
-  changeUnconfirmed: 'We could not confirm whether your change was saved. Try again: saving it twice changes nothing more.',
+  changeUnconfirmed: 'We do not know yet whether your change was saved: the store has not answered. Check again in a moment.',
+  checking: (phase) =>
+    phase === 'upgrade' ? 'Checking whether your subscription was prepaid…' : 'Checking whether your change was saved…',
+  checkAgain: 'Check again',
   failure: (kind, phase) =>
-    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say.
-    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config'].includes(kind)
-      ? `${phase === 'upgrade' ? 'Your subscription was not prepaid.' : 'Your change was not saved.'} ${failures(kind, phase)}`
+    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say, and
+    // one already made elsewhere says what it is.
+    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'].includes(kind)
+      ? `${phase === 'upgrade' ? 'Your subscription was not prepaid, and nothing was charged.' : 'Your change was not saved.'} ${failures(kind, phase)}`
       : failures(kind, phase),
   refusedChoice: (heading) => `The store did not accept your choice for “${heading}”. Choose another one, or contact the store.`,
   retry: 'Try again',

@@ -127,8 +127,15 @@ export interface Strings {
   savingChange: string;
   /** Once the service confirmed a renewal change: what now happens when the prepaid orders run out. */
   renewalChanged: (behavior: RenewalBehavior) => string;
-  /** A renewal change whose outcome could not be confirmed (the `unconfirmed` failure of the upgrade has its own). */
+  /** A renewal change whose outcome is not known yet (the `unconfirmed` failure of the upgrade has its own). */
   changeUnconfirmed: string;
+  /**
+   * Announced, and on the locked form's button, while the widget reads whether a change whose answer was lost was
+   * made: the upgrade, or a renewal change.
+   */
+  checking: (phase: 'upgrade' | 'renewal') => string;
+  /** The button under "not known yet": it reads the subscription again, and never sends the change again. */
+  checkAgain: string;
   /**
    * What happened and what the customer can do, by why it failed and which request did: reading the subscription
    * (`load`), the upgrade, a renewal change, or the element's set-up (`config`). A write that was not made says so.

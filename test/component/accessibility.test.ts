@@ -81,10 +81,10 @@ describe('axe finds no violation', () => {
     await expect(m.el).to.be.accessible();
   });
 
-  it('after a failed renewal change (500)', async () => {
+  it('after a failed renewal change (429 on every try)', async () => {
     const m = await mountFor(prepaid);
     await m.waitForState('prepaid');
-    await m.session.fault({ status: 500, method: 'PATCH' });
+    await m.session.fault({ status: 429, retryAfter: 0, count: 4, method: 'PATCH' });
     m.$<HTMLInputElement>('[part~=manage] input[value=downgrade]')!.click();
     await m.el.updateComplete;
     m.$<HTMLButtonElement>('[part~=manage-submit]')!.click();
@@ -111,7 +111,10 @@ describe('axe finds no violation', () => {
 
   const errors: Array<[string, (m: Mounted & { session: Awaited<ReturnType<typeof sandboxSession>> }) => Promise<void>]> = [
     ['a refused upgrade (400)', async (m) => void (await m.el.upgrade())],
-    ['a failed upgrade (500)', async (m) => (await m.session.fault({ status: 500, method: 'PATCH' }), void (await m.el.upgrade()))],
+    [
+      'a failed upgrade (429 on every try)',
+      async (m) => (await m.session.fault({ status: 429, retryAfter: 0, count: 4, method: 'PATCH' }), void (await m.el.upgrade())),
+    ],
   ];
   for (const [name, cause] of errors) {
     it(`after ${name}`, async () => {
@@ -289,7 +292,7 @@ describe('keyboard alone', () => {
   it('after a failed upgrade, reaches the form’s button again and tries again with Enter', async () => {
     const m = await mountAfterButton();
     try {
-      await m.session.fault({ status: 500, method: 'PATCH' });
+      await m.session.fault({ status: 429, retryAfter: 0, count: 4, method: 'PATCH' });
       await sendKeys({ press: 'Tab' });
       await sendKeys({ press: 'Tab' });
       await sendKeys({ press: 'Tab' });
@@ -402,7 +405,7 @@ describe('announcements', () => {
   it('says errors assertively, once', async () => {
     const m = await mountFor(eligible);
     await m.waitForState('ready');
-    await m.session.fault({ status: 500, method: 'PATCH' });
+    await m.session.fault({ status: 429, retryAfter: 0, count: 4, method: 'PATCH' });
     await m.el.upgrade();
     const alerts = m.$$('[role=alert]');
     expect(alerts).to.have.length(1);

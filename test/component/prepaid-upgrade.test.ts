@@ -213,7 +213,9 @@ describe('<prepaid-upgrade> refused upgrade', () => {
     const part = m.$('[part~=error]')!;
     expect(part.getAttribute('role')).to.equal('alert');
     expect(text(part)).to.equal(en.failure('badRequest', 'upgrade'));
-    expect(text(part)).to.equal('Your subscription was not prepaid. The store refused this request. Please contact the store.');
+    expect(text(part)).to.equal(
+      'Your subscription was not prepaid, and nothing was charged. The store refused this request. Please contact the store.',
+    );
     expect(m.shadow.activeElement).to.equal(part);
     // The customer's choices stay where they were, and the form's own button is the one way on: no second button.
     expect(m.$('[part~=form]')).not.to.equal(null);

@@ -19,7 +19,7 @@ describe('parts', () => {
     const m = await mount({ 'subscription-id': eligible, 'api-base': session.apiBase, token: session.token });
     await m.waitForState('ready');
     collect(m.shadow);
-    await session.fault({ status: 500, method: 'PATCH' });
+    await session.fault({ status: 429, retryAfter: 0, count: 4, method: 'PATCH' });
     await m.el.upgrade();
     collect(m.shadow);
     await m.el.upgrade();

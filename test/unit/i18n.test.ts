@@ -39,6 +39,7 @@ const FAILURE_KINDS = [
   'timeout',
   'malformed',
   'unconfirmed',
+  'alreadyPrepaid',
   'badRequest',
   'unauthorized',
   'forbidden',
@@ -193,6 +194,7 @@ function samples(locale: string): { [K in FunctionKey]: Parameters<Strings[K]>[]
     wasPrice: [[total]],
     summarySaving: [[price(locale, 67.5), price(locale, 7.5), percent(locale, 10)]],
     renewalChanged: RENEWAL_BEHAVIORS.map((behavior) => [behavior]),
+    checking: [['upgrade'], ['renewal']],
     pricePerOrder: [[perOrder]],
     shipsEvery: COUNTS.filter((count) => count > 0).flatMap((count) =>
       SHIPPING_UNITS.map((unit) => [count, unit] as [number, ShippingUnit]),
@@ -352,7 +354,7 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
           'server',
         ] as const)
           expect(strings.failure(kind, phase), `${kind}, ${phase}`).to.satisfy((text: string) => text.startsWith(lead));
-        for (const kind of ['unconfirmed', 'unauthorized', 'config'] as const)
+        for (const kind of ['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'] as const)
           expect(strings.failure(kind, phase), `${kind}, ${phase}`).to.not.satisfy((text: string) => text.startsWith(lead));
       }
     });
@@ -547,6 +549,9 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
       for (const behavior of RENEWAL_BEHAVIORS)
         expect(strings.renewalChanged(behavior), behavior).to.not.equal(en.renewalChanged(behavior));
       expect(strings.changeUnconfirmed).to.not.equal(strings.failure('unconfirmed', 'upgrade'));
+      expect(strings.checking('upgrade')).to.not.equal(strings.checking('renewal'));
+      for (const phase of ['upgrade', 'renewal'] as const) expect(strings.checking(phase), phase).to.not.equal(en.checking(phase));
+      expect(strings.checkAgain).to.not.equal(strings.retry);
       expect(strings.manageLegend).to.not.equal(strings.renewalLegend);
     });
   });

@@ -1,14 +1,24 @@
 /**
- * A change when its answer is lost: the subscription is read again, and a change that did happen is a success, never
- * a failure that invites a second one. The upgrade and the renewal change go through the same `sendAndConfirm`.
+ * A change when its answer is lost: the subscription is read again, with backoff, for about half a minute; a change
+ * that did happen is a success, never a failure that invites a second one, and "not made" is said only once the reads
+ * show it. The upgrade and the renewal change go through the same `sendAndConfirm`.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { resolveBaseAddress } from '../../src/api/base-address.js';
 import { createApiClient, type ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Subscription, UpgradeRequest } from '../../src/api/schemas.js';
 import type { RenewalBehavior } from '../../src/api/upgrade-request.js';
-import { hasRenewalBehavior, isPrepaidAsRequested, renewalChangeWrite, sendAndConfirm, upgradeWrite } from '../../src/api/writes.js';
+import {
+  CONFIRM_WAITS_MS,
+  confirmWrite,
+  hasRenewalBehavior,
+  isPrepaidAsRequested,
+  renewalChangeWrite,
+  sendAndConfirm,
+  upgradeWrite,
+} from '../../src/api/writes.js';
+import { withClock } from '../helpers/controlled-clock.js';
 import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
 import { payAsYouGoSubscription, prepaidSubscription } from '../fixtures/subscriptions.js';
 
@@ -18,6 +28,12 @@ const sixCancel: UpgradeRequest = { orders_per_billing: 6, renewal_behavior: 'ca
 const upgradeAndConfirm = (client: ApiClient, id: string, request: UpgradeRequest) => sendAndConfirm(client, id, upgradeWrite(request));
 const changeAndConfirm = (client: ApiClient, id: string, renewalBehavior: RenewalBehavior) =>
   sendAndConfirm(client, id, renewalChangeWrite(renewalBehavior));
+/** What `promise` failed with; a success fails the test. */
+const failureOf = (promise: Promise<unknown>): Promise<ApiError> =>
+  promise.then(
+    () => expect.fail('it succeeded'),
+    (error: ApiError) => error,
+  );
 const renewalOf = (subscription: Subscription) => subscription.prepaid_subscription_context?.renewal_behavior;
 
 describe('isPrepaidAsRequested', () => {
@@ -78,57 +94,85 @@ describe('sendAndConfirm: the upgrade', () => {
     expect(await requests()).to.deep.equal(['PATCH 200', 'PATCH 503', 'GET 200']);
   });
 
-  it('turns "already prepaid" into a success when it is prepaid exactly as asked', async () => {
+  it('calls a 400 "already prepaid" when the read finds it prepaid, even as asked: this call did not make it', async () => {
     await client.upgradeToPrepaid(ELIGIBLE, sixCancel);
-    const confirmed = await upgradeAndConfirm(client, ELIGIBLE, sixCancel);
-    expect(confirmed.prepaid_subscription_context?.renewal_behavior).to.equal('cancel');
+    const error = await failureOf(upgradeAndConfirm(client, ELIGIBLE, sixCancel));
+    expect(error).to.include({ kind: 'http', status: 400, applied: false });
+    expect(error.current?.prepaid_subscription_context).to.deep.include({ prepaid_orders_per_billing: 6, renewal_behavior: 'cancel' });
     expect(await requests()).to.deep.equal(['PATCH 200', 'PATCH 400', 'GET 200']);
   });
 
-  it('keeps the 400 when the subscription is prepaid on other terms', async () => {
+  it('keeps the 400, with the subscription as found, when it is prepaid on other terms', async () => {
     await client.upgradeToPrepaid(ELIGIBLE, { ...sixCancel, orders_per_billing: 12 });
-    const error = await upgradeAndConfirm(client, ELIGIBLE, sixCancel).catch((e: ApiError) => e);
-    expect(error).to.include({ kind: 'http', status: 400 });
+    const error = await failureOf(upgradeAndConfirm(client, ELIGIBLE, sixCancel));
+    expect(error).to.include({ kind: 'http', status: 400, applied: false });
     expect(error.detail).to.match(/already prepaid/i);
+    expect(error.current?.prepaid_subscription_context?.prepaid_orders_per_billing).to.equal(12);
   });
 
-  it('keeps the failure when the upgrade was not applied', async () => {
+  it('keeps a plain 400 a refusal, with no subscription found prepaid', async () => {
+    await session.fault({ status: 400, method: 'PATCH', detail: 'Prepaid is paused.' });
+    const error = await failureOf(upgradeAndConfirm(client, ELIGIBLE, sixCancel));
+    expect(error).to.include({ kind: 'http', status: 400, applied: false, current: undefined });
+    expect(await requests()).to.deep.equal(['PATCH 400', 'GET 200']);
+  });
+
+  it('concludes "not made" only from a read once about half a minute has passed, reading with backoff till then', async () => {
     await session.fault({ status: 500, method: 'PATCH' });
-    const error = await upgradeAndConfirm(client, ELIGIBLE, sixCancel).catch((e: ApiError) => e);
-    expect(error).to.include({ kind: 'http', status: 500 });
-    expect(await requests()).to.deep.equal(['PATCH 500', 'GET 200']);
+    const checking: number[] = [];
+    const { error, waits } = await withClock({ auto: true }, async (clock) => {
+      const failed = await sendAndConfirm(client, ELIGIBLE, upgradeWrite(sixCancel), {
+        onChecking: () => checking.push(clock.now()),
+      }).catch((e: ApiError) => e);
+      return { error: failed as ApiError, waits: [...clock.waits] };
+    });
+    expect(error).to.include({ kind: 'http', status: 500, applied: false });
+    expect(checking, 'told once that it checks').to.have.length(1);
+    expect(waits).to.deep.equal([...CONFIRM_WAITS_MS]);
+    expect(CONFIRM_WAITS_MS.reduce((sum, wait) => sum + wait, 0)).to.equal(30_000);
+    expect(await requests()).to.deep.equal(['PATCH 500', ...CONFIRM_WAITS_MS.map(() => 'GET 200'), 'GET 200']);
   });
 
-  it('confirms after a timeout too', async () => {
-    await session.fault({ latencyMs: 1500, method: 'PATCH' });
-    const error = await upgradeAndConfirm(client, ELIGIBLE, sixCancel).catch((e: ApiError) => e);
-    // The slow PATCH is applied after the confirming read has looked: the customer is told to try again, and the
-    // next try finds it prepaid as asked.
-    expect(error).to.include({ kind: 'timeout' });
-    expect(await requests(), 'the read looked before the upgrade was made').to.deep.equal(['PATCH null', 'GET 200']);
-    await waitUntil(async () => (await requests())[0] === 'PATCH 200', 'the sandbox never made the slow upgrade', { timeout: 5000 });
+  it('finds an upgrade that the service made after the answer was given up on', async () => {
+    // Made 1.2 s after it arrived; the client gives up after 0.5 s. The read at once finds it not made yet, the one a
+    // second later finds it made: the success it was, and nothing sent twice.
+    await session.fault({ carriedOutAfterMs: 1200, method: 'PATCH' });
     const confirmed = await upgradeAndConfirm(client, ELIGIBLE, sixCancel);
     expect(confirmed.prepaid_subscription_context?.prepaid_orders_per_billing).to.equal(6);
+    expect(await requests()).to.deep.equal(['PATCH 200', 'GET 200', 'GET 200']);
   });
 
-  it('says it could not confirm when the confirming read fails too', async () => {
+  it('says the outcome is not known when no read answers, and a check later finds it made', async () => {
+    await session.fault({ status: 503, method: 'PATCH', apply: true });
+    await session.fault({ status: 500, method: 'GET', count: CONFIRM_WAITS_MS.length + 1 });
+    const error = await withClock({ auto: true }, () => failureOf(upgradeAndConfirm(client, ELIGIBLE, sixCancel)));
+    expect(error).to.include({ kind: 'unconfirmed', status: 503, applied: null });
+    expect(error.message).to.include('no read confirmed the upgrade');
+    // Checking again is one read, and never the upgrade again.
+    const found = await confirmWrite(client, ELIGIBLE, upgradeWrite(sixCancel), error, {}, []);
+    expect(found.prepaid_subscription_context?.prepaid_orders_per_billing).to.equal(6);
+    expect((await requests()).filter((r) => r.startsWith('PATCH'))).to.deep.equal(['PATCH 503']);
+  });
+
+  it('checked again, a read that finds it not made says so with the write’s own failure', async () => {
     await session.fault({ status: 503, method: 'PATCH' });
-    await session.fault({ status: 500, method: 'GET' });
-    const error = await upgradeAndConfirm(client, ELIGIBLE, sixCancel).catch((e: ApiError) => e);
-    expect(error).to.include({ kind: 'unconfirmed', status: 503 });
+    await session.fault({ status: 500, method: 'GET', count: CONFIRM_WAITS_MS.length + 1 });
+    const unknown = await withClock({ auto: true }, () => failureOf(upgradeAndConfirm(client, ELIGIBLE, sixCancel)));
+    const error = await failureOf(confirmWrite(client, ELIGIBLE, upgradeWrite(sixCancel), unknown, {}, []));
+    expect(error).to.include({ kind: 'http', status: 503, applied: false });
   });
 
-  it('reports a credential refused while confirming, so that the customer signs in again', async () => {
+  it('reports a credential refused while confirming, so that the customer signs in again, the outcome not known', async () => {
     await session.fault({ status: 503, method: 'PATCH' });
     await session.fault({ status: 401, method: 'GET' });
-    const error = await upgradeAndConfirm(client, ELIGIBLE, sixCancel).catch((e: ApiError) => e);
-    expect(error).to.include({ kind: 'http', status: 401 });
+    const error = await failureOf(upgradeAndConfirm(client, ELIGIBLE, sixCancel));
+    expect(error).to.include({ kind: 'http', status: 401, applied: null });
   });
 
   it('does not read again after a refusal that applied nothing', async () => {
     await session.fault({ status: 403, method: 'PATCH' });
-    const error = await upgradeAndConfirm(client, ELIGIBLE, sixCancel).catch((e: ApiError) => e);
-    expect(error).to.include({ kind: 'http', status: 403 });
+    const error = await failureOf(upgradeAndConfirm(client, ELIGIBLE, sixCancel));
+    expect(error).to.include({ kind: 'http', status: 403, applied: false });
     expect(await requests()).to.deep.equal(['PATCH 403']);
   });
 });
@@ -150,29 +194,36 @@ describe('sendAndConfirm: the renewal change', () => {
     expect(await requests()).to.deep.equal(['PATCH 503', 'GET 200']);
   });
 
-  it('keeps the failure when the change was not applied', async () => {
+  it('keeps the failure when the reads show the change not made', async () => {
     await session.fault({ status: 500, method: 'PATCH' });
-    const error = await changeAndConfirm(client, PREPAID, 'cancel').catch((e: ApiError) => e);
-    expect(error).to.include({ kind: 'http', status: 500 });
-    expect(await requests()).to.deep.equal(['PATCH 500', 'GET 200']);
+    const error = await withClock({ auto: true }, () => failureOf(changeAndConfirm(client, PREPAID, 'cancel')));
+    expect(error).to.include({ kind: 'http', status: 500, applied: false });
+    expect(await requests()).to.deep.equal(['PATCH 500', ...CONFIRM_WAITS_MS.map(() => 'GET 200'), 'GET 200']);
+  });
+
+  it('finds a change that the service made after the answer was given up on', async () => {
+    await session.fault({ carriedOutAfterMs: 1200, method: 'PATCH' });
+    const confirmed = await changeAndConfirm(client, PREPAID, 'cancel');
+    expect(renewalOf(confirmed)).to.equal('cancel');
+    expect(await requests()).to.deep.equal(['PATCH 200', 'GET 200', 'GET 200']);
   });
 
   it('keeps the service’s refusal of a subscription that is not prepaid', async () => {
     await startSession(SANDBOX_SUBSCRIPTIONS.eligible);
-    const error = await changeAndConfirm(client, ELIGIBLE, 'cancel').catch((e: ApiError) => e);
+    const error = await failureOf(changeAndConfirm(client, ELIGIBLE, 'cancel'));
     expect(error).to.include({ kind: 'http', status: 400, detail: 'This subscription is not prepaid' });
   });
 
   it('keeps a field error with its field', async () => {
-    const error = await changeAndConfirm(client, PREPAID, 'never' as RenewalBehavior).catch((e: ApiError) => e);
+    const error = await failureOf(changeAndConfirm(client, PREPAID, 'never' as RenewalBehavior));
     expect(error).to.include({ kind: 'http', status: 400, field: 'renewal_behavior', detail: "Value 'never' is not a valid choice." });
   });
 
-  it('says it could not confirm when the confirming read fails too, naming the change', async () => {
+  it('says the outcome is not known when no read answers, naming the change', async () => {
     await session.fault({ status: 503, method: 'PATCH' });
-    await session.fault({ status: 500, method: 'GET' });
-    const error = await changeAndConfirm(client, PREPAID, 'cancel').catch((e: ApiError) => e);
-    expect(error).to.include({ kind: 'unconfirmed', status: 503 });
-    expect(error.message).to.include('confirming the renewal change failed too');
+    await session.fault({ status: 500, method: 'GET', count: CONFIRM_WAITS_MS.length + 1 });
+    const error = await withClock({ auto: true }, () => failureOf(changeAndConfirm(client, PREPAID, 'cancel')));
+    expect(error).to.include({ kind: 'unconfirmed', status: 503, applied: null });
+    expect(error.message).to.include('no read confirmed the renewal change');
   });
 });

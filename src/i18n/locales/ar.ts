@@ -40,7 +40,8 @@ const failures = (kind: FailureKind, phase: ErrorPhase) =>
     timeout: 'استغرق المتجر وقتًا طويلًا جدًا في الرد. يُرجى المحاولة مرة أخرى.',
     malformed: 'أرسل المتجر ردًا تعذّرت علينا قراءته. يُرجى المحاولة مرة أخرى بعد قليل.',
     unconfirmed:
-      'تعذّر علينا التأكد مما إذا كان اشتراكك قد تحوّل إلى الدفع المسبق. يُرجى المحاولة مرة أخرى: لا يمكن تحويله أو تحصيل قيمته مرتين.',
+      'لا نعرف بعدُ ما إذا كان اشتراكك قد تحوّل إلى الدفع المسبق: لم يردّ المتجر حتى الآن. لا يمكن تحويله أو تحصيل قيمته مرتين. يُرجى إعادة التحقق بعد قليل.',
+    alreadyPrepaid: 'كان هذا الاشتراك مدفوعًا مسبقًا بالفعل، لذا لم يتغيّر أي شيء ولم يُحصَّل أي مبلغ.',
     badRequest: 'رفض المتجر هذه العملية. يُرجى التواصل مع المتجر.',
     unauthorized: 'انتهت صلاحية جلستك. يُرجى إعادة تحميل الصفحة أو تسجيل الدخول مرة أخرى.',
     forbidden:
@@ -171,11 +172,15 @@ const ar: Strings = {
   savingChange: 'جارٍ حفظ التغيير…',
   renewalChanged: (behavior) =>
     `تم الحفظ. عند نفاد طلباتك المدفوعة مسبقًا، ${{ autorenew: 'يتجدد اشتراكك تلقائيًا', cancel: 'ينتهي اشتراكك', downgrade: 'تعود إلى الدفع مقابل كل طلب' }[behavior]}.`,
-  changeUnconfirmed: 'تعذّر علينا التأكد من حفظ التغيير. أعد المحاولة: حفظه مرتين لا يغيّر شيئًا إضافيًا.',
+  changeUnconfirmed: 'لا نعرف بعدُ ما إذا كان التغيير قد حُفِظ: لم يردّ المتجر حتى الآن. يُرجى إعادة التحقق بعد قليل.',
+  checking: (phase) =>
+    phase === 'upgrade' ? 'جارٍ التحقق مما إذا كان اشتراكك قد تحوّل إلى الدفع المسبق…' : 'جارٍ التحقق مما إذا كان التغيير قد حُفِظ…',
+  checkAgain: 'إعادة التحقق',
   failure: (kind, phase) =>
-    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say.
-    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config'].includes(kind)
-      ? `${phase === 'upgrade' ? 'لم يتحوّل اشتراكك إلى الدفع المسبق.' : 'لم يُحفَظ التغيير.'} ${failures(kind, phase)}`
+    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say, and
+    // one already made elsewhere says what it is.
+    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'].includes(kind)
+      ? `${phase === 'upgrade' ? 'لم يتحوّل اشتراكك إلى الدفع المسبق، ولم يُحصَّل أي مبلغ.' : 'لم يُحفَظ التغيير.'} ${failures(kind, phase)}`
       : failures(kind, phase),
   refusedChoice: (heading) => `لم يقبل المتجر اختيارك في «${heading}». يُرجى اختيار خيار آخر، أو التواصل مع المتجر.`,
   retry: 'إعادة المحاولة',

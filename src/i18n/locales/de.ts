@@ -24,7 +24,8 @@ const failures = (kind: FailureKind, phase: ErrorPhase) =>
     timeout: 'Der Shop hat zu lange für die Antwort gebraucht. Bitte versuchen Sie es erneut.',
     malformed: 'Der Shop hat eine Antwort gesendet, die wir nicht lesen konnten. Bitte versuchen Sie es gleich noch einmal.',
     unconfirmed:
-      'Wir konnten nicht bestätigen, ob Ihr Abonnement umgestellt wurde. Bitte versuchen Sie es erneut: Es kann weder doppelt umgestellt noch doppelt berechnet werden.',
+      'Wir wissen noch nicht, ob Ihr Abonnement auf Vorauszahlung umgestellt wurde: Der Shop hat noch nicht geantwortet. Es kann weder doppelt umgestellt noch doppelt berechnet werden. Bitte prüfen Sie es gleich noch einmal.',
+    alreadyPrepaid: 'Dieses Abonnement war bereits vorausbezahlt. Daher wurde nichts geändert und nichts berechnet.',
     badRequest: 'Der Shop hat diese Anfrage abgelehnt. Bitte wenden Sie sich an den Shop.',
     unauthorized: 'Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu oder melden Sie sich erneut an.',
     forbidden:
@@ -147,11 +148,17 @@ const de: Strings = {
   renewalChanged: (behavior) =>
     `Gespeichert. Wenn Ihre vorausbezahlten Bestellungen aufgebraucht sind, ${{ autorenew: 'wird Ihr Abonnement automatisch verlängert', cancel: 'endet Ihr Abonnement', downgrade: 'bezahlen Sie wieder pro Bestellung' }[behavior]}.`,
   changeUnconfirmed:
-    'Wir konnten nicht bestätigen, ob Ihre Änderung gespeichert wurde. Versuchen Sie es erneut: Ein zweites Speichern ändert nichts zusätzlich.',
+    'Wir wissen noch nicht, ob Ihre Änderung gespeichert wurde: Der Shop hat noch nicht geantwortet. Bitte prüfen Sie es gleich noch einmal.',
+  checking: (phase) =>
+    phase === 'upgrade'
+      ? 'Es wird geprüft, ob Ihr Abonnement auf Vorauszahlung umgestellt wurde…'
+      : 'Es wird geprüft, ob Ihre Änderung gespeichert wurde…',
+  checkAgain: 'Erneut prüfen',
   failure: (kind, phase) =>
-    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say.
-    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config'].includes(kind)
-      ? `${phase === 'upgrade' ? 'Ihr Abonnement wurde nicht auf Vorauszahlung umgestellt.' : 'Ihre Änderung wurde nicht gespeichert.'} ${failures(kind, phase)}`
+    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say, and
+    // one already made elsewhere says what it is.
+    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'].includes(kind)
+      ? `${phase === 'upgrade' ? 'Ihr Abonnement wurde nicht auf Vorauszahlung umgestellt, und es wurde nichts berechnet.' : 'Ihre Änderung wurde nicht gespeichert.'} ${failures(kind, phase)}`
       : failures(kind, phase),
   refusedChoice: (heading) =>
     `Der Shop hat Ihre Auswahl bei „${heading}“ nicht angenommen. Bitte treffen Sie eine andere Auswahl oder wenden Sie sich an den Shop.`,

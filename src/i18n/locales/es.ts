@@ -25,7 +25,8 @@ const failures = (kind: FailureKind, phase: ErrorPhase) =>
     timeout: 'La tienda ha tardado demasiado en responder. Inténtelo de nuevo.',
     malformed: 'La tienda ha enviado una respuesta que no hemos podido leer. Inténtelo de nuevo en un momento.',
     unconfirmed:
-      'No hemos podido confirmar si su suscripción se ha actualizado. Inténtelo de nuevo: no se puede actualizar ni cobrar dos veces.',
+      'Todavía no sabemos si su suscripción se ha prepagado: la tienda aún no ha respondido. No se puede prepagar ni cobrar dos veces. Vuelva a comprobarlo en un momento.',
+    alreadyPrepaid: 'Esta suscripción ya estaba prepagada, así que no se ha cambiado nada ni se le ha cobrado nada.',
     badRequest: 'La tienda ha rechazado esta solicitud. Póngase en contacto con la tienda.',
     unauthorized: 'Su sesión ha caducado. Vuelva a cargar la página o inicie sesión de nuevo.',
     forbidden:
@@ -155,11 +156,15 @@ const es: Strings = {
   savingChange: 'Guardando su cambio…',
   renewalChanged: (behavior) =>
     `Guardado. Cuando se agoten sus pedidos prepagados, ${{ autorenew: 'su suscripción se renovará automáticamente', cancel: 'su suscripción finalizará', downgrade: 'volverá a pagar por pedido' }[behavior]}.`,
-  changeUnconfirmed: 'No pudimos confirmar si su cambio se guardó. Vuelva a intentarlo: guardarlo dos veces no cambia nada más.',
+  changeUnconfirmed: 'Todavía no sabemos si su cambio se ha guardado: la tienda aún no ha respondido. Vuelva a comprobarlo en un momento.',
+  checking: (phase) =>
+    phase === 'upgrade' ? 'Comprobando si su suscripción se ha prepagado…' : 'Comprobando si su cambio se ha guardado…',
+  checkAgain: 'Volver a comprobar',
   failure: (kind, phase) =>
-    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say.
-    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config'].includes(kind)
-      ? `${phase === 'upgrade' ? 'Su suscripción no se ha prepagado.' : 'Su cambio no se ha guardado.'} ${failures(kind, phase)}`
+    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say, and
+    // one already made elsewhere says what it is.
+    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'].includes(kind)
+      ? `${phase === 'upgrade' ? 'Su suscripción no se ha prepagado y no se le ha cobrado nada.' : 'Su cambio no se ha guardado.'} ${failures(kind, phase)}`
       : failures(kind, phase),
   refusedChoice: (heading) =>
     `La tienda no ha aceptado su elección en «${heading}». Elija otra opción o póngase en contacto con la tienda.`,

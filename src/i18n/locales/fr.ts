@@ -24,7 +24,8 @@ const failures = (kind: FailureKind, phase: ErrorPhase) =>
     timeout: 'La boutique a mis trop de temps à répondre. Veuillez réessayer.',
     malformed: 'La boutique a envoyé une réponse que nous n’avons pas pu lire. Réessayez dans un instant.',
     unconfirmed:
-      'Nous n’avons pas pu confirmer le passage de votre abonnement au prépaiement. Réessayez\u00a0: il ne peut être ni converti ni facturé deux fois.',
+      'Nous ne savons pas encore si votre abonnement est passé au prépaiement\u00a0: la boutique n’a pas encore répondu. Il ne peut être ni prépayé ni facturé deux fois. Vérifiez à nouveau dans un instant.',
+    alreadyPrepaid: 'Cet abonnement était déjà prépayé\u00a0: rien n’a donc été modifié, et rien ne vous a été facturé.',
     badRequest: 'La boutique a refusé cette demande. Veuillez contacter la boutique.',
     unauthorized: 'Votre session a expiré. Rechargez la page ou reconnectez-vous.',
     forbidden:
@@ -162,11 +163,17 @@ const fr: Strings = {
   renewalChanged: (behavior) =>
     `C’est enregistré. Lorsque vos commandes prépayées seront épuisées, ${{ autorenew: 'votre abonnement se renouvellera automatiquement', cancel: 'votre abonnement prendra fin', downgrade: 'vous reviendrez au paiement à la commande' }[behavior]}.`,
   changeUnconfirmed:
-    'Nous n’avons pas pu confirmer l’enregistrement de votre modification. Réessayez\u00a0: l’enregistrer deux fois ne change rien de plus.',
+    'Nous ne savons pas encore si votre modification a été enregistrée\u00a0: la boutique n’a pas encore répondu. Vérifiez à nouveau dans un instant.',
+  checking: (phase) =>
+    phase === 'upgrade'
+      ? 'Vérification du passage de votre abonnement au prépaiement…'
+      : 'Vérification de l’enregistrement de votre modification…',
+  checkAgain: 'Vérifier à nouveau',
   failure: (kind, phase) =>
-    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say.
-    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config'].includes(kind)
-      ? `${phase === 'upgrade' ? 'Votre abonnement n’est pas passé au prépaiement.' : 'Votre modification n’a pas été enregistrée.'} ${failures(kind, phase)}`
+    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say, and
+    // one already made elsewhere says what it is.
+    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'].includes(kind)
+      ? `${phase === 'upgrade' ? 'Votre abonnement n’est pas passé au prépaiement, et rien ne vous a été facturé.' : 'Votre modification n’a pas été enregistrée.'} ${failures(kind, phase)}`
       : failures(kind, phase),
   refusedChoice: (heading) =>
     `La boutique n’a pas accepté votre choix pour «\u00a0${heading}\u00a0». Choisissez-en un autre ou contactez la boutique.`,

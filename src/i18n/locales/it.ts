@@ -28,7 +28,8 @@ const failures = (kind: FailureKind, phase: ErrorPhase) =>
     timeout: 'Il negozio ha impiegato troppo tempo a rispondere. Riprovi.',
     malformed: 'Il negozio ha inviato una risposta che non siamo riusciti a leggere. Riprovi tra un momento.',
     unconfirmed:
-      'Non siamo riusciti a confermare se il suo abbonamento è stato aggiornato. Riprovi: non può essere aggiornato né addebitato due volte.',
+      'Non sappiamo ancora se il suo abbonamento è stato prepagato: il negozio non ha ancora risposto. Non può essere prepagato né addebitato due volte. Controlli di nuovo tra un momento.',
+    alreadyPrepaid: 'Questo abbonamento era già prepagato, quindi non è stato modificato nulla e non le è stato addebitato nulla.',
     badRequest: 'Il negozio ha rifiutato questa richiesta. La preghiamo di contattare il negozio.',
     unauthorized: 'La sessione è scaduta. Ricarichi la pagina o acceda di nuovo.',
     forbidden:
@@ -161,11 +162,17 @@ const it: Strings = {
   renewalChanged: (behavior) =>
     `Salvato. Quando i suoi ordini prepagati si esauriranno, ${{ autorenew: 'l’abbonamento si rinnoverà automaticamente', cancel: 'l’abbonamento terminerà', downgrade: 'tornerà a pagare per ordine' }[behavior]}.`,
   changeUnconfirmed:
-    'Non è stato possibile confermare se la modifica è stata salvata. Riprovi: salvarla due volte non cambia nulla di più.',
+    'Non sappiamo ancora se la modifica è stata salvata: il negozio non ha ancora risposto. Controlli di nuovo tra un momento.',
+  checking: (phase) =>
+    phase === 'upgrade'
+      ? 'Stiamo verificando se il suo abbonamento è stato prepagato…'
+      : 'Stiamo verificando se la modifica è stata salvata…',
+  checkAgain: 'Controlla di nuovo',
   failure: (kind, phase) =>
-    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say.
-    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config'].includes(kind)
-      ? `${phase === 'upgrade' ? 'Il suo abbonamento non è stato prepagato.' : 'La modifica non è stata salvata.'} ${failures(kind, phase)}`
+    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say, and
+    // one already made elsewhere says what it is.
+    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'].includes(kind)
+      ? `${phase === 'upgrade' ? 'Il suo abbonamento non è stato prepagato e non le è stato addebitato nulla.' : 'La modifica non è stata salvata.'} ${failures(kind, phase)}`
       : failures(kind, phase),
   refusedChoice: (heading) => `Il negozio non ha accettato la sua scelta per «${heading}». Ne scelga un’altra o contatti il negozio.`,
   retry: 'Riprova',

@@ -17,7 +17,8 @@ const failures = (kind: FailureKind, phase: ErrorPhase) =>
     timeout: 'ストアからの応答に時間がかかりすぎています。もう一度お試しください。',
     malformed: 'ストアから読み取れない応答が返されました。しばらくしてからもう一度お試しください。',
     unconfirmed:
-      '定期購入が前払いに切り替わったかどうかを確認できませんでした。もう一度お試しください。二重に切り替わったり、二重に請求されたりすることはありません。',
+      'ストアからまだ応答がないため、定期購入が前払いに切り替わったかどうかはまだわかりません。二重に切り替わったり、二重に請求されたりすることはありません。しばらくしてから、もう一度ご確認ください。',
+    alreadyPrepaid: 'この定期購入はすでに前払いになっていたため、何も変更されず、請求も発生していません。',
     badRequest: 'ストアがこのリクエストを受け付けませんでした。ストアにお問い合わせください。',
     unauthorized: 'セッションの有効期限が切れました。ページを再読み込みするか、もう一度ログインしてください。',
     forbidden:
@@ -135,11 +136,15 @@ const ja: Strings = {
   savingChange: '変更を保存しています…',
   renewalChanged: (behavior) =>
     `保存しました。前払い分をすべて使い切った後は、${{ autorenew: '自動で更新されます', cancel: '定期購入が終了します', downgrade: '都度払いに戻ります' }[behavior]}。`,
-  changeUnconfirmed: '変更が保存されたかどうかを確認できませんでした。もう一度お試しください。二度保存しても、それ以上は何も変わりません。',
+  changeUnconfirmed: 'ストアからまだ応答がないため、変更が保存されたかどうかはまだわかりません。しばらくしてから、もう一度ご確認ください。',
+  checking: (phase) =>
+    phase === 'upgrade' ? '定期購入が前払いに切り替わったかどうかを確認しています…' : '変更が保存されたかどうかを確認しています…',
+  checkAgain: 'もう一度確認する',
   failure: (kind, phase) =>
-    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say.
-    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config'].includes(kind)
-      ? `${phase === 'upgrade' ? '定期購入は前払いに切り替わっていません。' : '変更は保存されていません。'}${failures(kind, phase)}`
+    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say, and
+    // one already made elsewhere says what it is.
+    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'].includes(kind)
+      ? `${phase === 'upgrade' ? '定期購入は前払いに切り替わっておらず、請求も発生していません。' : '変更は保存されていません。'}${failures(kind, phase)}`
       : failures(kind, phase),
   // 「」 around the heading, which is itself a question or a phrase: a colon after 「？」 reads badly.
   refusedChoice: (heading) =>

@@ -24,7 +24,8 @@ const failures = (kind: FailureKind, phase: ErrorPhase) =>
     timeout: 'Het duurde te lang voordat de winkel antwoordde. Probeer het opnieuw.',
     malformed: 'De winkel stuurde een antwoord dat we niet konden lezen. Probeer het zo opnieuw.',
     unconfirmed:
-      'We konden niet bevestigen of uw abonnement is omgezet. Probeer het opnieuw: het kan niet twee keer worden omgezet of in rekening gebracht.',
+      'We weten nog niet of uw abonnement is vooruitbetaald: de winkel heeft nog niet geantwoord. Het kan niet twee keer worden vooruitbetaald of in rekening gebracht. Controleer het zo opnieuw.',
+    alreadyPrepaid: 'Dit abonnement was al vooruitbetaald, dus er is niets gewijzigd en niets in rekening gebracht.',
     badRequest: 'De winkel heeft dit verzoek geweigerd. Neem contact op met de winkel.',
     unauthorized: 'Uw sessie is verlopen. Laad de pagina opnieuw of log opnieuw in.',
     forbidden:
@@ -146,12 +147,15 @@ const nl: Strings = {
   savingChange: 'Uw wijziging wordt opgeslagen…',
   renewalChanged: (behavior) =>
     `Opgeslagen. Als uw vooruitbetaalde bestellingen op zijn, ${{ autorenew: 'wordt uw abonnement automatisch verlengd', cancel: 'eindigt uw abonnement', downgrade: 'betaalt u weer per bestelling' }[behavior]}.`,
-  changeUnconfirmed:
-    'We konden niet bevestigen of uw wijziging is opgeslagen. Probeer het opnieuw: twee keer opslaan verandert verder niets.',
+  changeUnconfirmed: 'We weten nog niet of uw wijziging is opgeslagen: de winkel heeft nog niet geantwoord. Controleer het zo opnieuw.',
+  checking: (phase) =>
+    phase === 'upgrade' ? 'We controleren of uw abonnement is vooruitbetaald…' : 'We controleren of uw wijziging is opgeslagen…',
+  checkAgain: 'Opnieuw controleren',
   failure: (kind, phase) =>
-    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say.
-    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config'].includes(kind)
-      ? `${phase === 'upgrade' ? 'Uw abonnement is niet vooruitbetaald.' : 'Uw wijziging is niet opgeslagen.'} ${failures(kind, phase)}`
+    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say, and
+    // one already made elsewhere says what it is.
+    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'].includes(kind)
+      ? `${phase === 'upgrade' ? 'Uw abonnement is niet vooruitbetaald en er is niets in rekening gebracht.' : 'Uw wijziging is niet opgeslagen.'} ${failures(kind, phase)}`
       : failures(kind, phase),
   refusedChoice: (heading) =>
     `De winkel heeft uw keuze bij ‘${heading}’ niet aanvaard. Maak een andere keuze of neem contact op met de winkel.`,

@@ -24,7 +24,8 @@ const failures = (kind: FailureKind, phase: ErrorPhase) =>
     timeout: 'A loja demorou demais para responder. Tente novamente.',
     malformed: 'A loja enviou uma resposta que não conseguimos ler. Tente novamente em instantes.',
     unconfirmed:
-      'Não foi possível confirmar se sua assinatura foi atualizada. Tente novamente: ela não pode ser atualizada nem cobrada duas vezes.',
+      'Ainda não sabemos se sua assinatura passou a ser pré-paga: a loja ainda não respondeu. Ela não pode ser paga antecipadamente nem cobrada duas vezes. Verifique novamente em instantes.',
+    alreadyPrepaid: 'Esta assinatura já era pré-paga, por isso nada foi alterado e nada foi cobrado.',
     badRequest: 'A loja recusou esta solicitação. Entre em contato com a loja.',
     unauthorized: 'Sua sessão expirou. Recarregue a página ou entre novamente.',
     forbidden:
@@ -156,11 +157,15 @@ const ptBR: Strings = {
   savingChange: 'Salvando sua alteração…',
   renewalChanged: (behavior) =>
     `Salvo. Quando seus pedidos pré-pagos acabarem, ${{ autorenew: 'sua assinatura será renovada automaticamente', cancel: 'sua assinatura será encerrada', downgrade: 'você voltará a pagar por pedido' }[behavior]}.`,
-  changeUnconfirmed: 'Não conseguimos confirmar se sua alteração foi salva. Tente novamente: salvar duas vezes não muda nada além disso.',
+  changeUnconfirmed: 'Ainda não sabemos se sua alteração foi salva: a loja ainda não respondeu. Verifique novamente em instantes.',
+  checking: (phase) =>
+    phase === 'upgrade' ? 'Verificando se sua assinatura passou a ser pré-paga…' : 'Verificando se sua alteração foi salva…',
+  checkAgain: 'Verificar novamente',
   failure: (kind, phase) =>
-    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say.
-    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config'].includes(kind)
-      ? `${phase === 'upgrade' ? 'Sua assinatura não passou a ser pré-paga.' : 'Sua alteração não foi salva.'} ${failures(kind, phase)}`
+    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say, and
+    // one already made elsewhere says what it is.
+    (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'].includes(kind)
+      ? `${phase === 'upgrade' ? 'Sua assinatura não passou a ser pré-paga, e nada foi cobrado.' : 'Sua alteração não foi salva.'} ${failures(kind, phase)}`
       : failures(kind, phase),
   refusedChoice: (heading) => `A loja não aceitou sua escolha em “${heading}”. Escolha outra opção ou entre em contato com a loja.`,
   retry: 'Tentar novamente',
