@@ -42,9 +42,9 @@ export type { PrepaidUpgradeState };
  * @event prepaid-upgrade-ready - The subscription was loaded and rendered; without `subscription-id`, what was found: `subscription` is `null` while the picker asks which. `nextOrder` as the `nextOrder` property is then. `detail: { subscription, candidates, nextOrder }`
  * @event prepaid-upgrade-change - The customer changed a choice. `detail: { ordersPerBilling, renewalBehavior, discountPercent }`
  * @event prepaid-upgrade-submit - Before the upgrade or a renewal change is sent; `preventDefault()` stops it. `detail: { action, subscriptionId, request }`
- * @event prepaid-upgrade-success - The upgrade succeeded. `detail: { subscription }`
+ * @event prepaid-upgrade-success - The upgrade succeeded: this widget's, not one another widget or tab made. `detail: { subscription }`
  * @event prepaid-upgrade-renewal-change - The service confirmed a change of what happens when the prepaid orders run out. `detail: { subscription }`
- * @event prepaid-upgrade-error - A load, upgrade or renewal change failed for good. `detail: { phase, status, message, retryable }`
+ * @event prepaid-upgrade-error - A load, upgrade or renewal change failed for good; a write's says whether the change was made: `applied` is `false` (surely not) or `null` (not known yet). `detail: { phase, status, message, retryable, applied }`
  * @event prepaid-upgrade-token-expired - The credential was refused and none could be renewed: the customer must sign in again (not for a token just renewed and refused, the store's set-up, which `prepaid-upgrade-error` reports). `detail: {}`
  *
  * @csspart base - The outermost wrapper.
@@ -63,7 +63,7 @@ export type { PrepaidUpgradeState };
  * @csspart manage-submit - Its button, enabled once the choice differs from the subscription's.
  * @csspart status - The live region that announces loading, submitting, success and a saved renewal change.
  * @csspart error - The error message.
- * @csspart retry - The button that tries again after an error.
+ * @csspart retry - The button under an error: it reads the subscription again after a failed load ("Try again"), or after a write whose outcome is not known ("Check again"), or reloads the page after a session expired.
  * @csspart success - The success message.
  *
  * @cssproperty [--prepaid-upgrade-accent=light-dark(#1d4ed8, #93c5fd)] - Selected choices, the confirm button, focus rings.
@@ -78,8 +78,8 @@ export type { PrepaidUpgradeState };
  * @cssstate loading - The subscription is being read.
  * @cssstate ready - The form is shown, or without `subscription-id` the picker.
  * @cssstate ineligible - The subscription cannot be upgraded, or none of the customer's can; the reason is shown.
- * @cssstate prepaid - The subscription is prepaid: its terms are shown, and the form that changes what happens when they run out.
- * @cssstate submitting - The upgrade or a renewal change is in flight.
+ * @cssstate prepaid - The subscription is prepaid (here, elsewhere, or already when an upgrade was asked): its terms are shown, and the form that changes what happens when they run out.
+ * @cssstate submitting - The upgrade or a renewal change is in flight, or its answer got lost and reads tell whether it was made.
  * @cssstate success - The subscription is now prepaid.
  * @cssstate error - Something failed; the message says what to do.
  */
@@ -136,7 +136,7 @@ export class PrepaidUpgrade extends LitElement {
   declare manageRenewal: boolean | undefined;
   /** Time limit of each request in milliseconds; default 6000. */
   declare timeout: number | undefined;
-  /** Returns the storefront token; wins over every other credential source and is asked again to renew it. */
+  /** Returns the storefront token; wins over every other credential source, asked again to renew it; a new one changes nothing else. */
   declare tokenProvider: (() => Promise<string>) | undefined;
   /** Overrides any of the UI texts. */
   declare strings: Partial<Strings> | undefined;

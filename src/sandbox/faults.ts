@@ -36,6 +36,11 @@ export interface Fault {
   /** Content type of `body`; default application/json. */
   contentType?: string;
   /**
+   * A `Location` header, sent verbatim: with a 3xx status, a redirect (to another origin, say), which a client that
+   * follows it would read its answer from.
+   */
+  location?: string;
+  /**
    * Carry the request out for real first (an upgrade is applied), then answer with this fault's status, body or
    * network failure instead of the real answer: "the change was made, but the answer was lost". Its latency then
    * comes after the change, so with a latency alone (no status) the change is made at once and the real answer
@@ -65,7 +70,7 @@ type ParsedFault = { ok: true; fault: Fault } | { ok: false; detail: string };
 /** Ten minutes: enough to hold a request open for a timeout test, well below what timers can count. */
 export const MAX_LATENCY_MS = 600_000;
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
-const STRING_FIELDS = ['method', 'path', 'detail', 'body', 'contentType'] as const;
+const STRING_FIELDS = ['method', 'path', 'detail', 'body', 'contentType', 'location'] as const;
 const KNOWN_FIELDS = new Set(['status', 'count', 'latencyMs', 'retryAfter', 'apply', 'carriedOutAfterMs', ...STRING_FIELDS]);
 
 const isWhole = (value: unknown, min: number, max: number): value is number =>
@@ -173,6 +178,7 @@ export function faultResponse(fault: QueuedFault): Response | undefined {
   const headers: Record<string, string> = {};
   const retryAfter = fault.retryAfter === undefined && status === 429 ? 1 : fault.retryAfter;
   if (retryAfter !== undefined && retryAfter !== null) headers['retry-after'] = String(retryAfter);
+  if (fault.location !== undefined) headers.location = fault.location;
   if (NULL_BODY_STATUSES.has(status)) return new Response(null, { status, headers });
   if (fault.body !== undefined) {
     headers['content-type'] = fault.contentType ?? 'application/json';
