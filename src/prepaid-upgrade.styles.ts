@@ -16,11 +16,10 @@ export const styles = css`
     --_border: var(--prepaid-upgrade-border, #6b7280);
     --_radius: var(--prepaid-upgrade-radius, 0.5rem);
     --_gap: var(--prepaid-upgrade-gap, 1rem);
-    --_font: var(--prepaid-upgrade-font, inherit);
     --_error: var(--prepaid-upgrade-error, #b91c1c);
     display: block;
     color: var(--_text);
-    font-family: var(--_font);
+    font-family: var(--prepaid-upgrade-font, inherit);
     line-height: 1.5;
   }
   @supports (color: light-dark(#000, #fff)) {
@@ -251,9 +250,6 @@ export const styles = css`
   }
   .error {
     color: var(--_error);
-  }
-  .detail {
-    color: var(--_text);
   }
   /* The loading state: bars of the border colour at 22%, shimmering. Chrome and Edge 109 and 110, without
      color-mix(), skip the @supports block and take the light palette's border at 22% (a theme's border aside). */

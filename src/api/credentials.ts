@@ -45,9 +45,8 @@ export function chooseCredentialSource(settings: CredentialSettings): Credential
  * header value it stands for.
  */
 export function tokenFromCookie(cookies: string, merchantId: string): string | undefined {
-  // The first cookie named og_auth; one without `=` has no value.
-  let value = /(?:^|;)\s*og_auth\s*(?:=([^;]*)|;|$)/.exec(cookies)?.[1];
-  if (value === undefined) return undefined;
+  // The first cookie named og_auth; one without `=` has no value, nor has one of no parts.
+  let value = /(?:^|;)\s*og_auth\s*(?:=([^;]*)|;|$)/.exec(cookies)?.[1] ?? '';
   // Some storefronts quote or URL-encode it even though the service does not; base64 never contains `%` or `"`, so
   // decoding leaves a plain value as it is.
   try {
@@ -56,10 +55,8 @@ export function tokenFromCookie(cookies: string, merchantId: string): string | u
     return undefined;
   }
   // The ts is plain digits only: `Number` would read "" as 0 and "1.7e9" or "0x10" as other numbers than the ones
-  // signed. The trust level comes before it when there is one.
-  const parts = /^([^|]*)\|(?:([^|]*)\|)?(\d+)\|([^|]*)$/.exec(value);
-  if (!parts) return undefined;
-  const [, customerId, trustLevel, ts, sig] = parts;
+  // signed. The trust level comes before it when there is one. A value of another shape has no parts, so no token.
+  const [, customerId, trustLevel, ts, sig] = /^([^|]*)\|(?:([^|]*)\|)?(\d+)\|([^|]*)$/.exec(value) ?? [];
   // The ts goes on as the text it is, which is what was signed (`Number` would turn "01726000000" into another text);
   // the service reads a string of digits as well as a number.
   const token = toStorefrontToken({ public_id: merchantId, ts, sig_field: customerId, sig, trust_level: trustLevel });
@@ -81,7 +78,7 @@ export function headerValue(token: string, source: CredentialSource['kind']): st
   }
   // A header value is Latin-1 text without control characters (a tab aside).
   const bad = /[^\t\x20-\x7e\x80-\xff]/u.exec(value)?.[0];
-  if (bad === undefined) return value;
+  if (!bad) return value;
   const code = `U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
   const what = /[\r\n]/.test(bad)
     ? 'a line break'
@@ -91,14 +88,18 @@ export function headerValue(token: string, source: CredentialSource['kind']): st
   throw new ApiError('config', `the token from ${source} cannot be sent as a header: it holds ${what}`);
 }
 
+/** Passes an abort on as it is; any other failure means no value. */
+const unlessAborted = (error: unknown): undefined => {
+  if (isAbortError(error)) throw error;
+};
+
 /** Seconds before the end of a token's window at which it is renewed rather than sent. */
 export const RENEWAL_MARGIN_SECONDS = 60;
 
 /** Whether a token's own `ts` says it is (nearly) out of its 2-hour window. Unknown shapes are left to the server. */
 export function isTokenStale(token: string, nowSeconds: number): boolean {
-  const parsed = parseStorefrontToken(token);
-  // A string of digits counts as the number it stands for.
-  return parsed !== undefined && nowSeconds - (parsed.ts as number) > TOKEN_LIFETIME_SECONDS - RENEWAL_MARGIN_SECONDS;
+  // A string of digits counts as the number it stands for; no `ts` at all, as NaN, is never past the window.
+  return nowSeconds - (parseStorefrontToken(token)?.ts as number) > TOKEN_LIFETIME_SECONDS - RENEWAL_MARGIN_SECONDS;
 }
 
 /**
@@ -184,10 +185,7 @@ export class StorefrontCredentials {
     const held = this.#current;
     const atHand = held && (await held.catch(() => undefined));
     if (this.#current === held && (atHand === undefined || atHand === refused)) this.renew();
-    const fresh = await this.authorization(signal).catch((error: unknown): undefined => {
-      if (isAbortError(error)) throw error;
-    });
-    return fresh;
+    return this.authorization(signal).catch(unlessAborted);
   }
 
   async #obtain(signal?: AbortSignal): Promise<string> {
@@ -227,11 +225,7 @@ export class StorefrontCredentials {
           });
         }
         // An answer that is not JSON is no token either.
-        const token = toStorefrontToken(
-          await response.json().catch((error: unknown) => {
-            if (isAbortError(error)) throw error;
-          }),
-        );
+        const token = toStorefrontToken(await response.json().catch(unlessAborted));
         if (!token) throw new ApiError('malformed', 'auth-url did not answer with a token of the form {public_id, ts, sig_field, sig}');
         return serializeStorefrontToken(token);
       }

@@ -11,7 +11,8 @@ export function toggleCustomState(internals: ElementInternals, name: string, on:
   if (!on) {
     states.delete(name);
     states.delete(`--${name}`);
-  } else if (!states.has(name) && !states.has(`--${name}`)) {
+  } else {
+    // Adding a state that is shown already changes nothing.
     try {
       states.add(name);
     } catch {

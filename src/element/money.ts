@@ -5,7 +5,7 @@ import { formatter } from '../i18n/strings.js';
 import { unbroken } from './dates.js';
 
 export function parsePrice(value: string | null | undefined): number | undefined {
-  return value && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : undefined;
+  return value && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : undefined;
 }
 
 /**
@@ -35,7 +35,7 @@ export function formatMoney(amount: number, currency: string | null | undefined,
 /** Digits of a currency's minor unit: 2 for USD, 0 for JPY, 3 for KWD; 2 when the currency is unknown. */
 export function minorDigits(currency: string | null | undefined): number {
   try {
-    return formatter(Intl.NumberFormat, 'en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return formatter(Intl.NumberFormat, 'en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits!;
   } catch {
     return 2;
   }

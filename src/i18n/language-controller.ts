@@ -43,15 +43,14 @@ export class LanguageController implements ReactiveController {
 
   /** Watches `lang` on the element and every ancestor, so that a page switching its language switches the widget's. */
   hostConnected(): void {
-    this.#observer?.disconnect();
-    this.#observer = new MutationObserver(() => this.#apply());
+    // Made on the page, not with the element: a server that renders the page has no MutationObserver.
+    this.#observer ??= new MutationObserver(() => this.#apply());
     for (const element of composedAncestors(this.#host)) this.#observer.observe(element, { attributes: true, attributeFilter: ['lang'] });
     this.#apply();
   }
 
   hostDisconnected(): void {
     this.#observer?.disconnect();
-    this.#observer = undefined;
   }
 
   #apply(): void {

@@ -4,6 +4,9 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
+import { CONFIRM_WAITS_MS } from '../../src/api/writes.js';
+import { en } from '../../src/i18n/en.js';
+import { until, withClock } from '../helpers/controlled-clock.js';
 import { mount, type Mounted } from '../helpers/mount.js';
 import { SANDBOX_DISCOVERY } from '../../src/sandbox/index.js';
 import { SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
@@ -106,6 +109,35 @@ describe('axe finds no violation', () => {
     const m = await mountFor(eligible);
     await m.waitForState('ready');
     await m.el.upgrade();
+    await expect(m.el).to.be.accessible();
+  });
+
+  it('while checking whether a write whose answer got lost was made, and once that is not known', async () => {
+    const m = await mountFor(eligible);
+    await m.waitForState('ready');
+    await m.session.faults([
+      { status: 503, method: 'PATCH' },
+      { status: 500, method: 'GET', path: `/subscriptions/${eligible}/`, count: CONFIRM_WAITS_MS.length + 1 },
+    ]);
+    void m.el.upgrade();
+    await waitUntil(() => m.$('[part~=submit]')?.textContent?.trim() === en.checking('upgrade'), 'never checking');
+    await expect(m.el).to.be.accessible();
+    // The rest of the half minute of reads, on a clock that moves on to each wait at once.
+    await withClock({ auto: true }, () => until(() => m.el.state === 'error', `never concluded (state ${m.el.state})`, 8000));
+    expect(m.$('[part~=retry]')?.textContent?.trim()).to.equal(en.checkAgain);
+    await expect(m.el).to.be.accessible();
+  });
+
+  it('when the upgrade finds the subscription prepaid already', async () => {
+    const m = await mountFor(eligible);
+    await m.waitForState('ready');
+    await fetch(`${m.session.apiBase}/subscriptions/${eligible}/upgrade_to_prepaid/`, {
+      method: 'PATCH',
+      headers: { authorization: m.session.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ orders_per_billing: 12, renewal_behavior: 'cancel' }),
+    });
+    await m.el.upgrade();
+    await m.waitForState('prepaid');
     await expect(m.el).to.be.accessible();
   });
 
