@@ -1,8 +1,9 @@
 /**
  * The layout shift of the demo store's pages, as `npm start` serves them, on first visits of a signed-in customer: the
- * account page (demo/index.html) of Ada (four subscriptions: a form, a prepaid subscription, two notices) and of Hedy
- * (25 subscriptions, a widget each), and "Prepay and save" (demo/prepay.html, one widget without an id) of Hedy (a
- * choice among several) and of Grace (the form at once). Printed by `npm run bench` only: the dev server and its
+ * account page (demo/index.html, a widget each, and the first live subscription's again above them, "On your next
+ * order") of Ada (four subscriptions: a form, a prepaid subscription, two notices) and of Hedy (25 subscriptions), and
+ * "Prepay and save" (demo/prepay.html, one widget without an id) of Hedy (a choice among several) and of Grace (the
+ * form at once). Printed by `npm run bench` only: the dev server and its
  * unbundled modules take about a minute more, and its main thread, busy with the demo's own modules, says nothing of
  * the widget's tasks; only the shift is read.
  *

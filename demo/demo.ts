@@ -1,5 +1,7 @@
 // The demo store's account page. It does what a storefront theme would do: signs the customer in through the
-// store's own server, lists their subscriptions, and drops one <prepaid-upgrade> per subscription on the page.
+// store's own server, lists their subscriptions, and drops one <prepaid-upgrade> per subscription on the page, and one
+// more, above them, for the first of them that is live ("On your next order"): two widgets of one subscription, which
+// agree whichever of them changes it.
 // Everything under "Developer tools" is not the store's: a theme switcher, the sandbox's controls and an event log.
 import { startEventLog } from './event-log.js';
 import { FAULT_TARGETS, faultSentence, isRead, type FaultTarget } from './fault-words.js';
@@ -15,6 +17,8 @@ const WIDGET_TIMEOUT_MS = 3000;
 
 interface SubscriptionSummary {
   public_id: string;
+  /** Not cancelled: it has a next order. */
+  live?: boolean;
 }
 
 interface Page<T> {
@@ -26,6 +30,8 @@ const ui = {
   subscriptionsSection: $<HTMLElement>('#subscriptions'),
   subscriptionsStatus: $<HTMLParagraphElement>('#subscriptions-status'),
   subscriptionList: $<HTMLUListElement>('#subscription-list'),
+  nextOrder: $<HTMLElement>('#next-order'),
+  nextOrderSubscription: $<HTMLElement>('#next-order-subscription'),
   widgetArea: $<HTMLElement>('#widget-area'),
   themeForm: $<HTMLFormElement>('#theme-form'),
   faultForm: $<HTMLFormElement>('#fault-form'),
@@ -48,6 +54,8 @@ const ui = {
 
 /** The subscriptions of the signed-in customer, as last listed; "Reload widgets" re-renders from it. */
 let subscriptionIds: string[] = [];
+/** The first of them that is live, which "On your next order" shows a second time; `undefined` when none is. */
+let nextOrderId: string | undefined;
 
 // --- The store: session and subscriptions -------------------------------------------------------------------
 
@@ -71,8 +79,10 @@ const session = new StoreSession(
     signedOut() {
       ui.subscriptionsSection.hidden = true;
       ui.subscriptionList.replaceChildren();
+      showNextOrder(undefined);
       ui.reloadWidgets.disabled = true;
       subscriptionIds = [];
+      nextOrderId = undefined;
       listFaultSubscriptions();
     },
   },
@@ -83,27 +93,31 @@ const session = new StoreSession(
  * Lists the customer's subscriptions straight from the service, with the same storefront token the widgets use:
  * the store's server signs it, the page never sees the hash key.
  */
-async function fetchSubscriptionIds(): Promise<string[]> {
+async function fetchSubscriptions(): Promise<SubscriptionSummary[]> {
   const token = await requestJson<unknown>(`${MERCHANT}/token`);
   const authorization = JSON.stringify(token);
-  const ids: string[] = [];
+  const subscriptions: SubscriptionSummary[] = [];
   let next: string | null = `${SANDBOX}/subscriptions/?limit=100`;
   while (next) {
     const page: Page<SubscriptionSummary> = await requestJson<Page<SubscriptionSummary>>(next, { headers: { authorization } });
-    ids.push(...page.results.map((subscription) => subscription.public_id));
+    subscriptions.push(...page.results);
     next = page.paging.next;
   }
-  return ids;
+  return subscriptions;
 }
 
 async function listSubscriptions(): Promise<void> {
   ui.subscriptionsStatus.textContent = 'Loading your subscriptions…';
   ui.subscriptionList.replaceChildren();
+  showNextOrder(undefined);
   ui.reloadWidgets.disabled = true;
   try {
-    subscriptionIds = await fetchSubscriptionIds();
+    const subscriptions = await fetchSubscriptions();
+    subscriptionIds = subscriptions.map((subscription) => subscription.public_id);
+    nextOrderId = subscriptions.find((subscription) => subscription.live)?.public_id;
   } catch (error) {
     subscriptionIds = [];
+    nextOrderId = undefined;
     if (error instanceof RequestError && error.status === 401) {
       session.ended();
       return;
@@ -115,17 +129,34 @@ async function listSubscriptions(): Promise<void> {
   renderWidgets();
 }
 
+/** The store's widget of subscription `id`. */
+function subscriptionWidget(id: string): HTMLElement {
+  const widget = storeWidget();
+  widget.setAttribute('subscription-id', id);
+  widget.setAttribute('timeout', String(WIDGET_TIMEOUT_MS));
+  return widget;
+}
+
+/**
+ * "On your next order": a second widget of subscription `id`, above the list that has one too, or nothing. It comes
+ * before the list, its heading and note above it: what follows a widget moves as it settles.
+ */
+function showNextOrder(id: string | undefined): void {
+  ui.nextOrder.querySelector('prepaid-upgrade')?.remove();
+  ui.nextOrder.hidden = !id;
+  ui.nextOrderSubscription.textContent = id ?? '';
+  if (id) ui.nextOrder.append(subscriptionWidget(id));
+}
+
 function renderWidgets(): void {
   const count = subscriptionIds.length;
   ui.subscriptionsStatus.textContent =
     count === 0 ? 'You have no subscriptions.' : `You have ${count} ${count === 1 ? 'subscription' : 'subscriptions'}.`;
+  showNextOrder(nextOrderId);
   ui.subscriptionList.replaceChildren(
     ...subscriptionIds.map((id) => {
       const item = document.createElement('li');
-      const widget = storeWidget();
-      widget.setAttribute('subscription-id', id);
-      widget.setAttribute('timeout', String(WIDGET_TIMEOUT_MS));
-      item.append(widget);
+      item.append(subscriptionWidget(id));
       return item;
     }),
   );

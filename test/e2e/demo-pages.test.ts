@@ -2,7 +2,8 @@
 // another customer signs in, the reference, and a guide. Their layout is checked by its geometry (the header on one
 // line at 1280 px, nothing wider than a phone at 360, radio buttons that keep their size beside a label of two lines,
 // one name for the side panel, the store's header on the reference page, an event log of the customer signed in now),
-// and each page is pictured and compared with its baseline in __screenshots__/demo/ (see baselines.ts). The clock of
+// and each page is pictured and compared with its baseline in __screenshots__/demo/ (see baselines.ts). The store's
+// two widgets of one subscription ("On your next order" and the list) are checked to agree after a change in either. The clock of
 // the sandbox, of the store's server and of the browser is stopped, so that the dates shown are the same every day.
 // `UPDATE_SCREENSHOTS=1 node --import tsx --test test/e2e/demo-pages.test.ts` rewrites the baselines.
 import { after, before, describe, it } from 'node:test';
@@ -135,6 +136,43 @@ describe('the demo’s pages at 1280 and 360 px', { timeout: 60_000 }, () => {
       // The widgets load side by side: their events come in any order.
       await picture(`store-${width}`, true, ['#event-log']);
     }
+  });
+
+  it('the store: "On your next order" and the list show one subscription, and agree after a change in either', async () => {
+    await page.goto(`${base}/`);
+    // Whoever the session names is shown first (Ada, after the test above); then Ada signs in afresh.
+    await page.locator('#main[aria-busy="false"]').waitFor();
+    await signIn('cus_ada');
+    const ids = await page
+      .locator('prepaid-upgrade')
+      .evaluateAll((widgets) => widgets.map((widget) => widget.getAttribute('subscription-id')));
+    assert.deepEqual(
+      ids,
+      ['sub_coffee_ada', 'sub_coffee_ada', 'sub_tea_ada', 'sub_decaf_ada', 'sub_descaler_ada'],
+      'Ada’s first live one twice',
+    );
+    assert.equal(await page.locator('#subscriptions-status').innerText(), 'You have 4 subscriptions.');
+    const aside = page.locator('#next-order prepaid-upgrade');
+    const listed = page.locator('#subscription-list prepaid-upgrade').first();
+    assert.match(await page.locator('#next-order').innerText(), /a second widget of sub_coffee_ada, which the list below shows too/);
+
+    // Upgraded in "On your next order": the list's widget shows it prepaid, and only the widget that upgraded says so.
+    await aside.locator('[part~="form"] input[type="radio"][value="6"]').click();
+    await aside.locator('[part~="submit"]').click();
+    await aside.locator('[part~="success"]').waitFor();
+    await page.waitForFunction(
+      () => document.querySelector<HTMLElement & { state: string }>('#subscription-list prepaid-upgrade')!.state === 'prepaid',
+    );
+    assert.match(await listed.locator('.notice').innerText(), /6 prepaid orders/);
+    const logged = () => page.locator('#event-log code').allInnerTexts();
+    assert.equal((await logged()).filter((type) => type === 'prepaid-upgrade-success').length, 1, 'one success, the upgrading widget’s');
+
+    // Changed in the list: "On your next order" has the new renewal checked, and tells the page nothing of its own.
+    await listed.locator('[part~="manage"] input[type="radio"][value="cancel"]').click();
+    await listed.locator('[part~="manage-submit"]').click();
+    await listed.locator('.confirmation').waitFor();
+    await aside.locator('[part~="manage"] input[type="radio"][value="cancel"]:checked').waitFor({ state: 'attached' });
+    assert.equal((await logged()).filter((type) => type === 'prepaid-upgrade-renewal-change').length, 1, 'one renewal change, the list’s');
   });
 
   it('Prepay and save: the event log shows only what the customer signed in now saw', async () => {
