@@ -83,7 +83,6 @@ export const placeholderTemplate = (): TemplateResult => html`
   <div class="placeholder" aria-hidden="true"><span></span><span></span><span></span><span></span></div>
 `;
 
-
 /**
  * The heading of what is shown, and where an upgrade can be bought (`selling`), its description and "Save up to 15%"
  * with the largest of `choices`' discounts; the heading and description are each replaceable through its slot.
