@@ -170,7 +170,7 @@ export class PrepaidUpgrade extends LitElement {
   });
 
   /** The other widgets of the subscriptions shown, here and in the store's other tabs, agree with this one. */
-  readonly #agreement = new AgreementController(this, this.#shown, () => this.#link.connected?.client.baseAddress.href);
+  readonly #agreement = new AgreementController(this, this.#shown, this.#link, this.#console);
   readonly #upgrade = new UpgradeController(this);
   readonly #renewal = new RenewalController(this, () => (this.requestUpdate(), this.performUpdate()));
 

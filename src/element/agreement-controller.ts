@@ -7,8 +7,10 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { answerSchemas, validate, type Subscription } from '../api/schemas.js';
+import type { ConnectionController } from './connection-controller.js';
+import type { ConsoleLines } from './console-lines.js';
 import type { SubscriptionController } from './subscription-controller.js';
-import { learnedAt } from './learned-at.js';
+import { learnedAt } from './learned.js';
 
 /** How a subscription was at `at` (ms since the epoch), at the service whose base address is `service`. */
 interface News {
@@ -49,14 +51,21 @@ export function tellEveryWidget(news: News, from?: (news: News) => void): void {
 
 export class AgreementController implements ReactiveController {
   readonly #shown: SubscriptionController;
-  /** The base address of the service the element talks to; `undefined` while it has no connection. */
-  readonly #service: () => string | undefined;
+  /** The connection of the element: its service's base address names the subscriptions it hears of. */
+  readonly #link: ConnectionController;
+  readonly #console: ConsoleLines;
   #hiddenSince: number | undefined;
 
-  constructor(host: ReactiveControllerHost, shown: SubscriptionController, service: () => string | undefined) {
+  constructor(host: ReactiveControllerHost, shown: SubscriptionController, link: ConnectionController, lines: ConsoleLines) {
     host.addController(this);
     this.#shown = shown;
-    this.#service = service;
+    this.#link = link;
+    this.#console = lines;
+  }
+
+  /** The base address of the service the element talks to; `undefined` while it has no connection. */
+  get #service(): string | undefined {
+    return this.#link.connected?.client.baseAddress.href;
   }
 
   /**
@@ -65,7 +74,7 @@ export class AgreementController implements ReactiveController {
    */
   wrote(subscription: Subscription): void {
     const at = learnedAt();
-    const service = this.#service();
+    const service = this.#service;
     this.#shown.wrote(subscription, at);
     if (service) tellEveryWidget({ service, subscription, at }, this.#hear);
   }
@@ -82,14 +91,29 @@ export class AgreementController implements ReactiveController {
   }
 
   readonly #hear = ({ service, subscription, at }: News): void => {
-    if (service === this.#service()) this.#shown.learn(subscription, at);
+    if (service === this.#service) this.#shown.learn(subscription, at);
   };
 
   readonly #onVisibility = (): void => {
     if (document.visibilityState === 'hidden') this.#hiddenSince ??= Date.now();
     else {
-      if (this.#hiddenSince !== undefined && Date.now() - this.#hiddenSince > STALE_AFTER_MS) void this.#shown.refresh();
+      if (this.#hiddenSince !== undefined && Date.now() - this.#hiddenSince > STALE_AFTER_MS) void this.#readAgain();
       this.#hiddenSince = undefined;
     }
   };
+
+  /**
+   * Reads the shown subscription again, quietly (no placeholder): what it finds is learned; a read that fails changes
+   * nothing but a line for the developer.
+   */
+  async #readAgain(): Promise<void> {
+    const target = this.#shown.writeTarget;
+    const at = learnedAt();
+    if (!target) return;
+    try {
+      this.#shown.learn(await target.client.getSubscription(target.subscriptionId), at);
+    } catch (error) {
+      this.#console.warn(`the subscription was not read again: ${(error as Error).message}`);
+    }
+  }
 }

@@ -23,13 +23,12 @@ import { hasAllAmounts, readNextOrder, readOrderAmounts, type NextOrder } from '
 import type { Subscription } from '../api/schemas.js';
 import type { ReadyDetail } from '../events.js';
 import { discoverSubscriptions, type Picker, type PickerHost } from './discovery-loader.js';
-import { decideEligibility } from './eligibility.js';
+import { Learned } from './learned.js';
 import { loadSubscription } from './load-subscription.js';
 import { formatMoney } from './money.js';
 import { nextTask } from './next-task.js';
 import type { Loaded, View } from './templates.js';
 import type { WriteTarget } from './write.js';
-import { learnedAt } from './learned-at.js';
 
 export interface SubscriptionOptions {
   /** The connection reads go through; `undefined` while the attributes make none, or leave no valid choice to offer. */
@@ -66,13 +65,8 @@ export class SubscriptionController implements ReactiveController {
   readonly #orderAmounts: Task<AmountArgs, ReadAmounts>;
   /** The subscription named by id, once read: its next order is read beside its product, before it is shown. */
   #orderOf: string | undefined;
-  /** When the read under way, or last completed, was sent. */
-  #readAt = 0;
-  /**
-   * What was learned of a subscription since it was read, by id, with when it was true: a write's answer, a read
-   * that confirmed one, news from another widget of it. The newer of it and the read is shown.
-   */
-  readonly #learned = new Map<string, { subscription: Subscription; at: number }>();
+  /** What was learned of the subscriptions shown since they were read: the newer of it and the read is shown. */
+  readonly #learned = new Learned();
 
   /** The picker's way back into the element: it renders with the element's Lit, and tells of the customer's moves. */
   readonly #pickerHost: PickerHost;
@@ -84,7 +78,7 @@ export class SubscriptionController implements ReactiveController {
       args: () => [options.connection()],
       task: async ([connection], { signal }) => {
         if (!connection) return initialState;
-        this.#readAt = learnedAt();
+        this.#learned.reading();
         const { client, subscriptionId } = connection;
         this.#orderOf = undefined;
         // The one chosen in the picker before a reload (the last run's value: this run is pending already) stays chosen.
@@ -165,9 +159,7 @@ export class SubscriptionController implements ReactiveController {
   get loaded(): Loaded | undefined {
     const value = this.#value;
     const loaded = value && 'eligibility' in value ? value : value?.shown(this.#options.manages());
-    const learned = loaded && this.#learned.get(loaded.subscription.public_id!);
-    if (!learned || learned.at < this.#readAt) return loaded;
-    return { ...loaded, subscription: learned.subscription, eligibility: decideEligibility(learned.subscription, loaded.product) };
+    return loaded && this.#learned.newest(loaded);
   }
 
   /**
@@ -175,29 +167,10 @@ export class SubscriptionController implements ReactiveController {
    * shown from now on, unless something newer is known. Says whether it was news.
    */
   learn(subscription: Subscription, at: number): boolean {
-    const id = subscription.public_id!;
-    const known = this.#learned.get(id)?.at ?? 0;
-    if (at <= Math.max(known, this.#readAt)) return false;
-    this.#learned.set(id, { subscription, at });
+    if (!this.#learned.learn(subscription, at)) return false;
     this.picker?.replace(subscription, false);
     this.#host.requestUpdate();
     return true;
-  }
-
-  /**
-   * Reads the shown subscription again without a placeholder (the page came back into view after a while): what it
-   * finds is learned; a read that fails changes nothing.
-   */
-  async refresh(): Promise<void> {
-    const client = this.#options.connection()?.client;
-    const id = this.loaded?.subscription.public_id;
-    const at = learnedAt();
-    if (!client || !id) return;
-    try {
-      this.learn(await client.getSubscription(id), at);
-    } catch (error) {
-      this.#options.warn(`the subscription was not read again: ${(error as Error).message}`);
-    }
   }
 
   /** Where writes go: the shown subscription, through the connection; `undefined` while there is none. */
