@@ -1,8 +1,8 @@
 /**
  * One subscription, one truth. What a widget learns of a subscription (a write's answer, a read that confirmed one)
- * reaches every other widget of it: those on the page at once, those in the store's other tabs of this origin through a
- * `BroadcastChannel`. They show it without a request of their own, and without telling the page of a success that was
- * not theirs. A page that comes back into view after more than a minute hidden may be out of date: its widgets read
+ * reaches every other widget of it, on the page and in the store's other tabs of this origin, through a
+ * `BroadcastChannel` of each widget's own. They show it without a request of their own, and without telling the page of
+ * a success that was not theirs. A page that comes back into view after more than a minute hidden may be out of date: its widgets read
  * their subscriptions again.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
@@ -22,32 +22,12 @@ interface News {
 /** Longer hidden than this, a page's widgets read their subscriptions again when it is shown. */
 export const STALE_AFTER_MS = 60_000;
 
+/** The channel of every widget of this origin: those on the page, and those in the store's other tabs. */
 const CHANNEL_NAME = 'prepaid-upgrade';
-const hearers = new Set<(news: News) => void>();
-let channel: BroadcastChannel | undefined;
 
-/**
- * The channel to the store's other tabs, opened once for the page. A message comes from a page of the same origin;
- * still, only a subscription that passes the schema is shown.
- */
-function openChannel(): BroadcastChannel | undefined {
-  if (!channel && typeof BroadcastChannel === 'function') {
-    channel = new BroadcastChannel(CHANNEL_NAME);
-    channel.onmessage = ({ data }: MessageEvent<Partial<News> | null>) => {
-      const checked = validate(answerSchemas().SubscriptionSchema, data?.subscription);
-      if (typeof data?.service === 'string' && typeof data.at === 'number' && 'data' in checked) {
-        for (const hear of hearers) hear({ service: data.service, at: data.at, subscription: checked.data });
-      }
-    };
-  }
-  return channel;
-}
-
-/** Tells every widget but `from` (on this page, and in the store's other tabs) how a subscription is now. */
-export function tellEveryWidget(news: News, from?: (news: News) => void): void {
-  for (const hear of hearers) if (hear !== from) hear(news);
-  openChannel()?.postMessage(news);
-}
+/** A channel of the element's own, which hears every other's messages; `undefined` where the engine has none. */
+const openChannel = (): BroadcastChannel | undefined =>
+  typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : undefined;
 
 export class AgreementController implements ReactiveController {
   readonly #shown: SubscriptionController;
@@ -55,6 +35,7 @@ export class AgreementController implements ReactiveController {
   readonly #link: ConnectionController;
   readonly #console: ConsoleLines;
   #hiddenSince: number | undefined;
+  #channel: BroadcastChannel | undefined;
 
   constructor(host: ReactiveControllerHost, shown: SubscriptionController, link: ConnectionController, lines: ConsoleLines) {
     host.addController(this);
@@ -76,22 +57,28 @@ export class AgreementController implements ReactiveController {
     const at = learnedAt();
     const service = this.#service;
     this.#shown.wrote(subscription, at);
-    if (service) tellEveryWidget({ service, subscription, at }, this.#hear);
+    // An element removed meanwhile has closed its channel: it opens one for this message alone.
+    const channel = this.#channel ?? openChannel();
+    if (service) channel?.postMessage({ service, subscription, at } satisfies News);
+    if (channel !== this.#channel) channel?.close();
   }
 
   hostConnected(): void {
-    hearers.add(this.#hear);
-    openChannel();
+    this.#channel = openChannel();
+    this.#channel?.addEventListener('message', this.#hear);
     document.addEventListener('visibilitychange', this.#onVisibility);
   }
 
   hostDisconnected(): void {
-    hearers.delete(this.#hear);
+    this.#channel?.close();
+    this.#channel = undefined;
     document.removeEventListener('visibilitychange', this.#onVisibility);
   }
 
-  readonly #hear = ({ service, subscription, at }: News): void => {
-    if (service === this.#service) this.#shown.learn(subscription, at);
+  /** News from another widget: from a page of the same origin, but only a subscription that passes the schema is shown. */
+  readonly #hear = ({ data }: MessageEvent<Partial<News> | null>): void => {
+    const checked = validate(answerSchemas().SubscriptionSchema, data?.subscription);
+    if (data?.service === this.#service && typeof data?.at === 'number' && 'data' in checked) this.#shown.learn(checked.data, data.at);
   };
 
   readonly #onVisibility = (): void => {

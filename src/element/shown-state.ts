@@ -56,8 +56,6 @@ export interface Shown {
   unknown: boolean;
   /** A renewal change is under way (in `submitting`; otherwise the upgrade is). */
   changing: boolean;
-  /** The upgrade succeeded here: the header sells it no more. */
-  upgraded: boolean;
   /** The upgrade succeeded and no renewal change was confirmed since: the success message stays. */
   justUpgraded: boolean;
   /** The upgrade was refused as the subscription was prepaid already: it is shown as it is, and the message says so. */
@@ -127,7 +125,6 @@ export function deriveShown(facts: Facts): Shown {
     checking: !!writing?.checking,
     unknown,
     changing,
-    upgraded,
     justUpgraded: upgraded && !facts.changeConfirmed,
     alreadyPrepaid,
     canUpgrade: !!shownId && (state === 'ready' || (failedUpgrade && state === 'error' && !unknown)),

@@ -78,7 +78,6 @@ describe('deriveShown', () => {
     expect(deriveShown(facts({ read: 'prepaid', upgrade: succeeded }))).to.include({
       state: 'success',
       heading: 'prepaid',
-      upgraded: true,
       justUpgraded: true,
       canChange: true,
     });
@@ -104,7 +103,7 @@ describe('deriveShown', () => {
       state: 'prepaid',
       heading: 'prepaid',
       alreadyPrepaid: true,
-      upgraded: false,
+      justUpgraded: false,
       sells: false,
       canChange: true,
     });
