@@ -137,7 +137,7 @@ export async function confirmWrite(
       if (write.isApplied(current)) return current;
       if (write.madeElsewhere?.(current)) throw concluded(failed, false, current);
     } catch (caught) {
-      if (options.signal?.aborted || (caught as ApiError).applied === false) throw caught;
+      if (options.signal?.aborted || (caught instanceof ApiError && caught.applied === false)) throw caught;
       if (caught instanceof ApiError && caught.status === 401) throw concluded(caught, null);
       readError = caught;
     }
