@@ -266,12 +266,11 @@ export class PrepaidUpgrade extends LitElement {
     const target = this.#shown.writeTarget;
     const controller = phase === 'upgrade' ? this.#upgrade : this.#renewal;
     const sending = controller.write.busy;
-    const outcome =
-      checkAgain && target
-        ? controller.checkAgain(target, failedWrite as ApiError)
-        : phase === 'upgrade'
-          ? this.#upgrade.upgrade(canUpgrade ? target : undefined)
-          : this.#renewal.change(canChange && target ? { ...target, subscription: this.subscription! } : undefined);
+    const outcome = checkAgain
+      ? controller.write.checkAgain(failedWrite as ApiError)
+      : phase === 'upgrade'
+        ? this.#upgrade.upgrade(canUpgrade ? target : undefined)
+        : this.#renewal.change(canChange && target ? { ...target, subscription: this.subscription! } : undefined);
     return sending ? outcome : outcome.then((settled) => this.#settled(phase, settled));
   }
 

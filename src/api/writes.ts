@@ -70,6 +70,11 @@ export const CONFIRM_WAITS_MS = [1000, 2000, 4000, 8000, 15000] as const;
 export interface WriteOptions extends RequestOptions {
   /** The answer was lost: the reads that confirm the change begin. */
   onChecking?: () => void;
+  /**
+   * A try of this write whose outcome is not known (its `unconfirmed` failure): nothing is sent again, one read tells
+   * whether it was made ("check again").
+   */
+  unknown?: ApiError | undefined;
 }
 
 /** A failure after which the change may have been made all the same, or be made later. */
@@ -83,7 +88,7 @@ const concluded = (error: ApiError, applied: false | null, current?: Subscriptio
 /**
  * Sends `write`. A refusal is final (`applied: false`), but for a 400, after which one read tells whether the change
  * was made elsewhere (`current`) or, for a change asked again, is in place already. An answer that got lost is
- * confirmed (`confirmWrite`, after `onChecking`).
+ * confirmed (`confirmWrite`, after `onChecking`). With `unknown`, nothing is sent: one read confirms that try.
  */
 export async function sendAndConfirm(
   client: ApiClient,
@@ -91,6 +96,10 @@ export async function sendAndConfirm(
   write: SubscriptionWrite,
   options: WriteOptions = {},
 ): Promise<Subscription> {
+  if (options.unknown) {
+    options.onChecking?.();
+    return confirmWrite(client, subscriptionId, write, options.unknown, options, []);
+  }
   let error: ApiError;
   try {
     return await write.send(client, subscriptionId, options);
@@ -120,7 +129,7 @@ export async function sendAndConfirm(
  * made, else not known (`unconfirmed`, `applied: null`). A read that finds the subscription prepaid otherwise ends it
  * at once (`current`); so does a refused credential, which the customer must act on, and whose outcome is not known.
  */
-export async function confirmWrite(
+async function confirmWrite(
   client: ApiClient,
   subscriptionId: string,
   write: SubscriptionWrite,

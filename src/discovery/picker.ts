@@ -103,7 +103,7 @@ export class Picker {
    * The service changed a subscription (an upgrade, a renewal change, here or elsewhere): the picker offers it as it
    * is now; with `choose`, as the customer changed it here, it stays shown.
    */
-  replace(subscription: Subscription, choose = true): void {
+  replace(subscription: Subscription, choose: boolean): void {
     const id = subscription.public_id;
     const found = this.#found;
     const old = this.#find(id);

@@ -56,7 +56,7 @@ export class AgreementController implements ReactiveController {
   wrote(subscription: Subscription): void {
     const at = learnedAt();
     const service = this.#service;
-    this.#shown.wrote(subscription, at);
+    this.#shown.learn(subscription, at, true);
     // An element removed meanwhile has closed its channel: it opens one for this message alone.
     const channel = this.#channel ?? openChannel();
     if (service) channel?.postMessage({ service, subscription, at } satisfies News);

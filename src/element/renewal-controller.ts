@@ -4,10 +4,9 @@
  * got lost, never dropped by the page), announced to the page by `prepaid-upgrade-submit`. The element says which
  * subscription may be changed, tells of the outcome, and renders the form this controller describes.
  */
-import type { ApiError } from '../api/errors.js';
 import type { Subscription } from '../api/schemas.js';
 import { isRenewalBehavior, type RenewalBehavior } from '../api/upgrade-request.js';
-import { confirmWrite, renewalBehaviorOf, renewalChangeWrite, sendAndConfirm, type SubscriptionWrite } from '../api/writes.js';
+import { renewalBehaviorOf, renewalChangeWrite, sendAndConfirm } from '../api/writes.js';
 import { PrepaidUpgradeSubmitEvent } from '../events.js';
 import type { ReactiveControllerHost } from 'lit';
 import type { ManageView } from './prepaid-template.js';
@@ -25,8 +24,6 @@ export class RenewalController {
   readonly write: Write<Subscription>;
   /** The customer's pick in the form, until the service confirms it; `undefined`: what the subscription does now. */
   #choice: RenewalBehavior | undefined;
-  /** The last change sent, whose outcome "check again" reads. */
-  #sent: SubscriptionWrite | undefined;
   /** A change was confirmed since the widget started over: the upgrade's success message gives way. */
   confirmed = false;
 
@@ -53,29 +50,13 @@ export class RenewalController {
       const submit = new PrepaidUpgradeSubmitEvent({ action: 'change-renewal', subscriptionId, request: { renewal_behavior: choice } });
       this.#host.dispatchEvent(submit);
       if (submit.defaultPrevented) return undefined;
-      const write = (this.#sent = renewalChangeWrite(choice));
-      return async (onChecking) => {
-        const changed = await sendAndConfirm(client, subscriptionId, write, { onChecking });
+      const write = renewalChangeWrite(choice);
+      return async (onChecking, unknown) => {
+        const changed = await sendAndConfirm(client, subscriptionId, write, { onChecking, unknown });
         this.#choice = undefined;
         this.confirmed = true;
         return changed;
       };
-    });
-  }
-
-  /** After a change whose outcome is not known: one read of `target` tells, and nothing is sent again. */
-  checkAgain(target: WriteTarget, failed: ApiError): Promise<WriteOutcome<Subscription>> {
-    return this.write.run(target.subscriptionId, () => {
-      const write = this.#sent;
-      return (
-        write &&
-        (async (onChecking) => {
-          onChecking();
-          const changed = await confirmWrite(target.client, target.subscriptionId, write, failed, {}, []);
-          this.confirmed = true;
-          return changed;
-        })
-      );
     });
   }
 

@@ -164,13 +164,13 @@ export class SubscriptionController implements ReactiveController {
 
   /**
    * Learns how `subscription` was at the time `at` (a write's answer, a confirming read, news from another widget):
-   * shown from now on, unless something newer is known. Says whether it was news.
+   * shown from now on, unless something newer is known; `chosen` when the customer changed it here, so that the picker
+   * keeps it shown.
    */
-  learn(subscription: Subscription, at: number): boolean {
-    if (!this.#learned.learn(subscription, at)) return false;
-    this.picker?.replace(subscription, false);
+  learn(subscription: Subscription, at: number, chosen = false): void {
+    if (!this.#learned.learn(subscription, at)) return;
+    this.picker?.replace(subscription, chosen);
     this.#host.requestUpdate();
-    return true;
   }
 
   /** Where writes go: the shown subscription, through the connection; `undefined` while there is none. */
@@ -198,12 +198,6 @@ export class SubscriptionController implements ReactiveController {
     const eligibility = this.loaded?.eligibility;
     if (!eligibility) return this.picker?.hasOffers(this.#options.manages()) ? 'ready' : 'ineligible';
     return eligibility.eligible ? 'ready' : eligibility.reason === 'already-prepaid' ? 'prepaid' : 'ineligible';
-  }
-
-  /** The customer changed the subscription shown (an upgrade, a renewal change): learned, and it stays chosen. */
-  wrote(subscription: Subscription, at: number): void {
-    this.learn(subscription, at);
-    this.picker?.replace(subscription);
   }
 
   /** The picker, or why nothing can be offered; `undefined` with an id. */

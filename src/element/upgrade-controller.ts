@@ -6,8 +6,7 @@
  */
 import type { Subscription, UpgradeRequest } from '../api/schemas.js';
 import { isRenewalBehavior, type RenewalBehavior } from '../api/upgrade-request.js';
-import type { ApiError } from '../api/errors.js';
-import { confirmWrite, sendAndConfirm, upgradeWrite, type SubscriptionWrite } from '../api/writes.js';
+import { sendAndConfirm, upgradeWrite } from '../api/writes.js';
 import { PrepaidUpgradeChangeEvent, PrepaidUpgradeSubmitEvent } from '../events.js';
 import type { ReactiveControllerHost } from 'lit';
 import { parseChoices, type ChoiceAttributes, type Choices } from './choices.js';
@@ -18,8 +17,6 @@ import { Write, type WriteOutcome, type WriteTarget } from './write.js';
 export class UpgradeController {
   readonly #host: ReactiveControllerHost & EventTarget;
   readonly write: Write<Subscription>;
-  /** The last upgrade sent, whose outcome "check again" reads. */
-  #sent: SubscriptionWrite | undefined;
   /** What the attributes offer, or why they offer nothing; `undefined` until they are read. */
   choices: Choices | { error: string } | undefined;
   #orders: number | undefined;
@@ -57,16 +54,8 @@ export class UpgradeController {
       const submit = new PrepaidUpgradeSubmitEvent({ action: 'upgrade', subscriptionId, request: { ...request } });
       this.#host.dispatchEvent(submit);
       if (submit.defaultPrevented) return undefined;
-      const write = (this.#sent = upgradeWrite(request));
-      return (onChecking) => sendAndConfirm(client, subscriptionId, write, { onChecking });
-    });
-  }
-
-  /** After an upgrade whose outcome is not known: one read of `target` tells, and nothing is sent again. */
-  checkAgain(target: WriteTarget, failed: ApiError): Promise<WriteOutcome<Subscription>> {
-    return this.write.run(target.subscriptionId, () => {
-      const write = this.#sent;
-      return write && ((onChecking) => (onChecking(), confirmWrite(target.client, target.subscriptionId, write, failed, {}, [])));
+      const write = upgradeWrite(request);
+      return (onChecking, unknown) => sendAndConfirm(client, subscriptionId, write, { onChecking, unknown });
     });
   }
 

@@ -8,6 +8,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import type { ApiClient } from '../api/client.js';
+import type { ApiError } from '../api/errors.js';
 
 /** Where a write goes: the client it is sent through, and the subscription it changes. */
 export interface WriteTarget {
@@ -22,8 +23,11 @@ export type WriteOutcome<T> =
   | { status: 'success'; value: T }
   | { status: 'error'; error: unknown };
 
-/** Sends a write; calls `checking` when its answer got lost and reads begin to confirm it. */
-export type Send<T> = (checking: () => void) => Promise<T>;
+/**
+ * Sends a write; calls `checking` when its answer got lost and reads begin to confirm it. With `unknown` (a try of it
+ * whose outcome is not known), sends nothing and reads once whether that try was made.
+ */
+export type Send<T> = (checking: () => void, unknown?: ApiError) => Promise<T>;
 
 const IDLE = { status: 'idle' } as const;
 
@@ -34,6 +38,8 @@ export class Write<T> {
   /** The subscription the outcome is about: the element may show another one meanwhile. */
   about: string | undefined;
   #inFlight: Promise<WriteOutcome<T>> | undefined;
+  /** How the last write was sent: "check again" reads whether it was made, with the client and choices it had. */
+  #sent: Send<T> | undefined;
 
   constructor(host: ReactiveControllerHost) {
     this.#host = host;
@@ -51,6 +57,19 @@ export class Write<T> {
    * cancel it. Resolves to the outcome, once it is rendered (`idle` when cancelled).
    */
   run(about: string, prepare: () => Send<T> | undefined): Promise<WriteOutcome<T>> {
+    return this.#run(about, () => (this.#sent = prepare()));
+  }
+
+  /**
+   * After a write whose outcome is not known (`unknown`, its failure): reads once whether it was made, as a write of its
+   * own (one at a time, its outcome rendered), and never sends it again.
+   */
+  checkAgain(unknown: ApiError): Promise<WriteOutcome<T>> {
+    const sent = this.#sent;
+    return this.#run(this.about ?? '', () => sent && ((checking) => sent(checking, unknown)));
+  }
+
+  #run(about: string, prepare: () => Send<T> | undefined): Promise<WriteOutcome<T>> {
     if (this.#inFlight) return this.#inFlight;
     let settle!: (outcome: WriteOutcome<T>) => void;
     const inFlight = (this.#inFlight = new Promise((resolve) => (settle = resolve)));

@@ -11,7 +11,6 @@ import type { Subscription, UpgradeRequest } from '../../src/api/schemas.js';
 import type { RenewalBehavior } from '../../src/api/upgrade-request.js';
 import {
   CONFIRM_WAITS_MS,
-  confirmWrite,
   hasRenewalBehavior,
   isPrepaidAsRequested,
   renewalChangeWrite,
@@ -149,7 +148,7 @@ describe('sendAndConfirm: the upgrade', () => {
     expect(error).to.include({ kind: 'unconfirmed', status: 503, applied: null });
     expect(error.message).to.include('no read confirmed the upgrade');
     // Checking again is one read, and never the upgrade again.
-    const found = await confirmWrite(client, ELIGIBLE, upgradeWrite(sixCancel), error, {}, []);
+    const found = await sendAndConfirm(client, ELIGIBLE, upgradeWrite(sixCancel), { unknown: error });
     expect(found.prepaid_subscription_context?.prepaid_orders_per_billing).to.equal(6);
     expect((await requests()).filter((r) => r.startsWith('PATCH'))).to.deep.equal(['PATCH 503']);
   });
@@ -158,7 +157,7 @@ describe('sendAndConfirm: the upgrade', () => {
     await session.fault({ status: 503, method: 'PATCH' });
     await session.fault({ status: 500, method: 'GET', count: CONFIRM_WAITS_MS.length + 1 });
     const unknown = await withClock({ auto: true }, () => failureOf(upgradeAndConfirm(client, ELIGIBLE, sixCancel)));
-    const error = await failureOf(confirmWrite(client, ELIGIBLE, upgradeWrite(sixCancel), unknown, {}, []));
+    const error = await failureOf(sendAndConfirm(client, ELIGIBLE, upgradeWrite(sixCancel), { unknown }));
     expect(error).to.include({ kind: 'http', status: 503, applied: false });
   });
 
