@@ -7,12 +7,34 @@ export const ENVIRONMENT_BASE_ADDRESSES: Readonly<Record<Environment, string>> =
   staging: 'https://staging.restapi.ordergroove.com/',
 };
 
-/** The one rule of secure addresses: https:, or plain http: only on a loopback host. */
-export const isSecureAddress = (address: string): boolean => /^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\])[:/])/i.test(address);
+/** The hosts on which plain http: stays on this machine, as `URL` writes them. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
-/** Images come from server data: only secure addresses and inline pictures, which cannot run script, are rendered. */
-export const isSafeImageAddress = (address: unknown): address is string =>
-  typeof address === 'string' && (isSecureAddress(address) || /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(address));
+/**
+ * The one rule of secure addresses, read from the parsed address and never from its text (where
+ * `http://localhost:@evil.example/` would pass for loopback): https:, or plain http: only on a loopback host, and no
+ * user name or password.
+ */
+export const isSecureAddress = (url: URL): boolean =>
+  (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname))) && !url.username && !url.password;
+
+/** `address` parsed, or undefined when it is no absolute address. */
+const parsed = (address: string): URL | undefined => {
+  try {
+    return new URL(address);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Images come from server data: only secure addresses and inline pictures, which cannot run script, are rendered. A
+ * relative address is not rendered either: it would load from the store's page, not from where the service meant.
+ */
+export const isSafeImageAddress = (address: unknown): address is string => {
+  const url = typeof address === 'string' ? parsed(address) : undefined;
+  return !!url && (isSecureAddress(url) || (url.protocol === 'data:' && /^image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(url.pathname)));
+};
 
 export const isEnvironment = (value: unknown): value is Environment => value === 'production' || value === 'staging';
 
@@ -28,11 +50,11 @@ function resolveAddress(attribute: string, address: string, pageUrl: string, all
   } catch {
     throw new ApiError('config', `${attribute} ${JSON.stringify(address)} is not a valid address`);
   }
+  if (url.username || url.password) throw new ApiError('config', `${attribute} must not carry a user name or password`);
   if (allowPageOrigin && url.origin === new URL(pageUrl).origin) return url;
-  if (!isSecureAddress(url.href)) {
+  if (!isSecureAddress(url)) {
     throw new ApiError('config', `${attribute} must use https: (http: only on localhost, 127.0.0.1 or [::1]), not ${url.protocol}`);
   }
-  if (url.username || url.password) throw new ApiError('config', `${attribute} must not carry a user name or password`);
   return url;
 }
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { ENVIRONMENT_BASE_ADDRESSES, resolveBaseAddress, resolveTokenEndpoint } from '../../src/api/base-address.js';
+import { ENVIRONMENT_BASE_ADDRESSES, isSafeImageAddress, resolveBaseAddress, resolveTokenEndpoint } from '../../src/api/base-address.js';
 import { ApiError } from '../../src/api/errors.js';
 
 const pageUrl = 'https://www.example-store.com/account/subscriptions?tab=active#top';
@@ -160,5 +160,50 @@ describe('resolveTokenEndpoint', () => {
   it('refuses what is not an address', () => {
     expect(() => resolveTokenEndpoint('http://[oops', page)).to.throw(ApiError, /auth-url/);
     expect(() => resolveTokenEndpoint('javascript:alert(1)', page)).to.throw(ApiError, /auth-url/);
+  });
+});
+
+describe('addresses are read by parsing them, never by their text', () => {
+  it('refuses an api-base or auth-url that only looks like loopback, or carries a user name', () => {
+    for (const address of ['http://localhost:@evil.example/', 'http://localhost@evil.example/', 'http://127.0.0.1.evil.example/']) {
+      expect(() => resolveBaseAddress({ apiBase: address, pageUrl }), address).to.throw(ApiError);
+      expect(() => resolveTokenEndpoint(address, pageUrl), address).to.throw(ApiError);
+    }
+    expect(() => resolveBaseAddress({ apiBase: 'https://user:secret@api.example.net/', pageUrl })).to.throw(
+      ApiError,
+      /user name or password/,
+    );
+    // The page's own origin does not excuse one either.
+    expect(() => resolveTokenEndpoint('https://user@www.example-store.com/token', pageUrl)).to.throw(ApiError, /user name or password/);
+  });
+
+  it('takes loopback in any spelling the URL parser gives it', () => {
+    expect(resolveBaseAddress({ apiBase: 'HTTP://LOCALHOST:8787/api', pageUrl }).href).to.equal('http://localhost:8787/api/');
+    expect(resolveBaseAddress({ apiBase: 'http://[::1]/', pageUrl }).href).to.equal('http://[::1]/');
+  });
+
+  it('renders an image only from https:, loopback http: or an inline picture', () => {
+    const safe = [
+      'https://cdn.example/p.png',
+      'http://localhost:8080/p.png',
+      'http://127.0.0.1/p.png',
+      'data:image/png;base64,AA==',
+      'DATA:image/svg+xml,<svg/>',
+    ];
+    const unsafe = [
+      'http://localhost:@evil.example/p.png',
+      'https://user:secret@cdn.example/p.png',
+      'http://cdn.example/p.png',
+      'http://127.0.0.1.evil.example/p.png',
+      '//cdn.example/p.png',
+      '/p.png',
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '',
+      42,
+      null,
+    ];
+    for (const address of safe) expect(isSafeImageAddress(address), address).to.be.true;
+    for (const address of unsafe) expect(isSafeImageAddress(address), String(address)).to.be.false;
   });
 });
