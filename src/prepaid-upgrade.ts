@@ -144,7 +144,7 @@ export class PrepaidUpgrade extends LitElement {
   // The element's own state is kept in #private fields (which the minifier can shorten, unlike Lit's reactive
   // properties); whatever changes one outside an update asks for the update itself.
   readonly #internals = this.attachInternals();
-  readonly #language = new LanguageController(this);
+  readonly #language = new LanguageController(this, (message) => this.#console.warnOnce(message));
   readonly #link = new ConnectionController(this, (warning) => this.#console.warnOnce(warning));
   /** The customer asked for the read under way (a retry): its outcome may take focus. A write's always does. */
   #focusOutcome = false;

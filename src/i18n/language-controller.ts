@@ -5,7 +5,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { en } from './en.js';
 import { loadStrings } from './index.js';
-import { matchLanguage, type Language } from './languages.js';
+import { canonicalTag, matchLanguage, type Language } from './languages.js';
 import type { ElementStrings } from './strings.js';
 
 /** The element and its ancestors, crossing from each shadow root to its host. */
@@ -15,17 +15,24 @@ function* composedAncestors(from: Element): Generator<Element> {
   }
 }
 
-/** The `lang` of the nearest element that has one, through shadow roots, else English. */
-function nearestLang(from: Element): string {
+/**
+ * The `lang` of the nearest element that has a well-formed one, through shadow roots, in its canonical form, else
+ * English. A malformed one (`en-`, `en US`) is passed over for the next ancestor's, and `warn` hears of it.
+ */
+function nearestLang(from: Element, warn: (message: string) => void): string {
   for (const element of composedAncestors(from)) {
-    const lang = element.getAttribute('lang')?.trim();
-    if (lang) return lang;
+    const lang = element.getAttribute('lang');
+    if (!lang?.trim()) continue;
+    const tag = canonicalTag(lang);
+    if (tag) return tag;
+    warn(`lang ${JSON.stringify(lang)} is not a language tag (such as "fr" or "pt-BR"), so the widget passes over it`);
   }
   return 'en';
 }
 
 export class LanguageController implements ReactiveController {
   readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #warn: (message: string) => void;
   /** The language the texts are in: the one the page asks for, once its texts have arrived. */
   language: Language = 'en';
   strings: ElementStrings = en;
@@ -36,8 +43,10 @@ export class LanguageController implements ReactiveController {
   #requested: Language = 'en';
   #observer: MutationObserver | undefined;
 
-  constructor(host: ReactiveControllerHost & HTMLElement) {
+  /** `warn` hears of a malformed `lang`, for the page's developer. */
+  constructor(host: ReactiveControllerHost & HTMLElement, warn: (message: string) => void) {
     this.#host = host;
+    this.#warn = warn;
     host.addController(this);
   }
 
@@ -55,7 +64,7 @@ export class LanguageController implements ReactiveController {
 
   #apply(): void {
     const host = this.#host;
-    const tag = nearestLang(host);
+    const tag = nearestLang(host, this.#warn);
     const language = matchLanguage(tag);
     this.formatLocale = language === 'en' && !/^en\b/i.test(tag) ? 'en' : tag;
     host.requestUpdate();

@@ -6,17 +6,24 @@ export type Language = (typeof LANGUAGES)[number];
 export const isRightToLeft = (language: Language): boolean => language === 'ar';
 
 /**
+ * `tag` as a well-formed BCP 47 language tag in its canonical form (`FR_ca` → `fr-CA`), or undefined when it is none
+ * (`en-`, `en US`): a `lang` like that is passed over, as if it were not there.
+ */
+export function canonicalTag(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag.trim().replaceAll('_', '-'))[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The closest language for a BCP 47 tag: the one with the same primary language (`fr-CA` → `fr`, `pt-PT` →
  * `pt-BR`, the only Portuguese), else English. No two languages share a primary language, so an exact tag needs no
  * rule of its own.
  */
 export function matchLanguage(tag: string): Language {
-  let primary: string | undefined;
-  try {
-    // The canonical form writes the primary language in lower case: `FR-ca` → `fr-CA`.
-    primary = Intl.getCanonicalLocales(tag)[0]?.split('-')[0];
-  } catch {
-    // Not a well-formed tag: English.
-  }
+  // The canonical form writes the primary language in lower case: `FR-ca` → `fr-CA`.
+  const primary = canonicalTag(tag)?.split('-')[0];
   return LANGUAGES.find((language) => language.split('-')[0] === primary) ?? 'en';
 }
