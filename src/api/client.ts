@@ -117,13 +117,8 @@ export function createApiClient({
         const malformed = (problem: string) => new ApiError('malformed', `${what}: ${problem}`, { status: response.status });
         if (response.type === 'opaqueredirect' || response.redirected)
           throw malformed('the service answered with a redirect, which is not followed');
-        if (Number(response.headers.get('content-length')) > MAX_RESPONSE_BYTES) {
-          // Refused unread when it says how large it is.
-          await response.body?.cancel();
-          throw malformed('the answer is too large');
-        }
-        const text = await response.text();
-        if (text.length > MAX_RESPONSE_BYTES) throw malformed('the answer is too large');
+        const text = await textUpTo(response, MAX_RESPONSE_BYTES);
+        if (text === undefined) throw malformed(`the answer is too large (over ${MAX_RESPONSE_BYTES} bytes)`);
         if (!response.ok) throw httpError(response, text, what);
         const type = response.headers.get('content-type');
         if (!/^application\/([\w.+-]+\+)?json\b/i.test(type ?? '')) throw malformed(`expected JSON, got ${type || 'no content type'}`);
@@ -206,6 +201,30 @@ export function createApiClient({
     changeRenewalBehavior: (id, renewalBehavior, options) =>
       subscription(id, options?.signal, ['change_renewal_behavior/', { renewal_behavior: renewalBehavior }]),
   };
+}
+
+/**
+ * The answer's text, its bytes counted as they arrive: one that says it is larger than `limit`, or grows past it, is
+ * cancelled there and `undefined` returned, so that an endless or huge answer never sits whole in memory.
+ */
+async function textUpTo(response: Response, limit: number): Promise<string | undefined> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  if (Number(response.headers.get('content-length')) <= limit) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return text + decoder.decode();
+      size += value.byteLength;
+      if (size > limit) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  }
+  // The request is over either way: a refusal to cancel changes nothing.
+  reader.cancel().catch(() => {});
+  return undefined;
 }
 
 /** `Retry-After` in seconds: a number of seconds, or an HTTP date. */
