@@ -93,6 +93,13 @@ const unlessAborted = (error: unknown): undefined => {
   if (isAbortError(error)) throw error;
 };
 
+/**
+ * The store's token endpoint answered as it answers a visitor who is not signed in: the customer must sign in again,
+ * as after a token the service refused (401). The address it led to is told without its query, which may carry more
+ * than a page's name.
+ */
+const signedOut = (how: string): ApiError => new ApiError('http', `auth-url ${how}: the customer is signed out`, { status: 401 });
+
 /** Seconds before the end of a token's window at which it is renewed rather than sent. */
 export const RENEWAL_MARGIN_SECONDS = 60;
 
@@ -209,13 +216,17 @@ export class StorefrontCredentials {
         return token;
       }
       case 'auth-url': {
-        const response = await fetch(source.url, {
-          credentials: 'include',
-          headers: { accept: 'application/json' },
-          cache: 'no-store',
-          signal,
-        }).catch((error: unknown) => {
-          throw isAbortError(error) ? error : new ApiError('network', 'auth-url could not be reached', { cause: error });
+        const request = (redirect: RequestRedirect) =>
+          fetch(source.url, { credentials: 'include', headers: { accept: 'application/json' }, cache: 'no-store', redirect, signal });
+        const response = await request('follow').catch(async (error: unknown) => {
+          if (isAbortError(error)) throw error;
+          // A redirect to a sign-in page of another origin fails as the network would, as that page lets no other
+          // origin read it. Asked again without following, the answer tells the two apart (where it led stays hidden);
+          // any other answer to that second request is as good as the first would have been.
+          const again = await request('manual').catch(unlessAborted);
+          if (!again) throw new ApiError('network', 'auth-url could not be reached', { cause: error });
+          if (again.type === 'opaqueredirect') throw signedOut('redirected to another origin');
+          return again;
         });
         if (!response.ok) {
           // The merchant's server refusing to issue a token means the customer is not signed in there any more: the
@@ -226,6 +237,12 @@ export class StorefrontCredentials {
         }
         // An answer that is not JSON is no token either.
         const token = toStorefrontToken(await response.json().catch(unlessAborted));
+        // What session middleware does with a visitor who is not signed in: a redirect to the sign-in page, or that page.
+        if (!token && response.redirected) {
+          const { origin, pathname } = new URL(response.url);
+          throw signedOut(`led to ${origin}${pathname}, a page and not a token`);
+        }
+        if (!token && /html/i.test(response.headers.get('content-type') ?? '')) throw signedOut('answered with a page, not a token');
         if (!token) throw new ApiError('malformed', 'auth-url did not answer with a token of the form {public_id, ts, sig_field, sig}');
         return serializeStorefrontToken(token);
       }

@@ -469,11 +469,18 @@ describe('StorefrontCredentials with auth-url', () => {
   });
 
   it('reports an answer that is not JSON as malformed', async () => {
+    const endpoint = merchantEndpoint(() => new Response('token: none', { headers: { 'content-type': 'text/plain' } }));
+    const error = await apiErrorOf(credentialsFor(endpoint).authorization());
+    expect(error.kind).to.equal('malformed');
+  });
+
+  it('takes a page for the answer to a visitor who is not signed in: 401', async () => {
     const endpoint = merchantEndpoint(
       () => new Response('<html><body>Sign in</body></html>', { headers: { 'content-type': 'text/html' } }),
     );
     const error = await apiErrorOf(credentialsFor(endpoint).authorization());
-    expect(error.kind).to.equal('malformed');
+    expect(error).to.include({ kind: 'http', status: 401 });
+    expect(error.message).to.contain('the customer is signed out');
   });
 
   for (const [what, body] of [
@@ -496,6 +503,27 @@ describe('StorefrontCredentials with auth-url', () => {
     expect(error.cause).to.equal(failure);
   });
 
+  it('asks once more without following redirects, and takes its answer', async () => {
+    const endpoint = merchantEndpoint(
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => json({ public_id: MERCHANT_ID, ts: TS, sig_field: 'cust-48213', sig: SIG }),
+    );
+    expect(await credentialsFor(endpoint).authorization()).to.equal(tokenText());
+    expect(endpoint.calls.map(({ init }) => init?.redirect)).to.deep.equal(['follow', 'manual']);
+  });
+
+  it('takes a redirect to another origin, which fails as the network would, for a visitor signed out', async () => {
+    // What `fetch` answers a request that does not follow redirects and met one: it cannot be made with `new Response`.
+    const opaqueRedirect = { type: 'opaqueredirect', ok: false, status: 0 } as Response;
+    const endpoint = merchantEndpoint(
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      async () => opaqueRedirect,
+    );
+    const error = await apiErrorOf(credentialsFor(endpoint).authorization());
+    expect(error).to.include({ kind: 'http', status: 401 });
+    expect(error.message).to.contain('auth-url redirected to another origin: the customer is signed out');
+  });
+
   it('lets an abort through as it is, not as an ApiError', async () => {
     const abort = new DOMException('The user aborted a request.', 'AbortError');
     const error = await rejectionOf(credentialsFor(merchantEndpoint(() => Promise.reject(abort))).authorization());
@@ -503,14 +531,16 @@ describe('StorefrontCredentials with auth-url', () => {
   });
 
   it('does not keep a failed attempt: the next call asks again', async () => {
+    // The first call fails twice: its request, and the one that asks again without following a redirect.
     const endpoint = merchantEndpoint(
+      () => Promise.reject(new TypeError('Failed to fetch')),
       () => Promise.reject(new TypeError('Failed to fetch')),
       () => json({ public_id: MERCHANT_ID, ts: TS, sig_field: 'cust-48213', sig: SIG }),
     );
     const credentials = credentialsFor(endpoint);
     expect((await apiErrorOf(credentials.authorization())).kind).to.equal('network');
     expect(await credentials.authorization()).to.equal(tokenText());
-    expect(endpoint.calls).to.have.length(2);
+    expect(endpoint.calls).to.have.length(3);
   });
 
   it('fetches again when the token at hand is stale', async () => {
