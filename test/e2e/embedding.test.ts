@@ -22,6 +22,10 @@ const STRICT_CSP = [
   "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
   "require-trusted-types-for 'script'",
   'trusted-types lit-html',
 ].join('; ');
