@@ -69,6 +69,26 @@ export default {
   testFramework: { config: { timeout: 10000 } },
   browsers: engines.map((engine) => launchers[engine]()),
   middleware: [
+    // A store's token endpoint as session middleware answers a visitor who is not signed in: a redirect to its sign-in
+    // page (of this origin, or of another one, as a sign-in service's), or that page itself.
+    async function signedOutStore(context, next) {
+      const signInPage = () => {
+        context.type = 'text/html; charset=utf-8';
+        context.body = '<!doctype html><title>Sign in</title><form method="post"><button>Sign in</button></form>';
+      };
+      // The same server under its other loopback name: another origin, whose pages let no other origin read them.
+      const otherOrigin = `http://${context.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1'}:${context.req.socket.localPort}`;
+      const answers = {
+        '/signed-out-store/sign-in': signInPage,
+        '/signed-out-store/token-as-page': signInPage,
+        '/signed-out-store/token-redirecting': () => context.redirect('/signed-out-store/sign-in?next=%2Faccount'),
+        '/signed-out-store/token-redirecting-elsewhere': () => context.redirect(`${otherOrigin}/signed-out-store/sign-in`),
+      };
+      const answer = answers[context.path];
+      if (!answer) return next();
+      context.set('cache-control', 'no-store');
+      answer();
+    },
     async function mountSandbox(context, next) {
       if (context.path !== '/sandbox' && !context.path.startsWith('/sandbox/')) return next();
       context.respond = false;
