@@ -5,28 +5,36 @@
  */
 import { parseArgs } from 'node:util';
 import { signStorefrontToken } from '../server/index.js';
+import { controlOriginSet } from './control.js';
 import { SANDBOX_MERCHANT } from './index.js';
 import { startSandboxServer } from './node.js';
 
-const USAGE = `Usage: prepaid-upgrade-sandbox [--port <n>] [--host <host>]
+const USAGE = `Usage: prepaid-upgrade-sandbox [--port <n>] [--host <host>] [--control-origin <origin>]…
 
 Runs a local, in-memory emulator of the subscription service with seeded data.
 
 Options:
-  --port <n>     port to listen on; 0 picks a free one (default 8787)
-  --host <host>  address to listen on (default 127.0.0.1)
-  --help         show this help`;
+  --port <n>                 port to listen on; 0 picks a free one (default 8787)
+  --host <host>              address to listen on (default 127.0.0.1)
+  --control-origin <origin>  an origin whose pages may also call the /__sandbox/ control routes, such as
+                             http://localhost:5173; repeat it for more (default: the sandbox's own origin only)
+  --help                     show this help`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
   process.exit(2);
 }
 
-function readOptions(): { port: number; host: string } {
+function readOptions(): { port: number; host: string; controlOrigins: string[] } {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        port: { type: 'string', short: 'p' },
+        host: { type: 'string' },
+        'control-origin': { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+      },
     }));
   } catch (error) {
     fail((error as Error).message);
@@ -37,7 +45,13 @@ function readOptions(): { port: number; host: string } {
   }
   const port = values.port === undefined ? 8787 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
-  return { port, host: values.host ?? '127.0.0.1' };
+  const controlOrigins = values['control-origin'] ?? [];
+  try {
+    controlOriginSet(controlOrigins);
+  } catch (error) {
+    fail(`--control-origin: ${(error as Error).message.replace(/^controlOrigins: /, '')}`);
+  }
+  return { port, host: values.host ?? '127.0.0.1', controlOrigins };
 }
 
 async function main(): Promise<void> {

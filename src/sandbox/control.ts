@@ -1,6 +1,7 @@
 /**
  * The control routes under `/__sandbox/` of each instance, for the demo's fault controls and for tests. They need
- * no credential, and are neither logged, delayed nor faulted.
+ * no credential, and are neither logged, delayed nor faulted; a browser may call them only from the sandbox's own
+ * origin, or from one named in `controlOrigins`.
  */
 import type { Fault } from './faults.js';
 import { isPlainObject, json, methodNotAllowed, noContent, parseJson, problem, readBodyText } from './http.js';
@@ -72,6 +73,44 @@ const ROUTES: Readonly<Record<string, Readonly<Record<string, ControlHandler>>>>
   },
   '/openapi.json': { GET: () => json(200, openApiDocument()) },
 };
+
+/**
+ * The origins of `controlOrigins`, each as a browser writes it in `Origin` (`http://localhost:5173`). Anything else
+ * is refused with a TypeError, rather than left to never match.
+ */
+export function controlOriginSet(origins: readonly string[] = []): ReadonlySet<string> {
+  const parsed = origins.map((text) => [text, originOf(text)] as const);
+  const wrong = parsed.filter(([, origin]) => origin === undefined).map(([text]) => `"${text}"`);
+  if (wrong.length > 0)
+    throw new TypeError(`controlOrigins: each must be an origin such as "http://localhost:5173", not ${wrong.join(', ')}.`);
+  return new Set(parsed.map(([, origin]) => origin!));
+}
+
+/** The origin `text` names, with nothing else (no path, no user): a typo should not quietly allow something else. */
+function originOf(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    return url.origin !== 'null' && url.href === `${url.origin}/` ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why a request for a control route is refused as coming from a page of another origin, or undefined when it is not.
+ * A browser says where a request comes from in `Sec-Fetch-Site` and `Origin`, and a page cannot change either;
+ * Node, curl and test runners send neither, and pass. Without this, any site the developer visits could reset the
+ * data, queue faults, or read the request log and the customers' tokens in it.
+ */
+export function foreignOrigin(request: Request, allowed: ReadonlySet<string>): string | undefined {
+  const origin = request.headers.get('origin');
+  if (origin !== null && allowed.has(origin)) return undefined;
+  const site = request.headers.get('sec-fetch-site');
+  const from = origin === null ? 'another origin' : origin;
+  if (site === 'cross-site' || site === 'same-site' || (origin !== null && origin !== new URL(request.url).origin))
+    return `The sandbox's control routes answer only pages of the sandbox's own origin, not ${from}. Name that origin in controlOrigins (--control-origin) to allow it.`;
+  return undefined;
+}
 
 /** `path` is what follows `/__sandbox`, e.g. `/faults`. */
 export async function handleControl(instance: SandboxInstance, request: Request, path: string): Promise<Response> {

@@ -14,12 +14,23 @@ const CORS_HEADERS: Record<string, string> = {
 };
 
 /**
- * Adds the CORS headers every answer carries, so a widget on any origin can call the sandbox. A network error (a
+ * Adds the CORS headers every API answer carries, so a widget on any origin can call the sandbox. A network error (a
  * simulated network failure) has no headers to add to: it is no answer at all.
  */
 export function withCors(response: Response): Response {
   if (response.type === 'error') return response;
   for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
+  return response;
+}
+
+/**
+ * Allows one named origin to read a control answer, and nothing to any other: the control routes are not for every
+ * page on the web.
+ */
+export function withCorsFor(response: Response, origin: string): Response {
+  for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
+  response.headers.set('access-control-allow-origin', origin);
+  response.headers.append('vary', 'origin');
   return response;
 }
 

@@ -9,12 +9,12 @@
  *   authentication scopes, and the listings in both shapes of docs/service.md#listings (the default one, or
  *   production's with `X-OG-API-VERSION: 2`);
  * - `/__sandbox/…` control routes (faults, latency, the order listing's shape, request log, reset, info, the OpenAPI
- *   description of the API), without authentication;
+ *   description of the API), without authentication, for the sandbox's own origin and the `controlOrigins` only;
  * - the same again under `/i/{instanceId}/…`, each id with its own freshly seeded state, so that tests running in
  *   parallel against one mounted sandbox do not see each other's changes.
  */
-import { handleControl } from './control.js';
-import { withCors, noContent, problem } from './http.js';
+import { controlOriginSet, foreignOrigin, handleControl } from './control.js';
+import { withCors, withCorsFor, noContent, problem } from './http.js';
 import { SandboxInstance } from './instance.js';
 import type { Environment } from './model.js';
 import type { OrderListingShape } from './schemas.js';
@@ -58,6 +58,12 @@ export interface SandboxOptions {
    * `POST /__sandbox/order-listing` changes it for that instance.
    */
   orderListing?: OrderListingShape;
+  /**
+   * Origins besides the sandbox's own whose pages may call the control routes (`/__sandbox/…`), such as
+   * `http://localhost:5173` for a dev page on another port; default none. A browser request for a control route from
+   * any other origin gets 403, and control answers carry no `access-control-allow-origin: *`, as the API's do.
+   */
+  controlOrigins?: readonly string[];
 }
 
 export interface Sandbox {
@@ -86,6 +92,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     writeDurationMs: options.writeDurationMs ?? options.upgradeDurationMs ?? 50,
     orderListing: options.orderListing ?? 'complete',
   };
+  const controlOrigins = controlOriginSet(options.controlOrigins);
   const defaultInstance = new SandboxInstance(instanceOptions);
   // A Map iterates in insertion order: re-inserting on every use keeps the least recently used first.
   const instances = new Map<string, SandboxInstance>();
@@ -110,26 +117,45 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
   }
 
-  async function route(request: Request): Promise<Response> {
-    const path = localPath(new URL(request.url).pathname);
-    if (path === undefined) return problem(404, 'Not found.');
-    // A preflight only asks for the CORS headers: it is not an API request, so it is not logged, faulted or limited.
-    if (request.method === 'OPTIONS') return noContent();
+  /** Where a request goes: its instance, its path there, and for a control route what follows `/__sandbox`. */
+  function place(path: string) {
     const isolated = INSTANCE_PATH.exec(path);
-    const target = isolated ? instance(isolated[1]) : defaultInstance;
     const local = isolated ? path.slice(isolated[0].length) || '/' : path;
     const control = CONTROL_PATH.exec(local);
-    return control ? handleControl(target, request, local.slice(control[0].length)) : target.handle(request, local);
+    return { id: isolated?.[1], local, control: control ? local.slice(control[0].length) : undefined };
+  }
+
+  async function routeApi(request: Request, id: string | undefined, local: string): Promise<Response> {
+    // A preflight only asks for the CORS headers: it is not an API request, so it is not logged, faulted or limited.
+    if (request.method === 'OPTIONS') return noContent();
+    return (id === undefined ? defaultInstance : instance(id)).handle(request, local);
+  }
+
+  async function routeControl(request: Request, id: string | undefined, control: string): Promise<Response> {
+    const refusal = foreignOrigin(request, controlOrigins);
+    if (refusal) return problem(403, refusal);
+    // A preflight from a named origin gets its CORS headers below; from anywhere else, none.
+    if (request.method === 'OPTIONS') return noContent();
+    return handleControl(id === undefined ? defaultInstance : instance(id), request, control);
   }
 
   return {
     instance,
     async handle(request) {
+      const path = localPath(new URL(request.url).pathname);
+      const to = path === undefined ? undefined : place(path);
+      const origin = request.headers.get('origin');
+      // Control answers are for the sandbox's own origin: only a named origin may read them across origins.
+      const cors =
+        to?.control === undefined
+          ? withCors
+          : (response: Response) => (origin !== null && controlOrigins.has(origin) ? withCorsFor(response, origin) : response);
       try {
-        return withCors(await route(request));
+        if (!to) return cors(problem(404, 'Not found.'));
+        return cors(await (to.control === undefined ? routeApi(request, to.id, to.local) : routeControl(request, to.id, to.control)));
       } catch (error) {
         console.error('sandbox: unexpected error', error);
-        return withCors(problem(500, 'Internal sandbox error.'));
+        return cors(problem(500, 'Internal sandbox error.'));
       }
     },
   };

@@ -81,3 +81,28 @@ describe('sandbox over HTTP: a storefront upgrade', () => {
     expect(patch.body).to.deep.equal({ orders_per_billing: 3 });
   });
 });
+
+describe('sandbox over HTTP: the control routes and a page of another origin', () => {
+  beforeEach(reset);
+
+  // The runner's own server under its other loopback name: to the browser another site, with the same sandbox.
+  const other = `${location.protocol}//${location.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1'}:${location.port}`;
+
+  it('lets the other site neither read the request log nor queue a fault, and keeps the API open to it', async () => {
+    const authorization = await token();
+    const read = await fetch(`${other}${base}/subscriptions/${eligible.id}/`, { headers: { authorization } });
+    expect(read.status, 'the API answers every origin, as the service does').to.equal(200);
+
+    const log = await fetch(`${other}${base}/__sandbox/requests`).then(
+      (response) => `answered ${response.status}`,
+      (error: unknown) => (error instanceof TypeError ? 'rejected' : String(error)),
+    );
+    expect(log, 'the browser does not let the other site read the log').to.equal('rejected');
+    // A form post or a no-cors fetch is sent without asking: the sandbox itself must refuse it.
+    await fetch(`${other}${base}/__sandbox/faults`, { method: 'POST', mode: 'no-cors', body: JSON.stringify({ status: 503 }) });
+    await fetch(`${other}${base}/__sandbox/latency`, { method: 'POST', mode: 'no-cors', body: JSON.stringify({ latencyMs: 5000 }) });
+
+    expect(await (await fetch(`${base}/__sandbox/faults`)).json()).to.deep.equal([]);
+    expect(await (await fetch(`${base}/__sandbox/latency`)).json()).to.deep.equal({ latencyMs: 0 });
+  });
+});

@@ -1,0 +1,405 @@
+// The example store as a careful store writes it, since merchants copy it: its session cookie, sign-in and sign-out
+// that refuse other sites, sessions that end, bounded memory, limits, the policy, and the sandbox's control routes
+// closed to other origins. Every request goes to a loopback address; a few come from other loopback addresses
+// (127.0.0.0/8) to stand for other clients.
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { SANDBOX_SUBSCRIPTIONS } from 'prepaid-upgrade/sandbox';
+
+const storePath = fileURLToPath(new URL('../../examples/sandbox-store.js', import.meta.url));
+
+interface StoreOptions {
+  publicOrigin?: string;
+  tls?: { key: Buffer; cert: Buffer };
+  now?: () => number;
+  maxSessions?: number;
+  maxClients?: number;
+}
+type Store = Server & { counts(): { sessions: number; signInClients: number; tokenClients: number } };
+// A plain JavaScript file, which TypeScript does not type: its one export is described here.
+const { createSandboxStore } = (await import(storePath)) as { createSandboxStore(options?: StoreOptions): Store };
+
+const { eligible } = SANDBOX_SUBSCRIPTIONS;
+const MINUTE = 60_000;
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+interface Call {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** The loopback address the request comes from, for a client other than 127.0.0.1. */
+  from?: string;
+}
+
+/** A clock the test moves. */
+function testClock() {
+  let at = Date.UTC(2026, 0, 15, 9);
+  return { now: () => at, advance: (ms: number) => (at += ms) };
+}
+
+/** A running store and the requests a browser of its own pages would send. */
+async function startStore(options: StoreOptions = {}) {
+  const server = createSandboxStore(options);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const secure = options.tls !== undefined;
+  const origin = options.publicOrigin ?? `${secure ? 'https' : 'http'}://127.0.0.1:${port}`;
+  const call = ({ method = 'GET', path = '/', headers = {}, body, from }: Call): Promise<Answer> =>
+    new Promise((resolve, reject) => {
+      const send = secure ? httpsRequest : httpRequest;
+      const outgoing = send(
+        { host: '127.0.0.1', port, method, path, headers, localAddress: from, agent: false, rejectUnauthorized: false },
+        (incoming) => {
+          let text = '';
+          incoming.on('data', (chunk) => (text += String(chunk)));
+          incoming.on('end', () => resolve({ status: incoming.statusCode!, headers: incoming.headers, body: text }));
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+  /** Headers a browser sends from the store's own page. */
+  const own = { 'sec-fetch-site': 'same-origin', origin };
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const signIn = (customer = eligible.customerId, headers: Record<string, string> = own, from?: string) =>
+    call({ method: 'POST', path: '/sign-in', headers: { ...form, ...headers }, body: `customer=${customer}`, from });
+  const signOut = (cookie: string, headers: Record<string, string> = own) =>
+    call({ method: 'POST', path: '/sign-out', headers: { ...headers, cookie } });
+  const tokenStatus = async (cookie: string, from?: string) =>
+    (await call({ path: '/account/storefront-token', headers: { cookie, 'sec-fetch-site': 'same-origin' }, from })).status;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return { server, port, origin, call, own, signIn, signOut, tokenStatus, close };
+}
+
+/** The `name=value` of a Set-Cookie, to send back as a Cookie. */
+const cookieOf = (answer: Answer) => String(answer.headers['set-cookie']?.[0]).split(';')[0]!;
+const attributesOf = (answer: Answer) =>
+  String(answer.headers['set-cookie']?.[0])
+    .split(';')
+    .slice(1)
+    .map((attribute) => attribute.trim().toLowerCase());
+
+describe('examples/sandbox-store.js: the session cookie', () => {
+  it('on loopback HTTP: a plain name, HttpOnly, SameSite=Lax, Path=/, no Secure and no Domain', async (t) => {
+    const store = await startStore();
+    t.after(store.close);
+    const signedIn = await store.signIn();
+    assert.equal(signedIn.status, 303);
+    assert.match(cookieOf(signedIn), /^store_session=[\w-]{40,}$/);
+    const attributes = attributesOf(signedIn);
+    for (const attribute of ['httponly', 'samesite=lax', 'path=/']) assert.ok(attributes.includes(attribute), attribute);
+    assert.ok(!attributes.includes('secure') && !attributes.some((a) => a.startsWith('domain')), attributes.join('; '));
+    assert.equal(await store.tokenStatus(cookieOf(signedIn)), 200);
+  });
+
+  const assertHostCookie = async (store: Awaited<ReturnType<typeof startStore>>) => {
+    const signedIn = await store.signIn();
+    assert.equal(signedIn.status, 303);
+    const cookie = cookieOf(signedIn);
+    assert.match(cookie, /^__Host-store_session=[\w-]{40,}$/);
+    const attributes = attributesOf(signedIn);
+    for (const attribute of ['secure', 'httponly', 'samesite=lax', 'path=/']) assert.ok(attributes.includes(attribute), attribute);
+    assert.ok(!attributes.some((a) => a.startsWith('domain')), attributes.join('; '));
+    assert.equal(await store.tokenStatus(cookie), 200);
+    // A cookie of the plain name, which a page over plain HTTP or another subdomain could set, signs nobody in.
+    assert.equal(await store.tokenStatus(cookie.replace('__Host-', '')), 401);
+    const signedOut = await store.signOut(cookie);
+    assert.match(cookieOf(signedOut), /^__Host-store_session=$/);
+    assert.ok(attributesOf(signedOut).includes('secure') && attributesOf(signedOut).includes('max-age=0'));
+    assert.equal(await store.tokenStatus(cookie), 401);
+  };
+
+  it('behind a proxy that ends TLS (an https publicOrigin): __Host-, Secure, HttpOnly, SameSite=Lax, Path=/, no Domain', async (t) => {
+    const store = await startStore({ publicOrigin: 'https://store.example' });
+    t.after(store.close);
+    await assertHostCookie(store);
+  });
+
+  let openssl = true;
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+  } catch {
+    openssl = false;
+  }
+
+  it('served over HTTPS itself: the same', { skip: !openssl && 'openssl makes the certificate, and is not installed' }, async (t) => {
+    const folder = mkdtempSync(join(tmpdir(), 'store-tls-'));
+    t.after(() => rmSync(folder, { recursive: true, force: true }));
+    const [key, cert] = [join(folder, 'key.pem'), join(folder, 'cert.pem')];
+    execFileSync(
+      'openssl',
+      [
+        ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
+        ...['-keyout', key, '-out', cert, '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1'],
+      ],
+      { stdio: 'ignore' },
+    );
+    const store = await startStore({ tls: { key: readFileSync(key), cert: readFileSync(cert) } });
+    t.after(store.close);
+    await assertHostCookie(store);
+  });
+
+  it('refuses a publicOrigin of plain HTTP off loopback, or that is not an origin', () => {
+    assert.throws(() => createSandboxStore({ publicOrigin: 'http://store.example' }), /publicOrigin must be https:/);
+    assert.throws(() => createSandboxStore({ publicOrigin: 'https://store.example/shop' }), /must be an origin/);
+    assert.doesNotThrow(() => createSandboxStore({ publicOrigin: 'http://localhost:8080' }));
+  });
+});
+
+describe('examples/sandbox-store.js: sign-in and sign-out from other sites', () => {
+  let store: Awaited<ReturnType<typeof startStore>>;
+  before(async () => {
+    store = await startStore();
+  });
+  after(() => store.close());
+
+  const foreign: Array<[string, Record<string, string>]> = [
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site', origin: 'https://attacker.example' }],
+    ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site', origin: 'http://localhost:1234' }],
+    ['an Origin of another site, without Sec-Fetch-Site', { origin: 'https://attacker.example' }],
+    ['the Origin of a sandboxed frame', { origin: 'null' }],
+    ['neither header', {}],
+  ];
+
+  for (const [name, headers] of foreign) {
+    it(`refuses ${name} with 403 and a plain message, signing nobody in or out`, async () => {
+      const refused = await store.signIn(eligible.customerId, headers);
+      assert.equal(refused.status, 403);
+      assert.match(String(refused.headers['content-type']), /^text\/plain/);
+      assert.match(refused.body, /only possible from this store’s own pages/);
+      assert.equal(refused.headers['set-cookie'], undefined);
+
+      const cookie = cookieOf(await store.signIn());
+      const signOut = await store.signOut(cookie, headers);
+      assert.equal(signOut.status, 403);
+      assert.equal(await store.tokenStatus(cookie), 200, 'the session goes on');
+    });
+  }
+
+  it('accepts its own pages, by Sec-Fetch-Site or, without it, by Origin', async () => {
+    const bySite = await store.signIn(eligible.customerId, { 'sec-fetch-site': 'same-origin' });
+    assert.equal(bySite.status, 303);
+    const byOrigin = await store.signIn(eligible.customerId, { origin: store.origin });
+    assert.equal(byOrigin.status, 303);
+    const cookie = cookieOf(byOrigin);
+    assert.equal(await store.tokenStatus(cookie), 200);
+    assert.equal((await store.signOut(cookie, { origin: store.origin })).status, 303);
+    assert.equal(await store.tokenStatus(cookie), 401);
+  });
+
+  it('gives no token to a request another site makes', async () => {
+    const cookie = cookieOf(await store.signIn());
+    const answer = await store.call({ path: '/account/storefront-token', headers: { cookie, 'sec-fetch-site': 'cross-site' } });
+    assert.equal(answer.status, 403);
+    assert.equal(typeof JSON.parse(answer.body).detail, 'string');
+  });
+
+  it('answers plain HTTP only at loopback names, against DNS rebinding', async () => {
+    for (const host of ['attacker.example', `attacker.example:${store.port}`, '192.168.1.20'])
+      assert.equal((await store.call({ headers: { host } })).status, 421, host);
+    assert.equal((await store.call({ path: '/sandbox/__sandbox/requests', headers: { host: 'attacker.example' } })).status, 421);
+    for (const host of [`localhost:${store.port}`, `127.0.0.1:${store.port}`, `[::1]:${store.port}`])
+      assert.equal((await store.call({ headers: { host } })).status, 200, host);
+  });
+});
+
+describe('examples/sandbox-store.js: sessions end', () => {
+  it('after 30 minutes unused, on the server: the token endpoint then answers 401', async (t) => {
+    const clock = testClock();
+    const store = await startStore({ now: clock.now });
+    t.after(store.close);
+    const cookie = cookieOf(await store.signIn());
+    clock.advance(29 * MINUTE);
+    assert.equal(await store.tokenStatus(cookie), 200, 'used within 30 minutes');
+    clock.advance(29 * MINUTE);
+    assert.equal(await store.tokenStatus(cookie), 200, 'each use keeps it for 30 more');
+    clock.advance(30 * MINUTE);
+    assert.equal(await store.tokenStatus(cookie), 401);
+    assert.equal(store.server.counts().sessions, 0, 'the server forgot it');
+    assert.match((await store.call({ headers: { cookie } })).body, /<h1>Sign in<\/h1>/);
+  });
+
+  it('after 12 hours in any case, however often used', async (t) => {
+    const clock = testClock();
+    const store = await startStore({ now: clock.now });
+    t.after(store.close);
+    const cookie = cookieOf(await store.signIn());
+    for (let elapsed = 0; elapsed < 12 * 60 - 20; elapsed += 20) {
+      clock.advance(20 * MINUTE);
+      assert.equal(await store.tokenStatus(cookie), 200, `after ${elapsed + 20} minutes`);
+    }
+    clock.advance(20 * MINUTE);
+    assert.equal(await store.tokenStatus(cookie), 401);
+  });
+
+  it('signs tokens that end 15 minutes after they are issued, so a token kept past sign-out soon stops reading', async (t) => {
+    const clock = testClock();
+    const store = await startStore({ now: clock.now });
+    t.after(store.close);
+    const cookie = cookieOf(await store.signIn());
+    const answer = await store.call({ path: '/account/storefront-token', headers: { cookie } });
+    const token = answer.body;
+    assert.equal(JSON.parse(token).ts, Math.floor(clock.now() / 1000) - (2 * 60 * 60 - 15 * 60));
+    const read = async () =>
+      (await store.call({ path: `/sandbox/subscriptions/${eligible.id}/`, headers: { authorization: token } })).status;
+    assert.equal(await read(), 200);
+    await store.signOut(cookie);
+    clock.advance(14 * MINUTE);
+    assert.equal(await read(), 200, 'the service has no revocation: until its end, it reads');
+    clock.advance(2 * MINUTE);
+    assert.equal(await read(), 401);
+  });
+});
+
+describe('examples/sandbox-store.js: bounded memory and limits', () => {
+  it('keeps at most its cap of sessions, and of limited clients, through 2,000 sign-ins from 200 clients', async (t) => {
+    const store = await startStore({ maxSessions: 50, maxClients: 100 });
+    t.after(store.close);
+    const clients = Array.from({ length: 200 }, (_, i) => `127.0.0.${i + 2}`);
+    const deadline = Date.now() + 60_000;
+    let signIns = 0;
+    let first = '';
+    let last = '';
+    let largest = { sessions: 0, signInClients: 0 };
+    for (let round = 0; round < 10 && Date.now() < deadline; round++) {
+      for (let batch = 0; batch < clients.length; batch += 20) {
+        const answers = await Promise.all(
+          clients.slice(batch, batch + 20).map((from) => store.signIn(eligible.customerId, store.own, from)),
+        );
+        for (const answer of answers) assert.equal(answer.status, 303);
+        signIns += answers.length;
+        first ||= cookieOf(answers[0]!);
+        last = cookieOf(answers.at(-1)!);
+        const counts = store.server.counts();
+        largest = {
+          sessions: Math.max(largest.sessions, counts.sessions),
+          signInClients: Math.max(largest.signInClients, counts.signInClients),
+        };
+      }
+    }
+    assert.equal(signIns, 2000, 'every sign-in was made within the minute');
+    assert.deepEqual(largest, { sessions: 50, signInClients: 100 });
+    assert.equal(await store.tokenStatus(first), 401, 'the least recently used went first');
+    assert.equal(await store.tokenStatus(last), 200);
+  });
+
+  it('answers 429 with Retry-After to an 11th sign-in in a minute from one client, and not to another client', async (t) => {
+    const clock = testClock();
+    const store = await startStore({ now: clock.now });
+    t.after(store.close);
+    for (let i = 0; i < 10; i++) assert.equal((await store.signIn()).status, 303);
+    clock.advance(15_000);
+    const limited = await store.signIn();
+    assert.equal(limited.status, 429);
+    assert.equal(limited.headers['retry-after'], '45');
+    assert.equal(limited.headers['set-cookie'], undefined);
+    assert.equal((await store.signIn(eligible.customerId, store.own, '127.0.0.2')).status, 303);
+    clock.advance(45_000);
+    assert.equal((await store.signIn()).status, 303);
+  });
+
+  it('answers 429 with Retry-After to a 61st token request in a minute from one client', async (t) => {
+    const clock = testClock();
+    const store = await startStore({ now: clock.now });
+    t.after(store.close);
+    const cookie = cookieOf(await store.signIn());
+    for (let i = 0; i < 60; i++) assert.equal(await store.tokenStatus(cookie), 200);
+    const limited = await store.call({ path: '/account/storefront-token', headers: { cookie } });
+    assert.equal(limited.status, 429);
+    assert.equal(limited.headers['retry-after'], '60');
+    assert.equal(typeof JSON.parse(limited.body).detail, 'string');
+    clock.advance(MINUTE);
+    assert.equal(await store.tokenStatus(cookie), 200);
+  });
+});
+
+describe('examples/sandbox-store.js: the policy and the sandbox', () => {
+  let store: Awaited<ReturnType<typeof startStore>>;
+  before(async () => {
+    store = await startStore();
+  });
+  after(() => store.close());
+
+  it('sends its full policy, nosniff and a referrer policy with every page and refusal', async () => {
+    const answers = [
+      await store.call({}),
+      await store.call({ path: '/store.css' }),
+      await store.call({ path: '/nowhere' }),
+      await store.signIn(eligible.customerId, {}),
+    ];
+    for (const answer of answers) {
+      const directives = String(answer.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim());
+      for (const directive of [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ])
+        assert.ok(directives.includes(directive), `${answer.status}: ${directive}`);
+      assert.equal(answer.headers['x-content-type-options'], 'nosniff');
+      assert.equal(answer.headers['referrer-policy'], 'same-origin');
+    }
+  });
+
+  it('keeps the sandbox’s control routes from other origins', async () => {
+    const foreign: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'cross-site', origin: 'https://attacker.example' },
+      { origin: 'https://attacker.example' },
+    ];
+    for (const headers of foreign) {
+      for (const [method, path] of [
+        ['POST', '/sandbox/__sandbox/reset'],
+        ['GET', '/sandbox/__sandbox/requests'],
+        ['OPTIONS', '/sandbox/__sandbox/faults'],
+      ] as const) {
+        const answer = await store.call({ method, path, headers });
+        assert.equal(answer.status, 403, `${method} ${path}`);
+        assert.equal(answer.headers['access-control-allow-origin'], undefined);
+        assert.match(JSON.parse(answer.body).detail, /own origin/);
+      }
+    }
+    assert.equal((await store.call({ method: 'POST', path: '/sandbox/__sandbox/reset', headers: store.own })).status, 204);
+    assert.equal((await store.call({ method: 'POST', path: '/sandbox/__sandbox/reset' })).status, 204);
+  });
+});
+
+describe('examples/sandbox-store.js run as a command', () => {
+  const run = async (...args: string[]) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', storePath, '--port', '0', ...args]);
+    let errors = '';
+    child.stderr.on('data', (chunk) => (errors += String(chunk)));
+    const [code] = await once(child, 'close');
+    return { code, errors };
+  };
+
+  it('refuses plain HTTP on an address other than loopback, saying why', async () => {
+    const { code, errors } = await run('--host', '0.0.0.0');
+    assert.equal(code, 2);
+    assert.match(errors, /refusing to serve plain HTTP on 0\.0\.0\.0: sessions and tokens would cross the network in clear/);
+    const proxied = await run('--host', '0.0.0.0', '--public-origin', 'http://store.example');
+    assert.equal(proxied.code, 2);
+  });
+});
