@@ -38,6 +38,14 @@ export function storefrontMessage(customerId: string, ts: number | string, trust
 
 const isNonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
+/**
+ * A non-empty string fit to be a signed field (customer id, trust level, merchant public id). A `|` separates the fields of the
+ * signed text, so one inside a field gives that text two readings: `victim|gold` signed with no trust level reads as
+ * customer `victim` with trust level `gold`. Nor may one hold Unicode's control characters (U+0000–U+001F,
+ * U+007F–U+009F): no id has them, and a line break or a NUL in one can forge or cut a line of a log.
+ */
+const isSignedField = (value: unknown): value is string => isNonEmptyString(value) && !/[|\p{Cc}]/u.test(value);
+
 /** Reads a token's JSON text; `undefined` when it is not a well-formed storefront token. */
 export function parseStorefrontToken(text: string): StorefrontToken | undefined {
   try {
@@ -47,15 +55,18 @@ export function parseStorefrontToken(text: string): StorefrontToken | undefined 
   }
 }
 
-/** Checks the shape of an already parsed token (an `auth-url` answer, say). */
+/**
+ * Checks the shape of an already parsed token (an `auth-url` answer, say). A plain predicate, small in the widget's
+ * bundle; `checkStorefrontToken` of `prepaid-upgrade/server` applies the same rules and names the wrong field.
+ */
 export function toStorefrontToken(value: unknown): StorefrontToken | undefined {
   // Anything but an object with these fields (null, a string, an array) has none of them, so it fails the checks below.
   const { public_id, ts, sig_field, sig, trust_level } = (value ?? {}) as Record<string, unknown>;
-  if (!isNonEmptyString(public_id) || !isNonEmptyString(sig_field) || !isNonEmptyString(sig)) return undefined;
+  if (!isSignedField(public_id) || !isSignedField(sig_field) || !isNonEmptyString(sig)) return undefined;
   // Whole seconds, as a number or as a string of ASCII digits: not -1, 1.5, "", "1.7e9", " 17" or "0x10", which are
   // no text anyone signs (a list is refused first: its text would be its items').
   if (typeof ts === 'object' || !/^\d+$/.test(ts as string)) return undefined;
-  if (trust_level !== undefined && !isNonEmptyString(trust_level)) return undefined;
+  if (trust_level !== undefined && !isSignedField(trust_level)) return undefined;
   const token: StorefrontToken = { public_id, ts: ts as number | string, sig_field, sig };
   if (trust_level !== undefined) token.trust_level = trust_level;
   return token;

@@ -3,7 +3,7 @@
  * server-to-server calls (application scope) and a signed storefront token in `authorization` for one customer
  * (storefront scope).
  */
-import { verifyStorefrontToken, type VerifyFailure } from '../server/index.js';
+import { verifyStorefrontToken, type VerifyFailure, type VerifyRefusal } from '../server/index.js';
 import type { Environment, Merchant, SandboxData } from './model.js';
 
 export type Principal =
@@ -12,14 +12,20 @@ export type Principal =
 
 export type AuthResult = { ok: true; principal: Principal } | { ok: false; status: 401 | 403; detail: string };
 
+/** The 401 `detail` of each refusal; the token field it is about is named in each. */
 const STOREFRONT_FAILURES: Record<VerifyFailure, string> = {
-  malformed: 'The authorization header is not a valid storefront token.',
-  'unknown-merchant': 'The storefront token names an unknown merchant.',
-  'bad-signature': 'The storefront token signature is invalid.',
+  malformed: 'The authorization header is not a valid storefront token',
+  'other-merchant': 'The storefront token public_id names another merchant.',
+  'unknown-merchant': 'The storefront token public_id names an unknown merchant.',
+  'bad-signature': 'The storefront token signature (sig) is invalid.',
   'ts-in-milliseconds': 'The storefront token ts looks like milliseconds (13 digits): it must be Unix seconds.',
-  expired: 'The storefront token has expired: signatures are valid for 2 hours.',
-  'not-yet-valid': 'The storefront token is dated in the future.',
+  expired: 'The storefront token has expired (ts): signatures are valid for 2 hours.',
+  'not-yet-valid': 'The storefront token is dated in the future (ts).',
 };
+
+/** The 401 `detail` for a refused token. A malformed one adds what is wrong with which field, never the field's value. */
+export const storefrontFailureDetail = ({ reason, message }: VerifyRefusal): string =>
+  reason === 'malformed' ? `${STOREFRONT_FAILURES.malformed}: ${message}.` : STOREFRONT_FAILURES[reason];
 
 const otherEnvironment = (environment: Environment): Environment => (environment === 'production' ? 'staging' : 'production');
 
@@ -45,7 +51,7 @@ async function authenticateStorefront(headerValue: string, data: SandboxData, no
     hashKey: (publicId) => data.merchants.get(publicId)?.hashKey,
     now: Math.floor(nowMs / 1000),
   });
-  if (!result.valid) return { ok: false, status: 401, detail: STOREFRONT_FAILURES[result.reason] };
+  if (!result.valid) return { ok: false, status: 401, detail: storefrontFailureDetail(result) };
   const merchant = data.merchants.get(result.merchantPublicId)!;
   const known = data.customers.some((c) => c.customer_id === result.customerId && c.merchant === merchant.publicId);
   // A genuine signature for a customer the merchant does not have is still not a credential for anyone.

@@ -12,9 +12,35 @@ import {
   signMessage,
   signStorefrontToken,
   verifyStorefrontToken,
+  type StorefrontTokenField,
+  type VerifyFailure,
+  type VerifyStorefrontTokenResult,
 } from '../../src/server/index.js';
 
 const MERCHANT_ID = '0e5de2bedc5e11e3a2e4bc764e106cf4';
+
+/** The field each refusal is about, but `malformed`, whose field depends on what is wrong. */
+const FIELD_OF: Record<Exclude<VerifyFailure, 'malformed'>, StorefrontTokenField> = {
+  'other-merchant': 'public_id',
+  'unknown-merchant': 'public_id',
+  'bad-signature': 'sig',
+  'ts-in-milliseconds': 'ts',
+  expired: 'ts',
+  'not-yet-valid': 'ts',
+};
+
+/** A refusal for `reason`, about `field` (by default the reason's own), whose message begins with the field's name. */
+function assertRefused(
+  result: VerifyStorefrontTokenResult,
+  expected: { valid: false; reason: VerifyFailure; field?: StorefrontTokenField },
+  what?: string,
+): void {
+  assert.equal(result.valid, false, what ?? JSON.stringify(result));
+  if (result.valid) return;
+  const field = expected.field ?? (expected.reason === 'malformed' ? undefined : FIELD_OF[expected.reason]);
+  assert.deepEqual({ reason: result.reason, field: result.field }, { reason: expected.reason, field }, what);
+  assert.ok(result.message.startsWith(field === '(root)' ? 'the token ' : `${field} `), result.message);
+}
 
 /** The independent implementation: base64(HMAC-SHA256(key, "<customer>|<ts>")), with the trust level in between. */
 function nodeSignature(hashKey: string, customerId: string, ts: number, trustLevel?: string): string {
@@ -117,13 +143,6 @@ const vectors: Vector[] = [
     ts: 1726000000,
     sig: 'wOWijNOmEEsuWM3Vfo0ggaLM3+UHUMaUNVLUNUvV0xE=',
   },
-  {
-    name: 'a separator inside the customer id',
-    hashKey: 'k',
-    customerId: 'a|b',
-    ts: 1,
-    sig: 'vfmIDtBUn6OoS/BE5cxdoAtN8uF03U+y0W1WR00nN3U=',
-  },
 ];
 
 describe('signStorefrontToken matches node:crypto on fixed vectors', () => {
@@ -191,28 +210,28 @@ describe('verifyStorefrontToken rejects tampered tokens', () => {
   });
 
   it('rejects another customer id', async () => {
-    assert.deepEqual(await check({ ...original(), sig_field: 'cust-48214' }), { valid: false, reason: 'bad-signature' });
+    assertRefused(await check({ ...original(), sig_field: 'cust-48214' }), { valid: false, reason: 'bad-signature' });
   });
 
   it('rejects another ts', async () => {
-    assert.deepEqual(await check({ ...original(), ts: ts + 1 }), { valid: false, reason: 'bad-signature' });
+    assertRefused(await check({ ...original(), ts: ts + 1 }), { valid: false, reason: 'bad-signature' });
   });
 
   it('rejects another trust level, or none', async () => {
-    assert.deepEqual(await check({ ...original(), trust_level: 'verified' }), { valid: false, reason: 'bad-signature' });
+    assertRefused(await check({ ...original(), trust_level: 'verified' }), { valid: false, reason: 'bad-signature' });
     const { trust_level: _dropped, ...withoutTrust } = original();
-    assert.deepEqual(await check(withoutTrust), { valid: false, reason: 'bad-signature' });
+    assertRefused(await check(withoutTrust), { valid: false, reason: 'bad-signature' });
   });
 
   it('rejects a signature with one character changed', async () => {
     const token = original();
     const sig = token.sig as string;
     const flipped = (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1);
-    assert.deepEqual(await check({ ...token, sig: flipped }), { valid: false, reason: 'bad-signature' });
+    assertRefused(await check({ ...token, sig: flipped }), { valid: false, reason: 'bad-signature' });
   });
 
   it('rejects a signature made with another key', async () => {
-    assert.deepEqual(await verifyStorefrontToken(nodeToken('another-merchant-key', 'cust-48213', ts), { hashKey, now: ts }), {
+    assertRefused(await verifyStorefrontToken(nodeToken('another-merchant-key', 'cust-48213', ts), { hashKey, now: ts }), {
       valid: false,
       reason: 'bad-signature',
     });
@@ -220,7 +239,11 @@ describe('verifyStorefrontToken rejects tampered tokens', () => {
 
   it('rejects a signature in base64url rather than standard base64 as malformed', async () => {
     const sig = nodeSignature(hashKey, 'cust-48213', ts).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-    assert.deepEqual(await check({ public_id: MERCHANT_ID, ts, sig_field: 'cust-48213', sig }), { valid: false, reason: 'malformed' });
+    assertRefused(await check({ public_id: MERCHANT_ID, ts, sig_field: 'cust-48213', sig }), {
+      valid: false,
+      reason: 'malformed',
+      field: 'sig',
+    });
   });
 });
 
@@ -238,7 +261,7 @@ describe('the 2-hour window, to the second', () => {
   });
 
   it('rejects a token 7201 seconds old as expired', async () => {
-    assert.deepEqual(await verifyStorefrontToken(header, { hashKey, now: ts + 7201 }), { valid: false, reason: 'expired' });
+    assertRefused(await verifyStorefrontToken(header, { hashKey, now: ts + 7201 }), { valid: false, reason: 'expired' });
   });
 
   it('accepts a token at the second it was signed', async () => {
@@ -247,7 +270,7 @@ describe('the 2-hour window, to the second', () => {
 
   it('checks the signature before the clock: a forged old token is bad-signature, not expired', async () => {
     const forged = nodeToken('guessed-key', 'cust-48213', ts);
-    assert.deepEqual(await verifyStorefrontToken(forged, { hashKey, now: ts + 7201 }), { valid: false, reason: 'bad-signature' });
+    assertRefused(await verifyStorefrontToken(forged, { hashKey, now: ts + 7201 }), { valid: false, reason: 'bad-signature' });
   });
 });
 
@@ -273,7 +296,7 @@ describe('a ts sent as a string of digits (some platforms’ connectors)', () =>
 
   it('verifies a leading zero only as the text that was signed', async () => {
     assert.equal((await verifyStorefrontToken(stringToken(`0${ts}`), { hashKey, now: ts })).valid, true);
-    assert.deepEqual(await verifyStorefrontToken(stringToken(`0${ts}`, String(ts)), { hashKey, now: ts }), {
+    assertRefused(await verifyStorefrontToken(stringToken(`0${ts}`, String(ts)), { hashKey, now: ts }), {
       valid: false,
       reason: 'bad-signature',
     });
@@ -281,7 +304,7 @@ describe('a ts sent as a string of digits (some platforms’ connectors)', () =>
 
   it('applies the 2-hour window to the seconds the string stands for', async () => {
     assert.equal((await verifyStorefrontToken(stringToken(String(ts)), { hashKey, now: ts + 7200 })).valid, true);
-    assert.deepEqual(await verifyStorefrontToken(stringToken(String(ts)), { hashKey, now: ts + 7201 }), {
+    assertRefused(await verifyStorefrontToken(stringToken(String(ts)), { hashKey, now: ts + 7201 }), {
       valid: false,
       reason: 'expired',
     });
@@ -289,14 +312,18 @@ describe('a ts sent as a string of digits (some platforms’ connectors)', () =>
 
   it('refuses a string that is not plain digits as malformed', async () => {
     for (const text of ['', '1.726e9', ' 1726000000', '-1726000000', '0x66e0a180']) {
-      assert.deepEqual(await verifyStorefrontToken(stringToken(text), { hashKey, now: ts }), { valid: false, reason: 'malformed' }, text);
+      assertRefused(
+        await verifyStorefrontToken(stringToken(text), { hashKey, now: ts }),
+        { valid: false, reason: 'malformed', field: 'ts' },
+        text,
+      );
     }
   });
 
   it('refuses a genuine signature over milliseconds as ts-in-milliseconds', async () => {
     const ms = ts * 1000;
     for (const header of [stringToken(String(ms)), nodeToken(hashKey, 'cust-48213', ms)]) {
-      assert.deepEqual(await verifyStorefrontToken(header, { hashKey, now: ts }), { valid: false, reason: 'ts-in-milliseconds' });
+      assertRefused(await verifyStorefrontToken(header, { hashKey, now: ts }), { valid: false, reason: 'ts-in-milliseconds' });
     }
   });
 });
@@ -364,5 +391,237 @@ describe('the options are checked, and a mistake is a TypeError naming each wron
     const message = await refusal(() => signStorefrontToken({ ...options, hashKey: secret as never }));
     assert.equal(message, 'signStorefrontToken: hashKey must be a string, not object');
     assert.ok(!message.includes('sandbox-hash-key'));
+  });
+});
+
+/** Every character no signed field may hold: `|`, and Unicode's control characters (C0, DEL and C1). */
+const FORBIDDEN = [
+  '|',
+  ...Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)),
+  '\u007f',
+  ...Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(0x80 + code)),
+];
+
+/** What the signer and the verifier say of one forbidden character. */
+const problemWith = (char: string) =>
+  char === '|'
+    ? 'must not contain "|", which separates the signed fields'
+    : `must not contain a control character (U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
+
+describe('no signed field holds "|" or a control character', () => {
+  const hashKey = 'sandbox-hash-key';
+  const ts = 1726000000;
+  const options = { merchantPublicId: MERCHANT_ID, customerId: 'cust-48213', hashKey, ts, trustLevel: 'guest' };
+  /** The signer's option and the token field it becomes. */
+  const fields = [
+    ['merchantPublicId', 'public_id'],
+    ['customerId', 'sig_field'],
+    ['trustLevel', 'trust_level'],
+  ] as const;
+
+  it('has 66 such characters: "|", U+0000–U+001F, U+007F and U+0080–U+009F', () => {
+    assert.equal(FORBIDDEN.length, 66);
+    assert.equal(new Set(FORBIDDEN).size, 66);
+  });
+
+  it('signStorefrontToken refuses each of them in each signed option, naming the option and the character', async () => {
+    for (const [option] of fields) {
+      for (const char of FORBIDDEN) {
+        for (const value of [char, `cust${char}48213`, `cust-48213${char}`]) {
+          const error = await signStorefrontToken({ ...options, [option]: value }).then(
+            () => assert.fail(`${option} ${JSON.stringify(value)} was signed`),
+            (error: unknown) => error,
+          );
+          assert.ok(error instanceof TypeError, String(error));
+          assert.equal(error.message, `signStorefrontToken: ${option} ${problemWith(char)}`);
+        }
+      }
+    }
+  });
+
+  it('verifyStorefrontToken refuses each of them in each signed field as malformed, naming the field', async () => {
+    for (const [, field] of fields) {
+      for (const char of FORBIDDEN) {
+        const token: Record<string, string | number> = { public_id: MERCHANT_ID, ts, sig_field: 'cust-48213', trust_level: 'guest' };
+        token[field] = `${token[field]}${char}x`;
+        // Genuinely signed, as a signer without these checks would: the shape alone refuses it.
+        token.sig = nodeSignature(hashKey, token.sig_field as string, ts, token.trust_level as string);
+        const result = await verifyStorefrontToken(JSON.stringify(token), { hashKey, now: ts });
+        assert.deepEqual(result, { valid: false, reason: 'malformed', field, message: `${field} ${problemWith(char)}` });
+      }
+    }
+  });
+
+  it('gives no second reading: the text signed for customer "victim|gold" is not the token of customer "victim" at trust level "gold"', async () => {
+    await assert.rejects(signStorefrontToken({ ...options, customerId: 'victim|gold', trustLevel: undefined }), {
+      name: 'TypeError',
+      message: 'signStorefrontToken: customerId must not contain "|", which separates the signed fields',
+    });
+    // A signature over "victim|gold|<ts>", made elsewhere for a customer "victim|gold", is refused in that token.
+    const sig = nodeSignature(hashKey, 'victim|gold', ts);
+    const asSigned = JSON.stringify({ public_id: MERCHANT_ID, ts, sig_field: 'victim|gold', sig });
+    assertRefused(await verifyStorefrontToken(asSigned, { hashKey, now: ts }), { valid: false, reason: 'malformed', field: 'sig_field' });
+  });
+
+  it('keeps every other character: spaces, accents, emoji, no-break and line separators', async () => {
+    for (const customerId of ['cust 48213', 'jöns.åkesson@example.se', '🙂 customer', 'a\u00a0b', 'a\u2028b', 'a\u00adb', 'a\\b/c']) {
+      const header = await signStorefrontToken({ ...options, customerId, trustLevel: `level ${customerId}` });
+      const result = await verifyStorefrontToken(header, { hashKey, now: ts });
+      assert.ok(result.valid, JSON.stringify(result));
+      assert.equal(result.customerId, customerId);
+      assert.equal(result.trustLevel, `level ${customerId}`);
+    }
+  });
+});
+
+describe('verifyStorefrontToken checks the merchant it is given', () => {
+  const keys = new Map([
+    [MERCHANT_ID, 'sandbox-hash-key'],
+    ['mer_other', 'other-hash-key'],
+  ]);
+  const ts = 1726000000;
+  const otherMerchantsToken = JSON.stringify({
+    public_id: 'mer_other',
+    ts,
+    sig_field: 'cust-48213',
+    sig: nodeSignature('other-hash-key', 'cust-48213', ts),
+  });
+
+  it("refuses another merchant's genuine token as other-merchant, before its key is looked up", async () => {
+    const asked: string[] = [];
+    const lookUp = (id: string) => {
+      asked.push(id);
+      return keys.get(id);
+    };
+    const result = await verifyStorefrontToken(otherMerchantsToken, { hashKey: lookUp, merchantPublicId: MERCHANT_ID, now: ts });
+    assertRefused(result, { valid: false, reason: 'other-merchant' });
+    assert.deepEqual(asked, []);
+  });
+
+  it("passes the merchant's own token, and another's only when no merchantPublicId is given", async () => {
+    const own = nodeToken('sandbox-hash-key', 'cust-48213', ts);
+    const lookUp = (id: string) => keys.get(id);
+    assert.equal((await verifyStorefrontToken(own, { hashKey: lookUp, merchantPublicId: MERCHANT_ID, now: ts })).valid, true);
+    const unchecked = await verifyStorefrontToken(otherMerchantsToken, { hashKey: lookUp, now: ts });
+    assert.ok(unchecked.valid);
+    assert.equal(unchecked.merchantPublicId, 'mer_other');
+  });
+
+  it('checks it with a fixed key as well', async () => {
+    assertRefused(await verifyStorefrontToken(otherMerchantsToken, { hashKey: 'other-hash-key', merchantPublicId: MERCHANT_ID, now: ts }), {
+      valid: false,
+      reason: 'other-merchant',
+    });
+  });
+
+  it('refuses a merchantPublicId that is not a non-empty string', async () => {
+    for (const [merchantPublicId, message] of [
+      ['', 'verifyStorefrontToken: merchantPublicId must not be empty'],
+      [42, 'verifyStorefrontToken: merchantPublicId must be a string, not number'],
+      [null, 'verifyStorefrontToken: merchantPublicId must be a string, not null'],
+    ] as const) {
+      await assert.rejects(verifyStorefrontToken(otherMerchantsToken, { hashKey: 'k', merchantPublicId: merchantPublicId as never }), {
+        name: 'TypeError',
+        message,
+      });
+    }
+  });
+});
+
+describe('every refusal names its field and says why', () => {
+  const hashKey = 'sandbox-hash-key';
+  const ts = 1726000000;
+  const good = JSON.parse(nodeToken(hashKey, 'cust-48213', ts)) as Record<string, unknown>;
+  const cases: Array<[string, string, Parameters<typeof verifyStorefrontToken>[1], VerifyFailure, StorefrontTokenField, string]> = [
+    ['not JSON', 'Bearer abc', { hashKey }, 'malformed', '(root)', 'the token is not JSON'],
+    ['a JSON list', '[]', { hashKey }, 'malformed', '(root)', 'the token is not a JSON object'],
+    ['no public_id', JSON.stringify({ ...good, public_id: undefined }), { hashKey }, 'malformed', 'public_id', 'public_id is missing'],
+    [
+      'a ts in words',
+      JSON.stringify({ ...good, ts: 'now' }),
+      { hashKey },
+      'malformed',
+      'ts',
+      'ts must be whole Unix seconds: a number or a string of digits',
+    ],
+    [
+      'an empty sig_field',
+      JSON.stringify({ ...good, sig_field: '' }),
+      { hashKey },
+      'malformed',
+      'sig_field',
+      'sig_field must be a non-empty string',
+    ],
+    [
+      'a numeric trust_level',
+      JSON.stringify({ ...good, trust_level: 2 }),
+      { hashKey },
+      'malformed',
+      'trust_level',
+      'trust_level must be a non-empty string',
+    ],
+    [
+      'a sig not in base64',
+      JSON.stringify({ ...good, sig: 'not base64!' }),
+      { hashKey },
+      'malformed',
+      'sig',
+      'sig must be standard base64 with its = padding',
+    ],
+    [
+      'another merchant',
+      JSON.stringify(good),
+      { hashKey, merchantPublicId: 'mer_other' },
+      'other-merchant',
+      'public_id',
+      'public_id names another merchant than the one the token must be for',
+    ],
+    [
+      'an unknown merchant',
+      JSON.stringify(good),
+      { hashKey: () => undefined },
+      'unknown-merchant',
+      'public_id',
+      'public_id names a merchant whose hash key is not known',
+    ],
+    [
+      'another key',
+      JSON.stringify(good),
+      { hashKey: 'guessed' },
+      'bad-signature',
+      'sig',
+      "sig is not the signature of this token's sig_field, trust_level and ts with the merchant's hash key",
+    ],
+    [
+      'an old ts',
+      JSON.stringify(good),
+      { hashKey, now: ts + 7201 },
+      'expired',
+      'ts',
+      'ts is more than 7200 seconds ago: the token has expired',
+    ],
+    [
+      'a ts to come',
+      JSON.stringify(good),
+      { hashKey, now: ts - 301 },
+      'not-yet-valid',
+      'ts',
+      'ts is more than 300 seconds ahead: the token is dated in the future',
+    ],
+  ];
+  for (const [what, header, options, reason, field, message] of cases) {
+    it(`${what}: ${reason}, ${field}`, async () => {
+      assert.deepEqual(await verifyStorefrontToken(header, { now: ts, ...options }), { valid: false, reason, field, message });
+    });
+  }
+
+  it('milliseconds: ts-in-milliseconds, ts', async () => {
+    const header = nodeToken(hashKey, 'cust-48213', ts * 1000);
+    assert.deepEqual(await verifyStorefrontToken(header, { hashKey, now: ts }), {
+      valid: false,
+      reason: 'ts-in-milliseconds',
+      field: 'ts',
+      message: 'ts looks like milliseconds (13 digits): it must be Unix seconds',
+    });
   });
 });

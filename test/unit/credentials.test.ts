@@ -140,6 +140,8 @@ describe('tokenFromCookie reads the legacy og_auth cookie', () => {
     ['an empty customer id', `og_auth=|${TS}|${SIG}`],
     ['an empty signature', `og_auth=cust-48213|${TS}|`],
     ['broken URL encoding', 'og_auth=cust%E0%A4%A|1|x'],
+    ['a URL-encoded line break in the customer id', `og_auth=cust%0A48213|${TS}|${SIG}`],
+    ['a control character in the trust level', `og_auth=cust-48213|gold%7F|${TS}|${SIG}`],
   ];
   for (const [what, cookies] of garbage) {
     it(`answers undefined for ${what}`, () => {
@@ -488,6 +490,9 @@ describe('StorefrontCredentials with auth-url', () => {
     ['a token without sig', { public_id: MERCHANT_ID, ts: TS, sig_field: 'cust-48213' }],
     ['ts as a string that is not digits', { public_id: MERCHANT_ID, ts: `${TS}s`, sig_field: 'cust-48213', sig: SIG }],
     ['an envelope around the token', { token: { public_id: MERCHANT_ID, ts: TS, sig_field: 'cust-48213', sig: SIG } }],
+    ['a "|" in the customer id', { public_id: MERCHANT_ID, ts: TS, sig_field: 'victim|gold', sig: SIG }],
+    ['a line break in the trust level', { public_id: MERCHANT_ID, ts: TS, sig_field: 'cust-48213', sig: SIG, trust_level: 'gold\n' }],
+    ['a control character in public_id', { public_id: `${MERCHANT_ID}\u0000`, ts: TS, sig_field: 'cust-48213', sig: SIG }],
   ] as const) {
     it(`reports ${what} as malformed`, async () => {
       const error = await apiErrorOf(credentialsFor(merchantEndpoint(() => json(body))).authorization());

@@ -8,6 +8,7 @@ import {
   createSandbox,
   type Sandbox,
 } from '../../src/sandbox/index.js';
+import { storefrontFailureDetail } from '../../src/sandbox/auth.js';
 import { signMessage, signStorefrontToken } from '../../src/server/index.js';
 import { SPEC_SUBSCRIPTION_FIELDS } from '../fixtures/subscriptions.js';
 import { ORIGIN, asServer, call, expectError, tokenFor, type Answer, type CallOptions } from '../helpers/sandbox-calls.js';
@@ -178,9 +179,42 @@ describe('sandbox: refused credentials (401)', () => {
     }
   });
 
+  it('refuses a token with "|" or a control character in a signed field, its detail naming the field', async () => {
+    const ts = Math.floor(Date.now() / 1000);
+    // Genuinely signed over the text such a token stands for, as a signer without the check would sign it.
+    const handSigned = async (customerId: string, trustLevel?: string) =>
+      JSON.stringify({
+        public_id: SANDBOX_MERCHANT.publicId,
+        ts,
+        sig_field: customerId,
+        sig: await signMessage(
+          SANDBOX_MERCHANT.hashKey,
+          trustLevel === undefined ? `${customerId}|${ts}` : `${customerId}|${trustLevel}|${ts}`,
+        ),
+        ...(trustLevel === undefined ? {} : { trust_level: trustLevel }),
+      });
+    expectError(
+      await call(sandbox, 'GET', path, { token: await handSigned(`${ADA}|gold`) }),
+      401,
+      /^The authorization header is not a valid storefront token: sig_field must not contain "\|"/,
+    );
+    expectError(
+      await call(sandbox, 'GET', path, { token: await handSigned(ADA, 'gold\n') }),
+      401,
+      /trust_level must not contain a control character \(U\+000A\)/,
+    );
+    // The reading the "|" would otherwise allow, customer ADA at trust level "gold", is a token of its own.
+    expect((await call(sandbox, 'GET', path, { token: await handSigned(ADA, 'gold') })).status).to.equal(200);
+  });
+
+  it("names public_id in the detail for another merchant's token", () => {
+    const refusal = { valid: false, reason: 'other-merchant', field: 'public_id', message: '' } as const;
+    expect(storefrontFailureDetail(refusal)).to.equal('The storefront token public_id names another merchant.');
+  });
+
   it('refuses a token of an unknown merchant or for a customer the merchant does not have', async () => {
     const unknownMerchant = await tokenFor(ADA, { merchant: { publicId: 'mer_unknown', hashKey: SANDBOX_MERCHANT.hashKey } });
-    expectError(await call(sandbox, 'GET', path, { token: unknownMerchant }), 401);
+    expectError(await call(sandbox, 'GET', path, { token: unknownMerchant }), 401, /public_id names an unknown merchant/);
     expectError(await call(sandbox, 'GET', path, { token: await tokenFor('cus_nobody') }), 401);
   });
 
