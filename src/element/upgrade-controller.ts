@@ -6,13 +6,13 @@
  */
 import type { Subscription, UpgradeRequest } from '../api/schemas.js';
 import { isRenewalBehavior, type RenewalBehavior } from '../api/upgrade-request.js';
-import { sendAndConfirm, upgradeWrite } from '../api/writes.js';
-import { PrepaidUpgradeChangeEvent, PrepaidUpgradeSubmitEvent } from '../events.js';
+import { upgradeWrite } from '../api/writes.js';
+import { PrepaidUpgradeChangeEvent } from '../events.js';
 import type { ReactiveControllerHost } from 'lit';
 import { parseChoices, type ChoiceAttributes, type Choices } from './choices.js';
 import type { FormView } from './form-template.js';
 import type { View } from './templates.js';
-import { Write, type WriteOutcome, type WriteTarget } from './write.js';
+import { Write, announceWrite, type WriteOutcome, type WriteTarget } from './write.js';
 
 export class UpgradeController {
   readonly #host: ReactiveControllerHost & EventTarget;
@@ -51,11 +51,7 @@ export class UpgradeController {
         renewal_behavior: this.#renewal ?? choices.renewalBehavior,
         offer: choices.offer,
       };
-      const submit = new PrepaidUpgradeSubmitEvent({ action: 'upgrade', subscriptionId, request: { ...request } });
-      this.#host.dispatchEvent(submit);
-      if (submit.defaultPrevented) return undefined;
-      const write = upgradeWrite(request);
-      return (onChecking, unknown) => sendAndConfirm(client, subscriptionId, write, { onChecking, unknown });
+      return announceWrite(this.#host, client, { action: 'upgrade', subscriptionId, request: { ...request } }, upgradeWrite(request));
     });
   }
 
