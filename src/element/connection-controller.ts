@@ -41,6 +41,7 @@ export class ConnectionController {
       // Read again once the document has loaded (or sooner, as any property changes).
       if (!this.#awaitsLoad) addEventListener('load', () => this.#host.requestUpdate(), { once: true });
       this.#awaitsLoad = true;
+      // No credential is missing until then: no error, and no connection.
       this.error = undefined;
       return made;
     }
