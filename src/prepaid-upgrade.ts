@@ -219,7 +219,8 @@ export class PrepaidUpgrade extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A new connection starts over, but a write in flight is never dropped: its outcome is shown once it comes.
     if (this.#link.read(changed)) this.#startOver();
-    if (CHOICE_PROPERTIES.some((name) => changed.has(name)) || this.#upgrade.choices === undefined) {
+    // The first update reads them whatever was set.
+    if (CHOICE_PROPERTIES.some((name) => changed.has(name)) || !this.hasUpdated) {
       this.#upgrade.readChoices(this, (warning) => this.#console.warnOnce(warning));
     }
   }
@@ -247,8 +248,7 @@ export class PrepaidUpgrade extends LitElement {
 
   /** A problem of the element's own attributes: nothing can be sent until it is fixed. */
   get #setupError(): string | undefined {
-    const choices = this.#upgrade.choices;
-    return this.#link.error ?? (choices && 'error' in choices ? choices.error : undefined);
+    return this.#link.error ?? this.#upgrade.error;
   }
 
   /** Whether a prepaid subscription's renewal may be changed here: `manage-renewal` unless it is `false`. */

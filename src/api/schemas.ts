@@ -80,7 +80,6 @@ function makeSchemas() {
     });
 
   return {
-    PrepaidSubscriptionContextSchema,
     SubscriptionSchema,
     ProductSchema,
     OrderSchema,
@@ -95,8 +94,8 @@ let made: AnswerSchemas | undefined;
 /** The schemas of the service's answers, made at the first call. */
 export const answerSchemas = (): AnswerSchemas => (made ??= makeSchemas());
 
-export type PrepaidSubscriptionContext = z.infer<AnswerSchemas['PrepaidSubscriptionContextSchema']>;
 export type Subscription = z.infer<AnswerSchemas['SubscriptionSchema']>;
+export type PrepaidSubscriptionContext = NonNullable<Subscription['prepaid_subscription_context']>;
 export type Product = z.infer<AnswerSchemas['ProductSchema']>;
 export type Order = z.infer<AnswerSchemas['OrderSchema']>;
 export type SubscriptionPage = z.infer<AnswerSchemas['SubscriptionPageSchema']>;

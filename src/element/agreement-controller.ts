@@ -25,9 +25,8 @@ export const STALE_AFTER_MS = 60_000;
 /** The channel of every widget of this origin: those on the page, and those in the store's other tabs. */
 const CHANNEL_NAME = 'prepaid-upgrade';
 
-/** A channel of the element's own, which hears every other's messages; `undefined` where the engine has none. */
-const openChannel = (): BroadcastChannel | undefined =>
-  typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : undefined;
+/** A channel of the element's own, which hears every other's messages (every engine of the browser list has them). */
+const openChannel = (): BroadcastChannel => new BroadcastChannel(CHANNEL_NAME);
 
 export class AgreementController implements ReactiveController {
   readonly #shown: SubscriptionController;
@@ -59,13 +58,13 @@ export class AgreementController implements ReactiveController {
     this.#shown.learn(subscription, at, true);
     // An element removed meanwhile has closed its channel: it opens one for this message alone.
     const channel = this.#channel ?? openChannel();
-    if (service) channel?.postMessage({ service, subscription, at } satisfies News);
-    if (channel !== this.#channel) channel?.close();
+    if (service) channel.postMessage({ service, subscription, at } satisfies News);
+    if (channel !== this.#channel) channel.close();
   }
 
   hostConnected(): void {
     this.#channel = openChannel();
-    this.#channel?.addEventListener('message', this.#hear);
+    this.#channel.addEventListener('message', this.#hear);
     document.addEventListener('visibilitychange', this.#onVisibility);
   }
 

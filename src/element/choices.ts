@@ -37,10 +37,10 @@ export const CHOICE_PROPERTIES = [
 
 export interface Choices {
   ordersOptions: number[];
-  /** The preselected number of orders: one of `ordersOptions`. */
+  /** The preselected number of orders (or the element's, the customer's pick): one of `ordersOptions`. */
   ordersPerBilling: number;
   renewalOptions: RenewalBehavior[];
-  /** The preselected renewal behaviour: one of `renewalOptions`. */
+  /** The preselected renewal behaviour (or the element's, the customer's pick): one of `renewalOptions`. */
   renewalBehavior: RenewalBehavior;
   offer: string;
   /** The store's prepaid discount of each offered term that has one, in percent: `{ 6: 10, 12: 15 }`. */

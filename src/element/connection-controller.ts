@@ -12,7 +12,10 @@ import { CONNECTION_PROPERTIES, NO_CREDENTIAL, connect, type Connection, type Co
 export class ConnectionController {
   readonly #host: ReactiveControllerHost & ConnectionSettings;
   readonly #warn: (warning: string) => void;
-  #connection: Connection | { error: string } | undefined;
+  /** The connection requests go through; `undefined` while the attributes make none. */
+  connected: Connection | undefined;
+  /** What is wrong with the attributes, so that no connection can be made. */
+  error: string | undefined;
   #awaitsLoad = false;
 
   constructor(host: ReactiveControllerHost & ConnectionSettings, warn: (warning: string) => void) {
@@ -29,29 +32,19 @@ export class ConnectionController {
     const remakes = (name: (typeof CONNECTION_PROPERTIES)[number]) =>
       changed.has(name) &&
       !(name === 'tokenProvider' && typeof changed.get(name) === 'function' && typeof this.#host.tokenProvider === 'function');
-    if (this.#connection !== undefined && !CONNECTION_PROPERTIES.some(remakes)) return false;
+    const made = (this.connected ?? this.error) !== undefined;
+    if (made && !CONNECTION_PROPERTIES.some(remakes)) return false;
     const connection = connect(this.#host, { pageUrl: document.baseURI, readCookies: () => document.cookie, onWarning: this.#warn });
-    if ('error' in connection && connection.error === NO_CREDENTIAL && document.readyState !== 'complete') {
+    this.connected = 'error' in connection ? undefined : connection;
+    this.error = 'error' in connection ? connection.error : undefined;
+    if (this.error === NO_CREDENTIAL && document.readyState !== 'complete') {
       // Read again once the document has loaded (or sooner, as any property changes).
       if (!this.#awaitsLoad) addEventListener('load', () => this.#host.requestUpdate(), { once: true });
       this.#awaitsLoad = true;
-      const had = this.#connection !== undefined;
-      this.#connection = undefined;
-      return had;
+      // No credential is missing until then: no error, and no connection.
+      this.error = undefined;
+      return made;
     }
-    this.#connection = connection;
     return true;
-  }
-
-  /** What is wrong with the attributes, so that no connection can be made. */
-  get error(): string | undefined {
-    const connection = this.#connection;
-    return connection && 'error' in connection ? connection.error : undefined;
-  }
-
-  /** The connection requests go through; `undefined` while the attributes make none. */
-  get connected(): Connection | undefined {
-    const connection = this.#connection;
-    return connection && !('error' in connection) ? connection : undefined;
   }
 }

@@ -16,16 +16,16 @@ import { billsTaxOrShipping, dated, money, type Loaded, type View } from './temp
 export type FormMode = 'live' | 'submitting' | 'checking' | 'locked';
 
 export interface FormView extends View {
+  /** What the form offers, and the customer's picks. */
   choices: Choices;
-  orders: number;
-  renewal: Choices['renewalBehavior'];
   onSubmit(event: SubmitEvent): void;
   onOrdersChange(event: Event): void;
   onRenewalChange(event: Event): void;
 }
 
 export function formTemplate(view: FormView, { subscription, product }: Loaded, mode: FormMode): TemplateResult {
-  const { t, choices, orders, renewal } = view;
+  const { t, choices } = view;
+  const { ordersPerBilling: orders, renewalBehavior: renewal } = choices;
   const submitting = mode !== 'live';
   const perOrderAmount = pricePerOrder(subscription, product);
   const currency = subscription.currency_code;

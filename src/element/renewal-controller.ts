@@ -6,12 +6,11 @@
  */
 import type { Subscription } from '../api/schemas.js';
 import { isRenewalBehavior, type RenewalBehavior } from '../api/upgrade-request.js';
-import { renewalBehaviorOf, renewalChangeWrite, sendAndConfirm } from '../api/writes.js';
-import { PrepaidUpgradeSubmitEvent } from '../events.js';
+import { renewalBehaviorOf, renewalChangeWrite } from '../api/writes.js';
 import type { ReactiveControllerHost } from 'lit';
 import type { ManageView } from './prepaid-template.js';
 import type { View } from './templates.js';
-import { Write, type WriteOutcome, type WriteTarget } from './write.js';
+import { Write, announceWrite, type WriteOutcome, type WriteTarget } from './write.js';
 
 /** A prepaid subscription the customer may change now, and where the change goes. */
 export interface RenewalTarget extends WriteTarget {
@@ -47,16 +46,21 @@ export class RenewalController {
       const choice = this.#choice;
       if (!target || !choice || choice === renewalBehaviorOf(target.subscription)) return undefined;
       const { subscriptionId, client } = target;
-      const submit = new PrepaidUpgradeSubmitEvent({ action: 'change-renewal', subscriptionId, request: { renewal_behavior: choice } });
-      this.#host.dispatchEvent(submit);
-      if (submit.defaultPrevented) return undefined;
-      const write = renewalChangeWrite(choice);
-      return async (onChecking, unknown) => {
-        const changed = await sendAndConfirm(client, subscriptionId, write, { onChecking, unknown });
-        this.#choice = undefined;
-        this.confirmed = true;
-        return changed;
-      };
+      const send = announceWrite(
+        this.#host,
+        client,
+        { action: 'change-renewal', subscriptionId, request: { renewal_behavior: choice } },
+        renewalChangeWrite(choice),
+      );
+      return (
+        send &&
+        (async (onChecking, unknown) => {
+          const changed = await send(onChecking, unknown);
+          this.#choice = undefined;
+          this.confirmed = true;
+          return changed;
+        })
+      );
     });
   }
 

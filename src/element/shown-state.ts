@@ -6,7 +6,7 @@
 import type { Subscription } from '../api/schemas.js';
 import type { ErrorPhase } from '../events.js';
 import { describeFailure, type Failure } from './failure.js';
-import type { WriteOutcome } from './write.js';
+import { IDLE, type WriteOutcome } from './write.js';
 
 export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'prepaid' | 'submitting' | 'success' | 'error';
 
@@ -65,8 +65,6 @@ export interface Shown {
   /** A renewal change may be sent now: from a prepaid subscription's form, or again after it failed and was not made. */
   canChange: boolean;
 }
-
-const IDLE = { status: 'idle' } as const;
 
 /** A write's outcome when it is about the subscription shown; another's (before `subscription-id` changed) is not shown. */
 const outcomeOf = ({ outcome, about }: WriteFacts, shownId: string | undefined): WriteOutcome<Subscription> =>

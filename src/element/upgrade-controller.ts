@@ -5,22 +5,25 @@
  * The element says where an upgrade goes, tells of its outcome, and renders the form this controller describes.
  */
 import type { Subscription, UpgradeRequest } from '../api/schemas.js';
-import { isRenewalBehavior, type RenewalBehavior } from '../api/upgrade-request.js';
-import { sendAndConfirm, upgradeWrite } from '../api/writes.js';
-import { PrepaidUpgradeChangeEvent, PrepaidUpgradeSubmitEvent } from '../events.js';
+import { isRenewalBehavior } from '../api/upgrade-request.js';
+import { upgradeWrite } from '../api/writes.js';
+import { PrepaidUpgradeChangeEvent } from '../events.js';
 import type { ReactiveControllerHost } from 'lit';
 import { parseChoices, type ChoiceAttributes, type Choices } from './choices.js';
 import type { FormView } from './form-template.js';
 import type { View } from './templates.js';
-import { Write, type WriteOutcome, type WriteTarget } from './write.js';
+import { Write, announceWrite, type WriteOutcome, type WriteTarget } from './write.js';
 
 export class UpgradeController {
   readonly #host: ReactiveControllerHost & EventTarget;
   readonly write: Write<Subscription>;
-  /** What the attributes offer, or why they offer nothing; `undefined` until they are read. */
-  choices: Choices | { error: string } | undefined;
-  #orders: number | undefined;
-  #renewal: RenewalBehavior | undefined;
+  /**
+   * What the attributes offer, with the customer's picks as `ordersPerBilling` and `renewalBehavior` (the preselected
+   * ones until the customer picks others); `undefined` until they are read, and while they offer nothing (`error`).
+   */
+  choices: Choices | undefined;
+  /** Why the attributes offer no valid choice. */
+  error: string | undefined;
 
   constructor(host: ReactiveControllerHost & EventTarget) {
     this.#host = host;
@@ -31,66 +34,47 @@ export class UpgradeController {
   readChoices(attributes: ChoiceAttributes, warn: (message: string) => void): void {
     const result = parseChoices(attributes);
     for (const warning of result.warnings) warn(warning);
-    if ('error' in result) {
-      this.choices = { error: result.error };
-      return;
-    }
-    this.choices = result.choices;
-    this.#orders = result.choices.ordersPerBilling;
-    this.#renewal = result.choices.renewalBehavior;
+    this.error = 'error' in result ? result.error : undefined;
+    this.choices = 'choices' in result ? result.choices : undefined;
   }
 
   /** Sends the upgrade with the customer's picks to `target` (none: nothing is sent); resolves to its outcome. */
   upgrade(target: WriteTarget | undefined): Promise<WriteOutcome<Subscription>> {
     return this.write.run(target?.subscriptionId ?? '', () => {
       const choices = this.choices;
-      if (!target || !choices || 'error' in choices) return undefined;
+      if (!target || !choices) return undefined;
       const { subscriptionId, client } = target;
       const request: UpgradeRequest = {
-        orders_per_billing: this.#orders ?? choices.ordersPerBilling,
-        renewal_behavior: this.#renewal ?? choices.renewalBehavior,
+        orders_per_billing: choices.ordersPerBilling,
+        renewal_behavior: choices.renewalBehavior,
         offer: choices.offer,
       };
-      const submit = new PrepaidUpgradeSubmitEvent({ action: 'upgrade', subscriptionId, request: { ...request } });
-      this.#host.dispatchEvent(submit);
-      if (submit.defaultPrevented) return undefined;
-      const write = upgradeWrite(request);
-      return (onChecking, unknown) => sendAndConfirm(client, subscriptionId, write, { onChecking, unknown });
+      return announceWrite(this.#host, client, { action: 'upgrade', subscriptionId, request: { ...request } }, upgradeWrite(request));
     });
   }
 
   /** What the form shows, sent by `onSubmit`; `undefined` while the attributes offer no valid choice. */
   view(base: View, onSubmit: (event: SubmitEvent) => void): FormView | undefined {
     const choices = this.choices;
-    if (!choices || 'error' in choices) return undefined;
-    return {
-      ...base,
-      choices,
-      orders: this.#orders ?? choices.ordersPerBilling,
-      renewal: this.#renewal ?? choices.renewalBehavior,
-      onSubmit,
-      onOrdersChange: this.#onOrdersChange,
-      onRenewalChange: this.#onRenewalChange,
-    };
+    return choices && { ...base, choices, onSubmit, onOrdersChange: this.#onOrdersChange, onRenewalChange: this.#onRenewalChange };
   }
 
   readonly #onOrdersChange = (event: Event): void => {
-    this.#orders = Number((event.target as HTMLInputElement).value);
-    this.#announceChange();
+    this.#pick({ ordersPerBilling: Number((event.target as HTMLInputElement).value) });
   };
 
   readonly #onRenewalChange = (event: Event): void => {
     const value = (event.target as HTMLInputElement).value;
-    if (isRenewalBehavior(value)) this.#renewal = value;
-    this.#announceChange();
+    this.#pick(isRenewalBehavior(value) ? { renewalBehavior: value } : {});
   };
 
-  #announceChange(): void {
+  /** Keeps what the customer picked, and tells the page of the picks. */
+  #pick(picked: Partial<Choices>): void {
     this.#host.requestUpdate();
-    const ordersPerBilling = this.#orders;
-    const renewalBehavior = this.#renewal;
     const choices = this.choices;
-    if (ordersPerBilling === undefined || !renewalBehavior || !choices || 'error' in choices) return;
+    if (!choices) return;
+    Object.assign(choices, picked);
+    const { ordersPerBilling, renewalBehavior } = choices;
     const discountPercent = choices.discounts[ordersPerBilling] ?? null;
     this.#host.dispatchEvent(new PrepaidUpgradeChangeEvent({ ordersPerBilling, renewalBehavior, discountPercent }));
   }

@@ -9,6 +9,9 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { ApiClient } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
+import type { Subscription } from '../api/schemas.js';
+import { sendAndConfirm, type SubscriptionWrite } from '../api/writes.js';
+import { PrepaidUpgradeSubmitEvent, type SubmitDetail } from '../events.js';
 
 /** Where a write goes: the client it is sent through, and the subscription it changes. */
 export interface WriteTarget {
@@ -29,7 +32,24 @@ export type WriteOutcome<T> =
  */
 export type Send<T> = (checking: () => void, unknown?: ApiError) => Promise<T>;
 
-const IDLE = { status: 'idle' } as const;
+/** No write, or none about the subscription shown. */
+export const IDLE = { status: 'idle' } as const;
+
+/**
+ * Tells the page of a write about to be sent (`prepaid-upgrade-submit`, which its `detail` is): how to send it through
+ * `client`, confirmed by reads after an answer that got lost; or nothing, when the page cancelled it.
+ */
+export function announceWrite(
+  host: EventTarget,
+  client: ApiClient,
+  detail: SubmitDetail,
+  write: SubscriptionWrite,
+): Send<Subscription> | undefined {
+  const { subscriptionId } = detail;
+  return host.dispatchEvent(new PrepaidUpgradeSubmitEvent(detail))
+    ? (onChecking, unknown) => sendAndConfirm(client, subscriptionId, write, { onChecking, unknown })
+    : undefined;
+}
 
 /** One kind of write of one element (its upgrade, its renewal change): a plain class, kept by that write's controller. */
 export class Write<T> {
