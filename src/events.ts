@@ -13,6 +13,9 @@ import type { RenewalChangeRequest } from './api/upgrade-request.js';
  */
 export type ErrorPhase = 'load' | 'upgrade' | 'renewal' | 'config';
 
+/** Where the widget is: its `state` property, and the custom state of the same name. */
+export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'prepaid' | 'submitting' | 'success' | 'error';
+
 /**
  * What is shown: the subscription, and without `subscription-id` the upgradeable subscriptions found. `subscription` is
  * `null` while the picker asks which of several candidates (docs/discovery.md). `nextOrder` is the element's
@@ -38,6 +41,15 @@ export interface SuccessDetail {
 }
 export interface RenewalChangeDetail {
   subscription: Subscription;
+}
+/**
+ * What was seen: the state then, the subscription shown (`null` while the picker asks which, or when none loaded), and
+ * the orders options the form offered (`[]` where no form was shown).
+ */
+export interface ViewDetail {
+  state: PrepaidUpgradeState;
+  subscriptionId: string | null;
+  offered: number[];
 }
 export interface ErrorDetail {
   phase: ErrorPhase;
@@ -65,6 +77,8 @@ const publicEvent =
       }
     };
 
+/** At least half of the element was in view for a second after it settled: once per element (the offer's funnel). */
+export class PrepaidUpgradeViewEvent extends publicEvent<ViewDetail>()('prepaid-upgrade-view') {}
 export class PrepaidUpgradeReadyEvent extends publicEvent<ReadyDetail>()('prepaid-upgrade-ready') {}
 export class PrepaidUpgradeChangeEvent extends publicEvent<ChangeDetail>()('prepaid-upgrade-change') {}
 /** Fired before the upgrade or a renewal change is sent (`detail.action` says which); `preventDefault()` stops it. */
@@ -86,6 +100,7 @@ export class PrepaidUpgradeTokenExpiredEvent extends publicEvent<Record<string, 
  */
 export const PREPAID_UPGRADE_EVENTS = {
   onReady: PrepaidUpgradeReadyEvent,
+  onView: PrepaidUpgradeViewEvent,
   onChange: PrepaidUpgradeChangeEvent,
   onSubmit: PrepaidUpgradeSubmitEvent,
   onSuccess: PrepaidUpgradeSuccessEvent,

@@ -13,13 +13,20 @@ import { startFirstWork } from './element/first-work.js';
 import { PlaceController } from './element/place-controller.js';
 import { manageTemplate } from './element/prepaid-template.js';
 import { RenewalController } from './element/renewal-controller.js';
-import { deriveShown, type PrepaidUpgradeState, type Shown } from './element/shown-state.js';
+import { deriveShown, type Shown } from './element/shown-state.js';
 import { sceneTemplate } from './element/state-template.js';
 import { SubscriptionController } from './element/subscription-controller.js';
 import { announcement, billedAfterUpgrade, placeholderTemplate, type View } from './element/templates.js';
 import { UpgradeController } from './element/upgrade-controller.js';
+import { ViewController } from './element/view-controller.js';
 import type { WriteOutcome } from './element/write.js';
-import { PrepaidUpgradeReadyEvent, PrepaidUpgradeRenewalChangeEvent, PrepaidUpgradeSuccessEvent, type ErrorPhase } from './events.js';
+import {
+  PrepaidUpgradeReadyEvent,
+  PrepaidUpgradeRenewalChangeEvent,
+  PrepaidUpgradeSuccessEvent,
+  type ErrorPhase,
+  type PrepaidUpgradeState,
+} from './events.js';
 import { LanguageController } from './i18n/language-controller.js';
 import { isRightToLeft } from './i18n/languages.js';
 import type { ElementStrings, Strings } from './i18n/strings.js';
@@ -40,6 +47,7 @@ export type { PrepaidUpgradeState };
  * @slot success - Added to the success message.
  *
  * @event prepaid-upgrade-ready - The subscription was loaded and rendered; without `subscription-id`, what was found: `subscription` is `null` while the picker asks which. `nextOrder` as the `nextOrder` property is then. `detail: { subscription, candidates, nextOrder }`
+ * @event prepaid-upgrade-view - At least half of the element was in view for one continuous second after it settled, on a page in view: once per element. `offered` is the orders options the form showed, or `[]`. `detail: { state, subscriptionId, offered }`
  * @event prepaid-upgrade-change - The customer changed a choice. `detail: { ordersPerBilling, renewalBehavior, discountPercent }`
  * @event prepaid-upgrade-submit - Before the upgrade or a renewal change is sent; `preventDefault()` stops it. `detail: { action, subscriptionId, request }`
  * @event prepaid-upgrade-success - The upgrade succeeded: this widget's, not one another widget or tab made. `detail: { subscription }`
@@ -172,6 +180,17 @@ export class PrepaidUpgrade extends LitElement {
   /** The other widgets of the subscriptions shown, here and in the store's other tabs, agree with this one. */
   readonly #agreement = new AgreementController(this, this.#shown, this.#link, this.#console);
   readonly #upgrade = new UpgradeController(this);
+
+  constructor() {
+    super();
+    // The offer's funnel: the element seen, once, after it settled. It registers itself, and nothing asks it anything.
+    new ViewController(this, () => {
+      const { state } = this.#now;
+      const subscriptionId = this.subscription?.public_id ?? null;
+      const offered = state === 'ready' && subscriptionId ? [...(this.#upgrade.choices?.ordersOptions ?? [])] : [];
+      return state === 'loading' ? undefined : { state, subscriptionId, offered };
+    });
+  }
   readonly #renewal = new RenewalController(this, () => (this.requestUpdate(), this.performUpdate()));
 
   /** The subscription as last read, or as learned since (upgraded, changed, here or elsewhere); `undefined` until it has loaded. */

@@ -4,11 +4,9 @@
  * them, and tested so, without an element. The element renders what this says.
  */
 import type { Subscription } from '../api/schemas.js';
-import type { ErrorPhase } from '../events.js';
+import type { ErrorPhase, PrepaidUpgradeState } from '../events.js';
 import { describeFailure, type Failure } from './failure.js';
 import { IDLE, type WriteOutcome } from './write.js';
-
-export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'prepaid' | 'submitting' | 'success' | 'error';
 
 /** Which header a state shows: the upgrade form's, or that of a state that is none (see `Strings.stateHeading`). */
 export type HeaderKind = 'form' | 'prepaid' | 'ineligible' | 'picker';

@@ -6,6 +6,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import type { Subscription } from '../../src/api/schemas.js';
+import { VIEW_AFTER_MS } from '../../src/element/view-controller.js';
 import { CONFIRM_WAITS_MS } from '../../src/api/writes.js';
 import { STALE_AFTER_MS } from '../../src/element/agreement-controller.js';
 import { en } from '../../src/i18n/en.js';
@@ -128,7 +129,10 @@ describe('<prepaid-upgrade> a write whose answer got lost', () => {
     await withClock({ auto: true }, async (clock) => {
       submit(m);
       await until(() => m.el.state === 'error', `never concluded (state ${m.el.state})`);
-      expect(clock.waits.filter((wait) => wait >= 1000)).to.deep.equal([...CONFIRM_WAITS_MS]);
+      const waits = clock.waits.filter((wait) => wait >= 1000);
+      // The second a settled widget in view counts before it tells the page it was seen may fall here too: no read.
+      if (waits.length > CONFIRM_WAITS_MS.length) waits.splice(waits.indexOf(VIEW_AFTER_MS), 1);
+      expect(waits).to.deep.equal([...CONFIRM_WAITS_MS]);
     });
     expect(m.eventsOf('prepaid-upgrade-error')[0]!.detail).to.include({ phase: 'upgrade', status: 504, retryable: true, applied: false });
     expect(text(m.$('[part~=error]'))).to.equal(en.failure('server', 'upgrade'));

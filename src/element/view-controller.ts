@@ -1,0 +1,69 @@
+/**
+ * The first step of the offer's funnel: `prepaid-upgrade-view`, once per element, when at least half of it has been in
+ * view for one continuous second after it settled, on a page the customer is looking at. That is how the display-ad
+ * standard counts an impression, so that `ready` (which fires for a widget far below the fold too) and this one tell
+ * "shown" from "seen".
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { PrepaidUpgradeViewEvent, type ViewDetail } from '../events.js';
+
+/** How long half of the element must stay in view, in ms. */
+export const VIEW_AFTER_MS = 1000;
+
+export class ViewController implements ReactiveController {
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #detail: () => ViewDetail | undefined;
+  #observer: IntersectionObserver | undefined;
+  #halfInView = false;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #seen = false;
+
+  /** `detail` is what the event tells, or undefined while the element has not settled. */
+  constructor(host: ReactiveControllerHost & HTMLElement, detail: () => ViewDetail | undefined) {
+    this.#host = host;
+    this.#detail = detail;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    if (this.#seen) return;
+    // Made on the page, not with the element: a server that renders the page has no IntersectionObserver.
+    this.#observer ??= new IntersectionObserver(
+      (entries) => {
+        // The latest entry is the element's present: several may come at once after a quick scroll.
+        this.#halfInView = entries.at(-1)!.intersectionRatio >= 0.5;
+        this.#count();
+      },
+      { threshold: 0.5 },
+    );
+    this.#observer.observe(this.#host);
+    document.addEventListener('visibilitychange', this.#count);
+  }
+
+  hostDisconnected(): void {
+    // A moved element starts counting anew where it lands; it is still the same element, seen at most once.
+    this.#observer?.disconnect();
+    this.#halfInView = false;
+    document.removeEventListener('visibilitychange', this.#count);
+    this.#count();
+  }
+
+  hostUpdated(): void {
+    this.#count();
+  }
+
+  /** Starts the second when everything holds, and drops it as soon as one thing does not. */
+  readonly #count = (): void => {
+    const counting = !this.#seen && this.#halfInView && document.visibilityState === 'visible' && this.#detail() !== undefined;
+    if (!counting) {
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+      return;
+    }
+    this.#timer ??= setTimeout(() => {
+      this.#seen = true;
+      this.hostDisconnected();
+      this.#host.dispatchEvent(new PrepaidUpgradeViewEvent(this.#detail()!));
+    }, VIEW_AFTER_MS);
+  };
+}
