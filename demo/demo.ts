@@ -4,6 +4,7 @@
 // agree whichever of them changes it.
 // Everything under "Developer tools" is not the store's: a theme switcher, the sandbox's controls and an event log.
 import { startEventLog } from './event-log.js';
+import { startFunnel } from './funnel.js';
 import { FAULT_TARGETS, faultSentence, isRead, type FaultTarget } from './fault-words.js';
 import { $, describeError, MERCHANT, postJson, RequestError, requestJson, SANDBOX, settled, StoreSession, storeWidget } from './session.js';
 import { isTheme, rememberTheme, storedTheme, type Theme } from './theme.js';
@@ -68,6 +69,7 @@ const FEATURED_CUSTOMERS = [
 ] as const;
 
 const clearLog = startEventLog($<HTMLOListElement>('#event-log'), $<HTMLButtonElement>('#clear-log'));
+startFunnel($<HTMLDListElement>('#funnel'), $<HTMLButtonElement>('#reset-funnel'));
 
 const session = new StoreSession(
   {
