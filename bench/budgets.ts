@@ -5,16 +5,17 @@ export const BUDGETS = {
    * customer of every store downloads. Discovery's own code is not in it (see the next budget).
    * dist/prepaid-upgrade.iife.js, the same code as a classic script, is held to it too. It is asked to be 20,000, and
    * then 26,200; the stack alone (Lit, @lit/task and zod/mini: about 9,950) leaves about 10,050 of the first for our
-   * own code, which is about 17,700 since the widget confirms a write before concluding, keeps one truth across
-   * widgets and tabs, and reads addresses, a page's `lang` and its answers as a hostile page would hand them over: see
-   * docs/performance.md, "Bytes: not met". Neither is met: this holds the bundle where it is.
+   * own code, which is about 18,000 since the widget confirms a write before concluding, keeps one truth across
+   * widgets and tabs, reads addresses, a page's `lang` and its answers as a hostile page would hand them over, and
+   * tells the page when it was seen: see docs/performance.md, "Bytes: not met". Neither is met: this holds the
+   * bundle where it is.
    */
-  scriptBundleBrotliBytes: 27_750,
+  scriptBundleBrotliBytes: 28_050,
   /**
    * Of that, our own code: the bundle without Lit, @lit/task and zod (bench/bundle-parts.ts). A feature is weighed
    * here, against what we wrote, not against the libraries' share.
    */
-  ownCodeBrotliBytes: 17_800,
+  ownCodeBrotliBytes: 18_050,
   /**
    * dist/discovery.js, which only a widget without subscription-id fetches: the listing, the sorting and the picker.
    * It reads the listing through the bundle's client, whose zod checks each page: it carries no schema of its own.
