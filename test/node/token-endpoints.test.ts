@@ -95,6 +95,15 @@ const LANGUAGES: Language[] = [
     // Port 0: PHP's built-in server takes a free port and prints it.
     serveArgs: ['-S', '127.0.0.1:0', 'examples/token-endpoint.php'],
   },
+  {
+    name: 'Python',
+    file: 'examples/token_endpoint.py',
+    command: 'python3',
+    probe: ['python3', '--version'],
+    debianPackage: 'python3',
+    vectorsArgs: ['examples/token_endpoint.py', 'vectors', VECTORS_FILE],
+    serveArgs: ['examples/token_endpoint.py', '0'],
+  },
 ];
 
 const installed = ({ probe: [command, ...args] }: Language) => spawnSync(command!, args, { stdio: 'ignore' }).status === 0;
