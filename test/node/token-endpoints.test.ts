@@ -104,6 +104,15 @@ const LANGUAGES: Language[] = [
     vectorsArgs: ['examples/token_endpoint.py', 'vectors', VECTORS_FILE],
     serveArgs: ['examples/token_endpoint.py', '0'],
   },
+  {
+    name: 'Ruby',
+    file: 'examples/token_endpoint.rb',
+    command: 'ruby',
+    probe: ['ruby', '--version'],
+    debianPackage: 'ruby',
+    vectorsArgs: ['examples/token_endpoint.rb', 'vectors', VECTORS_FILE],
+    serveArgs: ['examples/token_endpoint.rb', '0'],
+  },
 ];
 
 const installed = ({ probe: [command, ...args] }: Language) => spawnSync(command!, args, { stdio: 'ignore' }).status === 0;
