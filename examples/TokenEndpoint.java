@@ -198,10 +198,12 @@ public final class TokenEndpoint {
         int port = Integer.parseInt(args.length > 0 ? args[0] : System.getenv().getOrDefault("PORT", "8000"));
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
         server.createContext("/", exchange -> {
-            try (exchange) {
+            try {
                 handle(exchange, merchantPublicId, hashKey, sessionSecret);
             } catch (RuntimeException e) {
                 System.err.println("token endpoint: " + e);
+            } finally {
+                exchange.close();
             }
         });
         server.start();
