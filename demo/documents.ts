@@ -122,7 +122,9 @@ export async function serveDocument(request: Request): Promise<Response> {
     if (folder === 'docs' && !name) return await guideIndex();
     if (folder === 'docs' && name.endsWith('.md')) return await renderDocument(`docs/${name}`);
     if (!folder && ROOT_DOCUMENTS.includes(name)) return await renderDocument(name);
-    if (folder === 'examples' && /\.[jt]s$/.test(name)) return await file(`examples/${name}`, 'text/plain; charset=utf-8');
+    // The examples in every language the guides link, and their test vectors, as text to read.
+    if (folder === 'examples' && /\.(?:[jt]s|php|py|rb|java|json)$/.test(name))
+      return await file(`examples/${name}`, 'text/plain; charset=utf-8');
     if (`/${folder}/` === PICTURES && !name) return await pictureIndex();
     if (`/${folder}/` === PICTURES && (await pictures()).includes(name)) return await file(`${folder}/${name}`, 'image/png');
   } catch {
