@@ -43,7 +43,7 @@ export interface RenewalChangeDetail {
   subscription: Subscription;
 }
 /**
- * What was seen: the state then, the subscription shown (`null` while the picker asks which, or when none loaded), and
+ * What was seen, as the element showed it when its second in view began: the state, the subscription shown (`null` while the picker asks which, or when none loaded), and
  * the orders options the form offered (`[]` where no form was shown).
  */
 export interface ViewDetail {

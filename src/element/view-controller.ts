@@ -18,7 +18,7 @@ export class ViewController implements ReactiveController {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #seen = false;
 
-  /** `detail` is what the event tells, or undefined while the element has not settled. */
+  /** `detail` is what the element shows, as the event tells it, or undefined while the element has not settled. */
   constructor(host: ReactiveControllerHost & HTMLElement, detail: () => ViewDetail | undefined) {
     this.#host = host;
     this.#detail = detail;
@@ -31,10 +31,15 @@ export class ViewController implements ReactiveController {
     this.#observer ??= new IntersectionObserver(
       (entries) => {
         // The latest entry is the element's present: several may come at once after a quick scroll.
-        this.#halfInView = entries.at(-1)!.intersectionRatio >= 0.5;
+        const { intersectionRatio, intersectionRect, boundingClientRect, rootBounds } = entries.at(-1)!;
+        const screen = rootBounds?.height ?? innerHeight;
+        // On a narrow screen a widget can be more than twice as tall as the window, and half of it never in view at
+        // once: such a widget is in view when it fills half the window.
+        this.#halfInView = intersectionRatio >= 0.5 || (boundingClientRect.height / 2 > screen && intersectionRect.height >= screen / 2);
         this.#count();
       },
-      { threshold: 0.5 },
+      // Every twentieth: the tall widget's moment comes between the half of it and nothing.
+      { threshold: Array.from({ length: 21 }, (_, step) => step / 20) },
     );
     this.#observer.observe(this.#host);
     document.addEventListener('visibilitychange', this.#count);
@@ -60,10 +65,13 @@ export class ViewController implements ReactiveController {
       this.#timer = undefined;
       return;
     }
-    this.#timer ??= setTimeout(() => {
+    if (this.#timer !== undefined) return;
+    // What the customer began to see: a customer who chooses and sends within the second saw the offer, not its outcome.
+    const seen = this.#detail()!;
+    this.#timer = setTimeout(() => {
       this.#seen = true;
       this.hostDisconnected();
-      this.#host.dispatchEvent(new PrepaidUpgradeViewEvent(this.#detail()!));
+      this.#host.dispatchEvent(new PrepaidUpgradeViewEvent(seen));
     }, VIEW_AFTER_MS);
   };
 }

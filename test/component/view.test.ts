@@ -56,6 +56,17 @@ describe('prepaid-upgrade-view', () => {
       expect([view!.bubbles, view!.composed, view!.cancelable]).to.deep.equal([true, true, false]);
     }));
 
+  it('tells the offer it began to see, when the customer upgrades within the second', () =>
+    withClock({}, async (clock) => {
+      const m = await mountWith(eligible, { 'orders-options': '3,6' });
+      await settled(m);
+      await counting(clock);
+      m.$<HTMLButtonElement>('[part~="submit"]')!.click();
+      await settled(m, 'success');
+      clock.advance(VIEW_AFTER_MS);
+      expect(views(m)[0]?.detail).to.deep.equal({ state: 'ready', subscriptionId: eligible.id, offered: [3, 6] });
+    }));
+
   it('counts nothing while the widget loads, in view as it is', () =>
     withClock({}, async (clock) => {
       const session = await sandboxSession();
