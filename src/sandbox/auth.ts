@@ -3,7 +3,7 @@
  * server-to-server calls (application scope) and a signed storefront token in `authorization` for one customer
  * (storefront scope).
  */
-import { verifyStorefrontToken, type VerifyFailure, type VerifyRefusal } from '../server/index.js';
+import { diagnoseStorefrontToken, verifyStorefrontToken, type VerifyFailure, type VerifyRefusal } from '../server/index.js';
 import type { Environment, Merchant, SandboxData } from './model.js';
 
 export type Principal =
@@ -27,6 +27,18 @@ const STOREFRONT_FAILURES: Record<VerifyFailure, string> = {
 export const storefrontFailureDetail = ({ reason, message }: VerifyRefusal): string =>
   reason === 'malformed' ? `${STOREFRONT_FAILURES.malformed}: ${message}.` : STOREFRONT_FAILURES[reason];
 
+/**
+ * The 401 `detail` for a refused token: the token doctor's first finding with its fix, found with the hash keys the
+ * sandbox knows, so that the widget's console line names the merchant's mistake. The verifier's own reason stands when
+ * the doctor names none. Neither ever holds a key or the signature.
+ */
+async function refusedTokenDetail(headerValue: string, refusal: VerifyRefusal, data: SandboxData, now: number): Promise<string> {
+  const knownMerchants = [...data.merchants.values()].map(({ publicId, name, hashKey }) => ({ publicId, label: name, hashKey }));
+  const { findings } = await diagnoseStorefrontToken(headerValue, { knownMerchants, knownMerchantsOnly: true, now });
+  const [first] = findings;
+  return first ? `${first.message} ${first.fix}` : storefrontFailureDetail(refusal);
+}
+
 const otherEnvironment = (environment: Environment): Environment => (environment === 'production' ? 'staging' : 'production');
 
 function authenticateApiKey(apiKey: string, data: SandboxData, environment: Environment): AuthResult {
@@ -47,11 +59,9 @@ function authenticateApiKey(apiKey: string, data: SandboxData, environment: Envi
 }
 
 async function authenticateStorefront(headerValue: string, data: SandboxData, nowMs: number): Promise<AuthResult> {
-  const result = await verifyStorefrontToken(headerValue, {
-    hashKey: (publicId) => data.merchants.get(publicId)?.hashKey,
-    now: Math.floor(nowMs / 1000),
-  });
-  if (!result.valid) return { ok: false, status: 401, detail: storefrontFailureDetail(result) };
+  const now = Math.floor(nowMs / 1000);
+  const result = await verifyStorefrontToken(headerValue, { hashKey: (publicId) => data.merchants.get(publicId)?.hashKey, now });
+  if (!result.valid) return { ok: false, status: 401, detail: await refusedTokenDetail(headerValue, result, data, now) };
   const merchant = data.merchants.get(result.merchantPublicId)!;
   const known = data.customers.some((c) => c.customer_id === result.customerId && c.merchant === merchant.publicId);
   // A genuine signature for a customer the merchant does not have is still not a credential for anyone.

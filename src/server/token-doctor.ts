@@ -1,0 +1,168 @@
+/**
+ * The token doctor: says in plain words what is wrong with a storefront token, and how to fix it, for the merchant
+ * who writes the signing code in their own language and meets a 401. It reads the header as the service does, names
+ * each wrapping, field, `ts` and `sig` mistake, and with the hash key finds how a wrong signature was made by making
+ * the known mistakes again (`token-doctor-search.ts`). The `prepaid-upgrade-token-doctor` command and the sandbox's
+ * 401 `detail` only word what this returns. It never repeats the hash key or the signature.
+ */
+import { TOKEN_LIFETIME_SECONDS } from '../token.js';
+import { verifyStorefrontToken, type VerifyRefusal } from './signer.js';
+import { readTokenFields, type TokenFields } from './token-doctor-fields.js';
+import { finding, type TokenDoctorCode, type TokenFinding } from './token-doctor-finding.js';
+import { readTokenHeader } from './token-doctor-header.js';
+import { searchSignature } from './token-doctor-search.js';
+import { sigDecodings, sigShapeFindings } from './token-doctor-sig.js';
+import { keyVariants, type KnownMerchant } from './token-doctor-variants.js';
+import { duration, merchantFindings, timeFindings } from './token-doctor-time.js';
+
+export type { TokenDoctorCode, TokenFinding, KnownMerchant };
+
+export interface DiagnoseStorefrontTokenOptions {
+  /** The merchant's hash key: without it, the signature is not checked, and the diagnosis says so. */
+  hashKey?: string;
+  /** The public id of the merchant the token must be for. */
+  merchantPublicId?: string;
+  /** The environment `merchantPublicId` and `hashKey` are of, for the wording of a mismatch. */
+  environment?: 'production' | 'staging';
+  /** Unix time in seconds to judge `ts` by; defaults to now. */
+  now?: number;
+  /** Merchants known besides (the sandbox's demo merchants): named when the token is theirs, their keys tried. */
+  knownMerchants?: KnownMerchant[];
+  /** The caller is the service, and `knownMerchants` are all it knows: a `public_id` not among them is unknown. */
+  knownMerchantsOnly?: boolean;
+}
+
+export interface TokenDiagnosis {
+  /** No mistake found: with the hash key, the token is good; without it, good as far as could be checked. */
+  ok: boolean;
+  /** Each mistake, the likeliest cause of the 401 first. */
+  findings: TokenFinding[];
+  /** What could not be checked, and why, one sentence each. */
+  notChecked: string[];
+  /** Whether the signature was found to be right with the hash key. */
+  signatureVerified: boolean;
+  /** What the token says, as far as it could be read: for whom, signed when, valid until when (Unix seconds). */
+  token?: { merchantPublicId?: string; customerId?: string; trustLevel?: string; ts?: number; expiresAt?: number };
+  /** One sentence: the verdict. */
+  summary: string;
+}
+
+const ANOTHER_KEY = finding(
+  'signed-with-another-key',
+  'sig',
+  "The storefront token's sig is not made with the merchant's hash key over any text tried: it is signed with another key (the other environment's, another merchant's, or a mistyped one), or over a text other than the token's own fields, such as sig_field holding an email while the id was signed, which the token cannot tell.",
+  'Sign with this merchant\'s hash key, base64(HMAC-SHA256(hash key, "<sig_field>|<ts>")), over the very sig_field and ts the token carries.',
+);
+
+/** The key to check the signature with: the one given, or the token's merchant's among those the service knows. */
+function keyFor(fields: TokenFields, options: DiagnoseStorefrontTokenOptions): string | undefined {
+  if (options.hashKey) return options.hashKey;
+  if (!options.knownMerchantsOnly) return undefined;
+  return options.knownMerchants?.find((merchant) => merchant.publicId === fields.publicId)?.hashKey;
+}
+
+/** The signature's findings, and whether it is right with `hashKey`. */
+async function signatureFindings(
+  fields: TokenFields,
+  hashKey: string | undefined,
+  options: DiagnoseStorefrontTokenOptions,
+  notChecked: string[],
+): Promise<{ findings: TokenFinding[]; verified: boolean }> {
+  const { sig, ts, customerId } = fields;
+  if (sig === undefined) return { findings: [], verified: false };
+  const readings = sigDecodings(sig);
+  const shape = sigShapeFindings(sig, readings);
+  const known = options.knownMerchants ?? [];
+  if (!hashKey && !(options.knownMerchantsOnly && known.some((merchant) => merchant.hashKey !== undefined))) {
+    notChecked.push(
+      'The signature was not checked: give the hash key (hashKey; --hash-key or --hash-key-env on the command line) to check it and to find which mistake made it wrong.',
+    );
+    return { findings: shape, verified: false };
+  }
+  // Only a digest's length can be an HMAC made some other way: a sig of any other length is named by its shape.
+  if (!readings.some((reading) => [20, 32, 48, 64].includes(reading.bytes.length))) return { findings: shape, verified: false };
+  if (ts === undefined || customerId === undefined) {
+    notChecked.push('The signature was not checked: the token lacks the ts or the sig_field it is made over.');
+    return { findings: shape, verified: false };
+  }
+  const keys = keyVariants(hashKey, known, fields.publicId);
+  const match = await searchSignature({ ...fields, ts, customerId, sig }, readings, keys);
+  if (!match) return { findings: [...shape, ANOTHER_KEY], verified: false };
+  return { findings: match.mistakes, verified: Boolean(hashKey) && match.mistakes.length === 0 };
+}
+
+/** The refusal of `verifyStorefrontToken` as a finding, for a mistake the doctor's own checks did not name. */
+function refusalFinding({ reason, field, message }: VerifyRefusal): TokenFinding {
+  const codes: Record<VerifyRefusal['reason'], TokenDoctorCode> = {
+    malformed: field === '(root)' ? 'not-json' : 'wrong-type',
+    'other-merchant': 'other-merchant-id',
+    'unknown-merchant': 'unknown-merchant',
+    'bad-signature': 'signed-with-another-key',
+    'ts-in-milliseconds': 'ts-milliseconds',
+    expired: 'expired',
+    'not-yet-valid': 'ts-in-future',
+  };
+  return finding(codes[reason], field, `The storefront token is refused: ${message}.`, 'See docs/token-endpoint.md for the token format.');
+}
+
+const isoTime = (seconds: number) => `${new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
+/** Diagnoses a storefront `authorization` header value: every mistake found, what was not checked, and the verdict. */
+export async function diagnoseStorefrontToken(header: string, options: DiagnoseStorefrontTokenOptions = {}): Promise<TokenDiagnosis> {
+  const now = options.now ?? Math.floor(Date.now() / 1000);
+  const notChecked: string[] = [];
+  const read = readTokenHeader(header);
+  const findings = [...read.findings];
+  let fields: TokenFields = {};
+  let verified = false;
+  let hashKey = options.hashKey;
+  if (read.value !== undefined || read.cookie) {
+    const readFields = readTokenFields(read.value, read.cookie, options.merchantPublicId);
+    fields = readFields.fields;
+    findings.push(...readFields.findings);
+    if (read.cookie && options.merchantPublicId === undefined) {
+      notChecked.push(
+        "The merchant was not checked: the cookie's layout has no public_id, and no merchant id was given (merchantPublicId; --merchant-id on the command line).",
+      );
+    }
+    findings.push(...merchantFindings(fields, options, notChecked));
+    findings.push(...timeFindings(fields.ts, now));
+    hashKey = keyFor(fields, options);
+    const signature = await signatureFindings(fields, hashKey, options, notChecked);
+    findings.push(...signature.findings);
+    verified = signature.verified;
+  }
+  // The verifier has the last word: the doctor names mistakes, but a token it accepts is good.
+  if (hashKey) {
+    const verdict = await verifyStorefrontToken(header, { hashKey, merchantPublicId: options.merchantPublicId, now });
+    if (verdict.valid) findings.length = 0;
+    else if (findings.length === 0) findings.push(refusalFinding(verdict));
+  }
+  const unique = findings.filter((item, i) => findings.findIndex((other) => other.code === item.code && other.field === item.field) === i);
+  const ts = fields.ts !== undefined && /^\d{1,11}$/.test(fields.ts) ? Number(fields.ts) : undefined;
+  const token: TokenDiagnosis['token'] = {};
+  if (fields.publicId !== undefined) token.merchantPublicId = fields.publicId;
+  if (fields.customerId !== undefined) token.customerId = fields.customerId;
+  if (fields.trustLevel !== undefined) token.trustLevel = fields.trustLevel;
+  if (ts !== undefined) Object.assign(token, { ts, expiresAt: ts + TOKEN_LIFETIME_SECONDS });
+  return {
+    ok: unique.length === 0,
+    findings: unique,
+    notChecked,
+    signatureVerified: verified && unique.length === 0,
+    token,
+    summary: summarize(unique, token, now, verified),
+  };
+}
+
+function summarize(findings: TokenFinding[], token: NonNullable<TokenDiagnosis['token']>, now: number, verified: boolean): string {
+  if (findings.length > 0) {
+    return `${findings.length === 1 ? 'One mistake' : `${findings.length} mistakes`} in this storefront token: the service would answer 401.`;
+  }
+  const whom = `merchant ${token.merchantPublicId}, customer ${token.customerId}${token.trustLevel ? `, trust level ${token.trustLevel}` : ''}`;
+  const until =
+    token.expiresAt === undefined ? '' : `, valid until ${isoTime(token.expiresAt)} (${duration(token.expiresAt - now)} from now)`;
+  return verified
+    ? `The storefront token is good: ${whom}, signed at ${isoTime(token.ts!)}${until}.`
+    : `No mistake found in what could be checked without the hash key: ${whom}${until}.`;
+}
