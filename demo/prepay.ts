@@ -3,6 +3,7 @@
 // has no subscription-id and finds the signed-in customer's subscriptions itself. It then shows the form for the only
 // one that can be prepaid, a choice among several, or that none can.
 import { startEventLog } from './event-log.js';
+import { startFunnel } from './funnel.js';
 import { $, settled, StoreSession, storeWidget } from './session.js';
 import { storedTheme } from './theme.js';
 
@@ -19,6 +20,7 @@ const FEATURED_CUSTOMERS = [
 ] as const;
 
 const clearLog = startEventLog($<HTMLOListElement>('#event-log'), $<HTMLButtonElement>('#clear-log'));
+startFunnel($<HTMLDListElement>('#funnel'), $<HTMLButtonElement>('#reset-funnel'));
 
 const session = new StoreSession(
   {

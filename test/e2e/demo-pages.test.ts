@@ -134,7 +134,8 @@ describe('the demo’s pages at 1280 and 360 px', { timeout: 60_000 }, () => {
         );
       for (const { radio } of radios) assert.ok(radio >= 16, `a radio button is ${radio} px wide at ${width} px`);
       // The widgets load side by side: their events come in any order.
-      await picture(`store-${width}`, true, ['#event-log']);
+      // The log and the funnel's counts depend on how far the widgets' events have come.
+      await picture(`store-${width}`, true, ['#event-log', '#funnel dd']);
     }
   });
 
@@ -142,6 +143,7 @@ describe('the demo’s pages at 1280 and 360 px', { timeout: 60_000 }, () => {
     await page.goto(`${base}/`);
     // Whoever the session names is shown first (Ada, after the test above); then Ada signs in afresh.
     await page.locator('#main[aria-busy="false"]').waitFor();
+    await page.locator('#reset-funnel').click();
     await signIn('cus_ada');
     const ids = await page
       .locator('prepaid-upgrade')
@@ -156,6 +158,12 @@ describe('the demo’s pages at 1280 and 360 px', { timeout: 60_000 }, () => {
     const listed = page.locator('#subscription-list prepaid-upgrade').first();
     assert.match(await page.locator('#next-order').innerText(), /a second widget of sub_coffee_ada, which the list below shows too/);
 
+    // The developer tools' funnel counts the offer seen: the first widget, a second in view after it settled.
+    const counted = (event: string) => page.locator(`#funnel dd[data-event="prepaid-upgrade-${event}"]`).innerText();
+    // Half of it in view: at 360 px the widget is taller than at 1280, and its top is not enough.
+    await aside.evaluate((widget) => widget.scrollIntoView({ block: 'start' }));
+    await page.waitForFunction(() => Number(document.querySelector('#funnel dd[data-event="prepaid-upgrade-view"]')?.textContent) >= 1);
+
     // Upgraded in "On your next order": the list's widget shows it prepaid, and only the widget that upgraded says so.
     await aside.locator('[part~="form"] input[type="radio"][value="6"]').click();
     await aside.locator('[part~="submit"]').click();
@@ -166,6 +174,9 @@ describe('the demo’s pages at 1280 and 360 px', { timeout: 60_000 }, () => {
     assert.match(await listed.locator('.notice').innerText(), /6 prepaid orders/);
     const logged = () => page.locator('#event-log code').allInnerTexts();
     assert.equal((await logged()).filter((type) => type === 'prepaid-upgrade-success').length, 1, 'one success, the upgrading widget’s');
+    // The funnel counts the upgrade sent and made.
+    assert.equal(await counted('submit'), '1');
+    assert.equal(await counted('success'), '1');
 
     // Changed in the list: "On your next order" has the new renewal checked, and tells the page nothing of its own.
     await listed.locator('[part~="manage"] input[type="radio"][value="cancel"]').click();
@@ -193,7 +204,7 @@ describe('the demo’s pages at 1280 and 360 px', { timeout: 60_000 }, () => {
     for (const width of WIDTHS) {
       await atWidth(width);
       await checkLayout('Prepay and save', width);
-      await picture(`prepay-${width}`, true);
+      await picture(`prepay-${width}`, true, ['#funnel dd']);
     }
   });
 
