@@ -31,11 +31,12 @@ export class ViewController implements ReactiveController {
     this.#observer ??= new IntersectionObserver(
       (entries) => {
         // The latest entry is the element's present: several may come at once after a quick scroll.
-        const { intersectionRatio, intersectionRect, boundingClientRect, rootBounds } = entries.at(-1)!;
+        const { isIntersecting, intersectionRatio, intersectionRect, boundingClientRect, rootBounds } = entries.at(-1)!;
         const screen = rootBounds?.height ?? innerHeight;
         // On a narrow screen a widget can be more than twice as tall as the window, and half of it never in view at
         // once: such a widget is in view when it fills half the window.
-        this.#halfInView = intersectionRatio >= 0.5 || (boundingClientRect.height / 2 > screen && intersectionRect.height >= screen / 2);
+        const tall = boundingClientRect.height / 2 > screen;
+        this.#halfInView = isIntersecting && (intersectionRatio >= 0.5 || (tall && intersectionRect.height >= screen / 2));
         this.#count();
       },
       // Every twentieth: the tall widget's moment comes between the half of it and nothing.

@@ -21,7 +21,7 @@ async function mountWith(subscription: { id: string; customerId: string }, extra
 }
 
 /** Puts room of `height` px above the element, so that it starts lower on the page. */
-function roomAbove(m: Mounted, height = 3 * innerHeight): void {
+function roomAbove(m: Mounted, height = 5000): void {
   const room = document.createElement('div');
   room.style.height = `${height}px`;
   m.el.before(room);
@@ -129,6 +129,18 @@ describe('prepaid-upgrade-view', () => {
       await notCounting(clock);
       clock.advance(5 * VIEW_AFTER_MS);
       expect(views(m), 'fired with a quarter in view').to.have.length(0);
+    }));
+
+  it('counts a widget more than twice as tall as the window once it fills half the window', () =>
+    withClock({}, async (clock) => {
+      const m = await mountWith(eligible);
+      // As on a narrow phone: half of it never fits in the window at once.
+      m.el.style.minHeight = `${3 * innerHeight}px`;
+      await settled(m);
+      m.el.scrollIntoView({ block: 'start' });
+      await counting(clock);
+      clock.advance(VIEW_AFTER_MS);
+      expect(views(m)).to.have.length(1);
     }));
 
   it('does not fire again when the widget re-renders, changes or is moved', () =>
