@@ -2,7 +2,7 @@
 // gives them, so that a link such as `troubleshooting.md#fault-matrix` lands where it does on GitHub. Links stay as
 // written and resolve on this server: from /docs/api.md, `embedding.md` is /docs/embedding.md and `../README.md` is
 // /README.md. So this serves what the guides link too (the README, CHANGELOG.md and CONTRIBUTING.md, the examples, the
-// pictures the package carries), and nothing else of the project.
+// pictures of docs/pictures/), and nothing else of the project.
 import { readFile, readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import GithubSlugger from 'github-slugger';
@@ -13,10 +13,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The documents at the project's root that the guides link. */
 const ROOT_DOCUMENTS = ['README.md', 'CHANGELOG.md', 'CONTRIBUTING.md'];
-const PICTURES = '/test/e2e/__screenshots__/';
 
 /** Where the dev server hands requests to `serveDocument`. */
-export const DOCUMENT_PREFIXES = ['/docs', '/examples', PICTURES.slice(0, -1), ...ROOT_DOCUMENTS.map((name) => `/${name}`)];
+export const DOCUMENT_PREFIXES = ['/docs', '/examples', ...ROOT_DOCUMENTS.map((name) => `/${name}`)];
 
 // The guides hold inline HTML (their pictures, with a width), as GitHub shows it: they are the project's own files.
 const markdown = new MarkdownIt({ html: true, linkify: true }).use(anchor, {
@@ -94,21 +93,6 @@ async function guideIndex(): Promise<Response> {
   return page('Guides', `<h1>Guides</h1>\n<ul>\n${items.join('\n')}\n</ul>\n<p>And the package's ${more}.</p>`, 'docs/');
 }
 
-/** The screenshot baselines that the README and the guides show: those the package carries (package.json's `files`). */
-async function pictures(): Promise<string[]> {
-  const { files } = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as { files: string[] };
-  return files.filter((file) => `/${file}`.startsWith(PICTURES)).map((file) => file.slice(PICTURES.length - 1));
-}
-
-/** /test/e2e/__screenshots__/, which docs/theming.md links: the pictures served there. */
-async function pictureIndex(): Promise<Response> {
-  const figures = (await pictures()).map(
-    (name) => `<figure><img src="${name}" alt="" width="260" /><figcaption><a href="${name}">${name}</a></figcaption></figure>`,
-  );
-  const intro = `<p>The screenshot tests' pictures that the README and the guides show; the others are in the repository.</p>`;
-  return page('Screenshots', `<h1>Screenshots</h1>\n${intro}\n${figures.join('\n')}`, 'test/e2e/__screenshots__/');
-}
-
 const notFound = () => new Response('Not found: this server has the guides of docs/ and what they link, nothing else', { status: 404 });
 const file = async (path: string, type: string) =>
   new Response(await readFile(`${root}${path}`), { headers: { 'content-type': type, 'x-content-type-options': 'nosniff' } });
@@ -117,7 +101,7 @@ const file = async (path: string, type: string) =>
 export async function serveDocument(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
   // A name of one folder's own files: no `/`, no `%` (an encoded `/` or `.`), no leading dot.
-  const [, folder = '', name = ''] = /^\/(?:(docs|examples|test\/e2e\/__screenshots__)\/)?([\w-][\w.-]*)?$/.exec(pathname) ?? [];
+  const [, folder = '', name = ''] = /^\/(?:(docs\/pictures|docs|examples)\/)?([\w-][\w.-]*)?$/.exec(pathname) ?? [];
   try {
     if (folder === 'docs' && !name) return await guideIndex();
     if (folder === 'docs' && name.endsWith('.md')) return await renderDocument(`docs/${name}`);
@@ -125,8 +109,8 @@ export async function serveDocument(request: Request): Promise<Response> {
     // The examples in every language the guides link, and their test vectors, as text to read.
     if (folder === 'examples' && /\.(?:[jt]s|php|py|rb|java|json)$/.test(name))
       return await file(`examples/${name}`, 'text/plain; charset=utf-8');
-    if (`/${folder}/` === PICTURES && !name) return await pictureIndex();
-    if (`/${folder}/` === PICTURES && (await pictures()).includes(name)) return await file(`${folder}/${name}`, 'image/png');
+    // The pictures the README and the guides show, which the screenshot tests make.
+    if (folder === 'docs/pictures' && name.endsWith('.png')) return await file(`docs/pictures/${name}`, 'image/png');
   } catch {
     // No such file.
   }

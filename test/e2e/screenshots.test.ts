@@ -1,5 +1,5 @@
 // Screenshot tests: the built element in a plain page, in each of the demo's themes and each state, compared pixel by
-// pixel with the baselines in __screenshots__/ (see baselines.ts). Run after `npm run build`; `npm run
+// pixel with the baselines in __screenshots__/ (see baselines.ts), and the guides' four in docs/pictures/. Run after `npm run build`; `npm run
 // screenshots:update` rewrites the baselines (then look at them before committing). A mismatch leaves the actual
 // picture and a diff, with the differing pixels in red, under test-results/screenshots/.
 import { describe, it } from 'node:test';
@@ -24,6 +24,16 @@ const projectDir = fileURLToPath(new URL('../../', import.meta.url));
 const themesDir = join(projectDir, 'demo', 'themes');
 const pictures = baselines(
   fileURLToPath(new URL('./__screenshots__/', import.meta.url)),
+  join(projectDir, 'test-results', 'screenshots'),
+  'npm run screenshots:update',
+);
+/**
+ * The pictures the README and the theming guide show are kept in docs/pictures/, which the package carries: these
+ * tests make them as they make every other, and compare them there.
+ */
+const GUIDE_PICTURES = ['default-ready-savings', 'default-prepaid', 'dark-ready-savings', 'brand-ready-savings'];
+const guidePictures = baselines(
+  join(projectDir, 'docs', 'pictures'),
   join(projectDir, 'test-results', 'screenshots'),
   'npm run screenshots:update',
 );
@@ -217,7 +227,8 @@ describe('screenshots of every theme and state', { timeout: 300_000 }, () => {
   }
 
   async function expectScreenshot(page: Page, name: string): Promise<void> {
-    await pictures.expectMatch(await page.locator('prepaid-upgrade').screenshot({ animations: 'disabled', caret: 'hide' }), name);
+    const shown = GUIDE_PICTURES.includes(name) ? guidePictures : pictures;
+    await shown.expectMatch(await page.locator('prepaid-upgrade').screenshot({ animations: 'disabled', caret: 'hide' }), name);
   }
 
   // State by state, so that the requests the sandbox holds open are over long before the last test ends.

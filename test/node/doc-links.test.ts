@@ -71,8 +71,8 @@ describe('the README and the guides', () => {
     assert.ok(lines <= README_MAX_LINES, `the README has ${lines} lines, more than ${README_MAX_LINES}: move the detail into a guide`);
     assert.match(
       readme,
-      /<img\b[^>]*\bsrc="test\/e2e\/__screenshots__\/default-/,
-      'the README shows the widget with a screenshot baseline of the default theme',
+      /<img\b[^>]*\bsrc="docs\/pictures\/default-/,
+      'the README shows the widget with a picture of the default theme that the screenshot tests make',
     );
   });
 });
@@ -117,7 +117,7 @@ describe('the demo’s reference page', () => {
     const problems: string[] = [];
     const checks: Array<{ from: string; target: URL }> = [];
     // A page served from the documents (a guide, the README, an index): its links are followed in turn.
-    const isDocument = (url: URL) => /\.md$|^\/docs\/$|^\/test\/e2e\/__screenshots__\/$/.test(url.pathname);
+    const isDocument = (url: URL) => /\.md$|^\/docs\/$/.test(url.pathname);
     for (let i = 0; i < pages.length; i++) {
       const page = pages[i]!;
       const answer = await fetch(page);

@@ -132,8 +132,8 @@ describe('the npm package', { timeout: 180_000 }, () => {
       'custom-elements.json',
       ...(await documents()),
       ...(await readdir(join(root, 'examples'))).map((file) => `examples/${file}`),
-      // The README's pictures and the guides', which are screenshot baselines (docs/theming.md).
-      ...packageJson.files.filter((path: string) => path.endsWith('.png')),
+      // The README's pictures and the guides', which the screenshot tests make (docs/theming.md).
+      ...(await readdir(join(root, 'docs', 'pictures'))).map((file) => `docs/pictures/${file}`),
       'LICENSE',
       'package.json',
     ];
