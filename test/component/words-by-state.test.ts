@@ -32,6 +32,8 @@ interface Expected {
   says?: (t: (typeof LANGUAGES)[number][1]) => string[];
   /** Whether "Save up to …" is shown. */
   selling: boolean;
+  /** How many dates and amounts its upgrade form shows (none without one): each is checked at 320 px. */
+  values: number;
 }
 
 /** Mounts a widget of `customerId` (for `subscriptionId`, or without one) in `lang`, once it has settled. */
@@ -80,8 +82,8 @@ const brokenValues = (m: Mounted) =>
     return found;
   });
 
-/** At 320 px wide: nothing scrolls sideways, and no date or amount of the form breaks across lines. */
-async function expectReflowAt320(m: Mounted): Promise<void> {
+/** At 320 px wide: nothing scrolls sideways, and none of the form's `values` dates and amounts breaks across lines. */
+async function expectReflowAt320(m: Mounted, values: number): Promise<void> {
   const frame = document.createElement('div');
   frame.style.inlineSize = '320px';
   document.body.append(frame);
@@ -91,7 +93,7 @@ async function expectReflowAt320(m: Mounted): Promise<void> {
     expect(overflows(m), 'something is wider than the widget').to.equal(false);
     valuesSeen = 0;
     expect(brokenValues(m), 'dates and amounts broken across lines').to.deep.equal([]);
-    if (m.el.state === 'ready' && m.$('[part~=form]')) expect(valuesSeen, 'dates and amounts looked at').to.be.greaterThan(4);
+    expect(valuesSeen, 'dates and amounts looked at').to.equal(values);
   } finally {
     frame.remove();
   }
@@ -101,7 +103,7 @@ const CASES: Array<[name: string, mountIt: (lang: string) => Promise<Mounted>, e
   [
     'the upgrade form',
     (lang) => settled(lang, SANDBOX_SUBSCRIPTIONS.eligible.customerId, SANDBOX_SUBSCRIPTIONS.eligible.id),
-    { state: 'ready', heading: (t) => t.heading, description: (t) => t.description, selling: true },
+    { state: 'ready', heading: (t) => t.heading, description: (t) => t.description, selling: true, values: 20 },
   ],
   [
     'a prepaid subscription',
@@ -111,6 +113,7 @@ const CASES: Array<[name: string, mountIt: (lang: string) => Promise<Mounted>, e
       heading: (t) => t.stateHeading('prepaid'),
       says: (t) => [t.ineligible('already-prepaid', undefined)],
       selling: false,
+      values: 0,
     },
   ],
   [
@@ -121,6 +124,7 @@ const CASES: Array<[name: string, mountIt: (lang: string) => Promise<Mounted>, e
       heading: (t) => t.stateHeading('ineligible'),
       says: (t) => [t.ineligible('not-live', undefined), t.ineligibleNext('not-live')],
       selling: false,
+      values: 0,
     },
   ],
   [
@@ -131,12 +135,13 @@ const CASES: Array<[name: string, mountIt: (lang: string) => Promise<Mounted>, e
       heading: (t) => t.stateHeading('ineligible'),
       says: (t) => [t.ineligible('product-not-eligible', 'Espresso Machine Descaler, 4-pack'), t.ineligibleNext('product-not-eligible')],
       selling: false,
+      values: 0,
     },
   ],
   [
     'the picker',
     (lang) => settled(lang, SANDBOX_DISCOVERY.customerId, undefined),
-    { state: 'ready', heading: (t) => t.stateHeading('picker'), description: (t) => t.pickerDescription, selling: true },
+    { state: 'ready', heading: (t) => t.stateHeading('picker'), description: (t) => t.pickerDescription, selling: true, values: 0 },
   ],
   [
     'a customer without subscriptions',
@@ -146,12 +151,13 @@ const CASES: Array<[name: string, mountIt: (lang: string) => Promise<Mounted>, e
       heading: (t) => t.stateHeading('ineligible'),
       says: (t) => [t.ineligible('no-subscriptions', undefined), t.ineligibleNext('no-subscriptions')],
       selling: false,
+      values: 0,
     },
   ],
   [
     'a subscription that could not be found',
     (lang) => settled(lang, SANDBOX_SUBSCRIPTIONS.eligible.customerId, 'sub_nobody'),
-    { state: 'error', heading: (t) => t.heading, says: (t) => [t.failure('notFound', 'load')], selling: false },
+    { state: 'error', heading: (t) => t.heading, says: (t) => [t.failure('notFound', 'load')], selling: false, values: 0 },
   ],
 ];
 
@@ -160,7 +166,7 @@ describe('<prepaid-upgrade> words by state', () => {
 
   for (const [name, mountIt, expected] of CASES) {
     for (const [lang, t] of LANGUAGES) {
-      it(`${name}, in ${lang}: its heading and lines, a saving only where one can be bought, no axe violation${lang === 'en' ? ', and at 320 px nothing scrolls sideways nor breaks' : ''}`, async () => {
+      it(`${name}, in ${lang}: its heading and lines, a saving only where one can be bought, no axe violation`, async () => {
         const m = await mountIt(lang);
         expect(m.el.state).to.equal(expected.state);
         expect(text(m.$('.heading'))).to.equal(expected.heading(t));
@@ -169,9 +175,11 @@ describe('<prepaid-upgrade> words by state', () => {
           expect(text(m.el.shadowRoot!.firstElementChild)).to.contain(text({ textContent: line } as Element));
         expect(m.$('[part~=header] [part~=savings]') !== null, 'Save up to …').to.equal(expected.selling);
         await expect(m.el).to.be.accessible();
-        if (lang === 'en') await expectReflowAt320(m);
       });
     }
+    it(`${name}, at 320 px: nothing scrolls sideways, and no date or amount breaks across lines`, async () => {
+      await expectReflowAt320(await mountIt('en'), expected.values);
+    });
   }
 
   it('keeps a prepaid subscription’s heading while its renewal change is sent, and sells nothing', async () => {

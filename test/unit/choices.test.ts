@@ -1,11 +1,8 @@
 /**
- * The pure rules behind the element's choices and failure messages: which attribute values are kept, which are
- * dropped with a warning, and what each kind of failed request means.
+ * The pure rules behind the element's choices: which attribute values are kept, and which are dropped with a warning.
  */
 import { expect } from '@open-wc/testing';
-import { ApiError } from '../../src/api/errors.js';
 import { parseChoices, type ChoiceAttributes, type Choices } from '../../src/element/choices.js';
-import { describeFailure } from '../../src/element/failure.js';
 
 /** The choices and the warnings; throws the configuration error, if any. */
 const parse = (attributes: ChoiceAttributes): { choices: Choices; warnings: string[] } => {
@@ -111,76 +108,5 @@ describe('parseChoices: prepaid discounts', () => {
       'prepaid-discounts: dropped "3:7", a repeat',
       'prepaid-discounts: ignored "24:20", 24 orders is not one of the orders options (3, 6)',
     ]);
-  });
-});
-
-describe('describeFailure', () => {
-  const http = (status: number, detail?: string) => new ApiError('http', `GET answered ${status}`, { status, detail });
-  const summary = (error: unknown) => {
-    const { kind, status, retryable, credentialRefused, field } = describeFailure(error);
-    return { kind, status, retryable, credentialRefused, field };
-  };
-
-  it('gives each status its kind, and says whether trying again can help', () => {
-    const table: Array<[number, string, boolean]> = [
-      [400, 'badRequest', false],
-      [409, 'badRequest', false],
-      [401, 'unauthorized', false],
-      [403, 'forbidden', false],
-      [404, 'notFound', false],
-      [423, 'locked', true],
-      [429, 'rateLimited', true],
-      [500, 'server', true],
-      [503, 'server', true],
-    ];
-    for (const [status, kind, retryable] of table) {
-      expect(summary(http(status)), String(status)).to.deep.equal({
-        kind,
-        status,
-        retryable,
-        credentialRefused: status === 401,
-        field: undefined,
-      });
-    }
-  });
-
-  it("keeps the service's explanation for the developer: in the message, never as a text of its own", () => {
-    const failure = describeFailure(http(400, 'No prepaid here.'));
-    expect(failure).not.to.have.property('detail');
-    expect(failure.message).to.equal('GET answered 400');
-  });
-
-  it('carries the field a refusal is about, for a refused request only, with or without a message', () => {
-    const fieldError = (status: number, detail?: string) =>
-      new ApiError('http', `PATCH answered ${status}`, { status, detail, field: 'renewal_behavior' });
-    expect(describeFailure(fieldError(400, 'No.'))).to.include({ field: 'renewal_behavior' });
-    expect(describeFailure(fieldError(400, ''))).to.include({ field: 'renewal_behavior' });
-    expect(describeFailure(fieldError(503, 'No.'))).not.to.have.any.keys('detail', 'field');
-  });
-
-  it('names the likely cause of 401, 403 and 404 for the developer', () => {
-    expect(describeFailure(http(401)).message).to.match(/^GET answered 401 \(.*expired.*hash key\)$/);
-    expect(describeFailure(http(403)).message).to.match(/other environment/);
-    expect(describeFailure(http(404)).message).to.match(/does not exist.*another customer/);
-    expect(describeFailure(http(400)).message).to.equal('GET answered 400');
-  });
-
-  it('keeps the kind of an error that is not an HTTP status, and reads no status into it', () => {
-    expect(summary(new ApiError('network', 'x'))).to.deep.include({ kind: 'network', retryable: true });
-    expect(summary(new ApiError('config', 'x'))).to.deep.include({ kind: 'config', retryable: false });
-    expect(summary(new ApiError('malformed', 'x', { status: 401 }))).to.deep.equal({
-      kind: 'malformed',
-      status: 401,
-      retryable: true,
-      credentialRefused: false,
-      field: undefined,
-    });
-    expect(describeFailure(new TypeError('boom'))).to.deep.equal({
-      kind: 'malformed',
-      status: 0,
-      retryable: true,
-      message: 'unexpected error: TypeError: boom',
-      credentialRefused: false,
-    });
   });
 });
