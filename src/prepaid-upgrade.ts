@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { ApiError, isAbortError } from './api/errors.js';
 import type { NextOrder } from './api/orders.js';
 import type { Subscription } from './api/schemas.js';
-import { CHOICE_PROPERTIES, onUnlessFalse } from './element/choices.js';
+import { CHOICE_PROPERTIES, onUnlessFalse } from './upgrade/choices.js';
 import { ConnectionController } from './element/connection-controller.js';
 import { ConsoleLines } from './element/console-lines.js';
 import { showCustomState } from './element/custom-state.js';
@@ -11,15 +11,15 @@ import { reportFailure } from './element/failure.js';
 import { nextTask } from './element/next-task.js';
 import { startFirstWork } from './element/first-work.js';
 import { PlaceController } from './element/place-controller.js';
-import { manageTemplate } from './element/prepaid-template.js';
-import { RenewalController } from './element/renewal-controller.js';
+import { manageTemplate } from './prepaid/prepaid-template.js';
+import { RenewalController } from './prepaid/renewal-controller.js';
 import { deriveShown, type Shown } from './element/shown-state.js';
-import { sceneTemplate } from './element/state-template.js';
-import { SubscriptionController } from './element/subscription-controller.js';
+import { sceneTemplate } from './element/scene-template.js';
+import { SubscriptionController } from './subscription/subscription-controller.js';
 import { announcement, billedAfterUpgrade, placeholderTemplate, type View } from './element/templates.js';
-import { UpgradeController } from './element/upgrade-controller.js';
+import { UpgradeController } from './upgrade/upgrade-controller.js';
 import { ViewController } from './element/view-controller.js';
-import type { WriteOutcome } from './element/write.js';
+import type { WriteOutcome } from './changes/write.js';
 import {
   PrepaidUpgradeReadyEvent,
   PrepaidUpgradeRenewalChangeEvent,

@@ -3,7 +3,7 @@
  * discovery chunk.
  */
 import type { Subscription } from '../api/schemas.js';
-import { pricePerOrder, type formatMoney } from '../element/money.js';
+import { pricePerOrder, type formatMoney } from '../i18n/money.js';
 import type { Loaded, View } from '../element/templates.js';
 import type { ShippingUnit, Strings } from '../i18n/strings.js';
 

@@ -9,8 +9,8 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { answerSchemas, validate, type Subscription } from '../api/schemas.js';
 import type { ConnectionController } from './connection-controller.js';
 import type { ConsoleLines } from './console-lines.js';
-import type { SubscriptionController } from './subscription-controller.js';
-import { learnedAt } from './learned.js';
+import type { SubscriptionController } from '../subscription/subscription-controller.js';
+import { learnedAt } from '../subscription/learned.js';
 
 /** How a subscription was at `at` (ms since the epoch), at the service whose base address is `service`. */
 interface News {

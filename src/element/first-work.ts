@@ -13,8 +13,8 @@
  */
 import { answerSchemas } from '../api/schemas.js';
 import { plural } from '../i18n/strings.js';
-import { formatServiceDate } from './dates.js';
-import { formatMoney, formatPercent } from './money.js';
+import { formatServiceDate } from '../i18n/dates.js';
+import { formatMoney, formatPercent } from '../i18n/money.js';
 import { nextTask } from './next-task.js';
 
 /**

@@ -10,13 +10,13 @@ import type { Product, Subscription } from '../api/schemas.js';
 import type { ErrorPhase } from '../events.js';
 import { ordersPerBillingOf, renewalBehaviorOf } from '../api/writes.js';
 import type { ElementStrings } from '../i18n/strings.js';
-import type { Choices } from './choices.js';
-import { formatServiceDate } from './dates.js';
-import type { Eligibility, IneligibleReason } from './eligibility.js';
+import type { Choices } from '../upgrade/choices.js';
+import { formatServiceDate } from '../i18n/dates.js';
+import type { Eligibility, IneligibleReason } from '../api/eligibility.js';
 import type { Failure } from './failure.js';
-import { applyDiscount, formatMoney, formatPercent, pricePerOrder } from './money.js';
+import { applyDiscount, formatMoney, formatPercent, pricePerOrder } from '../i18n/money.js';
 import type { HeaderKind, Shown } from './shown-state.js';
-import type { WriteOutcome } from './write.js';
+import type { WriteOutcome } from '../changes/write.js';
 
 export interface Loaded {
   subscription: Subscription;

@@ -4,7 +4,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { ApiError } from '../../src/api/errors.js';
-import { parseChoices, type ChoiceAttributes, type Choices } from '../../src/element/choices.js';
+import { parseChoices, type ChoiceAttributes, type Choices } from '../../src/upgrade/choices.js';
 import { describeFailure } from '../../src/element/failure.js';
 
 /** The choices and the warnings; throws the configuration error, if any. */

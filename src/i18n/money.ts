@@ -1,7 +1,7 @@
 /** Prices as the service sends them (decimal strings) and as the customer reads them (`Intl.NumberFormat`). */
 import { discountedMinorUnits } from '../api/rounding.js';
 import type { Product, Subscription } from '../api/schemas.js';
-import { formatter } from '../i18n/strings.js';
+import { formatter } from './strings.js';
 import { unbroken } from './dates.js';
 
 export function parsePrice(value: string | null | undefined): number | undefined {

@@ -1,7 +1,7 @@
 /** Whether a loaded subscription can be upgraded to prepaid, and if not, why. */
-import type { Product, Subscription } from '../api/schemas.js';
-import type { IneligibleReason } from '../api/upgrade-request.js';
-import { ordersPerBillingOf } from '../api/writes.js';
+import type { Product, Subscription } from './schemas.js';
+import type { IneligibleReason } from './upgrade-request.js';
+import { ordersPerBillingOf } from './writes.js';
 
 export type { IneligibleReason };
 

@@ -6,8 +6,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { RenewalBehavior } from '../api/upgrade-request.js';
 import type { ElementStrings } from '../i18n/strings.js';
 import type { Choices } from './choices.js';
-import { applyDiscount, formatPercent, pricePerOrder } from './money.js';
-import { billsTaxOrShipping, dated, money, type Loaded, type View } from './templates.js';
+import { applyDiscount, formatPercent, pricePerOrder } from '../i18n/money.js';
+import { billsTaxOrShipping, dated, money, type Loaded, type View } from '../element/templates.js';
 
 /**
  * Whether a form can be sent: `live`; or locked, while its write is sent (`submitting`), while reads check whether it

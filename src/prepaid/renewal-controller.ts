@@ -9,8 +9,8 @@ import { isRenewalBehavior, type RenewalBehavior } from '../api/upgrade-request.
 import { renewalBehaviorOf, renewalChangeWrite } from '../api/writes.js';
 import type { ReactiveControllerHost } from 'lit';
 import type { ManageView } from './prepaid-template.js';
-import type { View } from './templates.js';
-import { Write, announceWrite, type WriteOutcome, type WriteTarget } from './write.js';
+import type { View } from '../element/templates.js';
+import { Write, announceWrite, type WriteOutcome, type WriteTarget } from '../changes/write.js';
 
 /** A prepaid subscription the customer may change now, and where the change goes. */
 export interface RenewalTarget extends WriteTarget {

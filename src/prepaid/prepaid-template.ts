@@ -8,8 +8,8 @@ import type { Subscription } from '../api/schemas.js';
 import type { RenewalBehavior } from '../api/upgrade-request.js';
 import type { PrepaidStatus } from '../i18n/strings.js';
 import { ordersPerBillingOf, renewalBehaviorOf } from '../api/writes.js';
-import { renewalFieldset, type FormMode } from './form-template.js';
-import { dated, type View } from './templates.js';
+import { renewalFieldset, type FormMode } from '../upgrade/form-template.js';
+import { dated, type View } from '../element/templates.js';
 
 export function prepaidTemplate(view: View, subscription: Subscription, manage: TemplateResult | typeof nothing): TemplateResult {
   const { t } = view;

@@ -3,8 +3,8 @@
  * decides the state, the element hands over what the state's templates read, and this module picks the templates.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { formTemplate, type FormMode, type FormView } from './form-template.js';
-import { prepaidTemplate } from './prepaid-template.js';
+import { formTemplate, type FormMode, type FormView } from '../upgrade/form-template.js';
+import { prepaidTemplate } from '../prepaid/prepaid-template.js';
 import type { Shown } from './shown-state.js';
 import {
   errorTemplate,

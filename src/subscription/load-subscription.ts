@@ -3,9 +3,9 @@ import type { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { sleep } from '../api/retry.js';
 import type { Product } from '../api/schemas.js';
-import { decideEligibility } from './eligibility.js';
-import { describeFailure } from './failure.js';
-import type { Loaded } from './templates.js';
+import { decideEligibility } from '../api/eligibility.js';
+import { describeFailure } from '../element/failure.js';
+import type { Loaded } from '../element/templates.js';
 
 /**
  * How long the form waits for the next order past the product, at most (docs/when-the-customer-pays.md): the order only
