@@ -6,7 +6,7 @@
 import type { Found } from './listing.js';
 import type { Subscription } from '../api/schemas.js';
 import { decideEligibility, type IneligibleReason } from '../api/eligibility.js';
-import type { Loaded } from '../element/templates.js';
+import type { Loaded } from '../subscription/load-subscription.js';
 
 export interface Discovered {
   /** Pay-as-you-go, live, on a product known to be prepaid-eligible: what the picker offers, in listing order. */

@@ -13,7 +13,8 @@
 import type { TemplateResult } from 'lit';
 import type { Subscription } from '../api/schemas.js';
 import { decideEligibility } from '../api/eligibility.js';
-import type { Loaded, View } from '../element/templates.js';
+import type { View } from '../i18n/view.js';
+import type { Loaded } from '../subscription/load-subscription.js';
 import { withPickerTexts } from './texts.js';
 import type { Discovered } from './candidates.js';
 import { nothingOffered, pickerTemplate, type TemplateHost } from './picker-template.js';

@@ -9,7 +9,7 @@ import type { RenewalBehavior } from '../api/upgrade-request.js';
 import type { PrepaidStatus } from '../i18n/strings.js';
 import { ordersPerBillingOf, renewalBehaviorOf } from '../api/writes.js';
 import { renewalFieldset, type FormMode } from '../upgrade/form-template.js';
-import { dated, type View } from '../element/templates.js';
+import { dated, type View } from '../i18n/view.js';
 
 export function prepaidTemplate(view: View, subscription: Subscription, manage: TemplateResult | typeof nothing): TemplateResult {
   const { t } = view;

@@ -9,7 +9,7 @@ import { isRenewalBehavior, type RenewalBehavior } from '../api/upgrade-request.
 import { renewalBehaviorOf, renewalChangeWrite } from '../api/writes.js';
 import type { ReactiveControllerHost } from 'lit';
 import type { ManageView } from './prepaid-template.js';
-import type { View } from '../element/templates.js';
+import type { View } from '../i18n/view.js';
 import { Write, announceWrite, type WriteOutcome, type WriteTarget } from '../changes/write.js';
 
 /** A prepaid subscription the customer may change now, and where the change goes. */

@@ -6,7 +6,7 @@
  */
 import type { Subscription } from '../api/schemas.js';
 import { decideEligibility } from '../api/eligibility.js';
-import type { Loaded } from '../element/templates.js';
+import type { Loaded } from './load-subscription.js';
 
 export const learnedAt = (): number => performance.timeOrigin + performance.now();
 

@@ -24,10 +24,10 @@ import type { Subscription } from '../api/schemas.js';
 import type { ReadyDetail } from '../events.js';
 import { discoverSubscriptions, type Picker, type PickerHost } from '../discovery/loader.js';
 import { Learned } from './learned.js';
-import { loadSubscription } from './load-subscription.js';
+import { loadSubscription, type Loaded } from './load-subscription.js';
 import { formatMoney } from '../i18n/money.js';
 import { nextTask } from '../element/next-task.js';
-import type { Loaded, View } from '../element/templates.js';
+import type { View } from '../i18n/view.js';
 import type { WriteTarget } from '../changes/write.js';
 
 export interface SubscriptionOptions {

@@ -11,7 +11,7 @@ import { PrepaidUpgradeChangeEvent } from '../events.js';
 import type { ReactiveControllerHost } from 'lit';
 import { parseChoices, type ChoiceAttributes, type Choices } from './choices.js';
 import type { FormView } from './form-template.js';
-import type { View } from '../element/templates.js';
+import type { View } from '../i18n/view.js';
 import { Write, announceWrite, type WriteOutcome, type WriteTarget } from '../changes/write.js';
 
 export class UpgradeController {
