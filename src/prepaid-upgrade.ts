@@ -14,7 +14,7 @@ import { PlaceController } from './element/place-controller.js';
 import { placeholderTemplate, sceneTemplate } from './element/scene-template.js';
 import { announcement } from './element/announcement.js';
 import { billedAfterUpgrade } from './upgrade/success-template.js';
-import { manageTemplate } from './prepaid/prepaid-template.js';
+import { manageTemplate } from './prepaid/manage-template.js';
 import { RenewalController } from './prepaid/renewal-controller.js';
 import { deriveShown, type Shown } from './element/shown-state.js';
 import { SubscriptionController } from './subscription/subscription-controller.js';

@@ -3,7 +3,8 @@
  * discovery chunk.
  */
 import type { Subscription } from '../api/schemas.js';
-import { pricePerOrder, type formatMoney } from '../i18n/money.js';
+import { pricePerOrder } from '../api/subscription.js';
+import type { formatMoney } from '../i18n/money.js';
 import type { View } from '../i18n/view.js';
 import type { Loaded } from '../subscription/load-subscription.js';
 import type { ShippingUnit, Strings } from '../i18n/strings.js';

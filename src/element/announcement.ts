@@ -1,7 +1,7 @@
 /** What the polite status region of the widget says. */
 import type { IneligibleReason } from '../api/eligibility.js';
 import type { Subscription } from '../api/schemas.js';
-import { renewalBehaviorOf } from '../api/writes.js';
+import { renewalBehaviorOf } from '../api/subscription.js';
 import type { WriteOutcome } from '../changes/write.js';
 import type { ElementStrings } from '../i18n/strings.js';
 import type { Loaded } from '../subscription/load-subscription.js';

@@ -6,9 +6,10 @@
  */
 import type { Subscription } from '../api/schemas.js';
 import { isRenewalBehavior, type RenewalBehavior } from '../api/upgrade-request.js';
-import { renewalBehaviorOf, renewalChangeWrite } from '../api/writes.js';
+import { renewalBehaviorOf } from '../api/subscription.js';
+import { renewalChangeWrite } from '../api/writes.js';
 import type { ReactiveControllerHost } from 'lit';
-import type { ManageView } from './prepaid-template.js';
+import type { ManageView } from './manage-template.js';
 import type { View } from '../i18n/view.js';
 import { Write, announceWrite, type WriteOutcome, type WriteTarget } from '../changes/write.js';
 

@@ -2,7 +2,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { isSafeImageAddress } from '../api/base-address.js';
 import { formatServiceDate } from '../i18n/dates.js';
-import { pricePerOrder } from '../i18n/money.js';
+import { pricePerOrder } from '../api/subscription.js';
 import { money, type View } from '../i18n/view.js';
 import type { Loaded } from './load-subscription.js';
 

@@ -1,9 +1,9 @@
 /** The upgrade succeeded: what the next order bills now, and what happens when the prepaid orders run out. */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Subscription } from '../api/schemas.js';
-import { ordersPerBillingOf, renewalBehaviorOf } from '../api/writes.js';
+import { ordersPerBillingOf, pricePerOrder, renewalBehaviorOf } from '../api/subscription.js';
 import { formatServiceDate } from '../i18n/dates.js';
-import { applyDiscount, formatMoney, pricePerOrder } from '../i18n/money.js';
+import { applyDiscount, formatMoney } from '../i18n/money.js';
 import { money, type View } from '../i18n/view.js';
 import type { Loaded } from '../subscription/load-subscription.js';
 import type { Choices } from './choices.js';

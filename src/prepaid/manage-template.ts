@@ -1,0 +1,54 @@
+/**
+ * The form that changes what happens when a prepaid subscription's orders run out: shown in the `prepaid` state and
+ * under the success message of an upgrade.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { Subscription } from '../api/schemas.js';
+import { ordersPerBillingOf, renewalBehaviorOf } from '../api/subscription.js';
+import type { RenewalBehavior } from '../api/upgrade-request.js';
+import type { View } from '../i18n/view.js';
+import { renewalFieldset, type FormMode } from '../upgrade/form-template.js';
+
+export interface ManageView extends View {
+  /** The choices the page offers (`renewal-options`). */
+  options: readonly RenewalBehavior[];
+  subscription: Subscription;
+  /** The customer's pick; `undefined`: what the subscription does now. */
+  choice: RenewalBehavior | undefined;
+  /** The service confirmed the last change: it is said under the button. */
+  confirmed: boolean;
+  onChange(event: Event): void;
+  onSubmit(event: SubmitEvent): void;
+}
+
+export function manageTemplate(view: ManageView, mode: FormMode): TemplateResult {
+  const submitting = mode !== 'live';
+  const { t, subscription } = view;
+  const current = renewalBehaviorOf(subscription);
+  const chosen = view.choice ?? current;
+  // The button is enabled only for a change: saving what the subscription already does would change nothing. While a
+  // change is sent it keeps its focus, so it is marked busy rather than disabled.
+  return html`
+    <form part="manage" class="form" novalidate @submit=${view.onSubmit}>
+      ${renewalFieldset(t, {
+        name: 'manage',
+        legend: t.manageLegend,
+        options: view.options,
+        chosen,
+        orders: ordersPerBillingOf(subscription),
+        disabled: submitting,
+        onChange: view.onChange,
+      })}
+      <button
+        part="manage-submit"
+        class="submit"
+        type="submit"
+        ?disabled=${chosen === current}
+        aria-disabled=${submitting ? 'true' : nothing}
+      >
+        ${mode === 'submitting' ? t.savingChange : mode === 'checking' ? t.checking('renewal') : t.manageSubmit}
+      </button>
+      ${view.confirmed && current ? html`<p class="confirmation" tabindex="-1">${t.renewalChanged(current)}</p>` : nothing}
+    </form>
+  `;
+}
