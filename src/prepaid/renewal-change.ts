@@ -2,7 +2,8 @@
  * Changing what happens when a prepaid subscription's orders run out: the management form's choice, and the change
  * itself (a write like the upgrade's: one in flight, retried on 423 and 429, confirmed by reads after an answer that
  * got lost, never dropped by the page), announced to the page by `prepaid-upgrade-submit`. The element says which
- * subscription may be changed, tells of the outcome, and renders the form this controller describes.
+ * subscription may be changed, tells of the outcome, and renders the form this describes. A plain class, as the
+ * upgrade's is.
  */
 import type { Subscription } from '../api/schemas.js';
 import { isRenewalBehavior, type RenewalBehavior } from '../api/upgrade-request.js';
@@ -18,7 +19,7 @@ export interface RenewalTarget extends WriteTarget {
   subscription: Subscription;
 }
 
-export class RenewalController {
+export class RenewalChange {
   readonly #host: ReactiveControllerHost & EventTarget;
   readonly #renderNow: () => void;
   readonly write: Write<Subscription>;
