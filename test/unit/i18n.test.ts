@@ -4,7 +4,7 @@ import type { IneligibleReason } from '../../src/api/eligibility.js';
 import { pickerEn } from '../../src/discovery/texts.js';
 import { en as carried } from '../../src/i18n/en.js';
 import { formatter } from '../../src/i18n/formatters.js';
-import { type ErrorPhase, type FailureKind, type PrepaidStatus, type ShippingUnit, type Strings } from '../../src/i18n/strings.js';
+import type { ErrorPhase, FailureKind, PrepaidStatus, ShippingUnit, Strings } from '../../src/i18n/strings.js';
 import ar from '../../src/i18n/locales/ar.js';
 import de from '../../src/i18n/locales/de.js';
 import es from '../../src/i18n/locales/es.js';
