@@ -3,7 +3,7 @@
  * types. Languages other than English, and discovery (a widget without `subscription-id`), are dynamic imports, which
  * the app's bundler makes into chunks of their own.
  */
-import { useDiscoveryLoader } from './element/discovery-loader.js';
+import { useDiscoveryLoader } from './discovery/loader.js';
 import { useLocaleLoader } from './i18n/index.js';
 import { loadLocaleChunk } from './i18n/locale-chunks.js';
 import { PrepaidUpgrade } from './prepaid-upgrade.js';

@@ -2,8 +2,8 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { ApiError, isAbortError } from './api/errors.js';
 import type { NextOrder } from './api/orders.js';
 import type { Subscription } from './api/schemas.js';
-import { CHOICE_PROPERTIES, onUnlessFalse } from './element/choices.js';
-import { ConnectionController } from './element/connection-controller.js';
+import { CHOICE_PROPERTIES, onUnlessFalse } from './upgrade/choices.js';
+import { AttributeConnection } from './element/attribute-connection.js';
 import { ConsoleLines } from './element/console-lines.js';
 import { showCustomState } from './element/custom-state.js';
 import { AgreementController } from './element/agreement-controller.js';
@@ -11,15 +11,17 @@ import { reportFailure } from './element/failure.js';
 import { nextTask } from './element/next-task.js';
 import { startFirstWork } from './element/first-work.js';
 import { PlaceController } from './element/place-controller.js';
-import { manageTemplate } from './element/prepaid-template.js';
-import { RenewalController } from './element/renewal-controller.js';
+import { placeholderTemplate, sceneTemplate } from './element/scene-template.js';
+import { announcement } from './element/announcement.js';
+import { billedAfterUpgrade } from './upgrade/success-template.js';
+import { manageTemplate } from './prepaid/manage-template.js';
+import { RenewalChange } from './prepaid/renewal-change.js';
 import { deriveShown, type Shown } from './element/shown-state.js';
-import { sceneTemplate } from './element/state-template.js';
-import { SubscriptionController } from './element/subscription-controller.js';
-import { announcement, billedAfterUpgrade, placeholderTemplate, type View } from './element/templates.js';
-import { UpgradeController } from './element/upgrade-controller.js';
+import { SubscriptionController } from './subscription/subscription-controller.js';
+import type { View } from './i18n/view.js';
+import { Upgrade } from './upgrade/upgrade.js';
 import { ViewController } from './element/view-controller.js';
-import type { WriteOutcome } from './element/write.js';
+import type { WriteOutcome } from './changes/write.js';
 import {
   PrepaidUpgradeReadyEvent,
   PrepaidUpgradeRenewalChangeEvent,
@@ -153,7 +155,7 @@ export class PrepaidUpgrade extends LitElement {
   // properties); whatever changes one outside an update asks for the update itself.
   readonly #internals = this.attachInternals();
   readonly #language = new LanguageController(this, (message) => this.#console.warnOnce(message));
-  readonly #link = new ConnectionController(this, (warning) => this.#console.warnOnce(warning));
+  readonly #link = new AttributeConnection(this, (warning) => this.#console.warnOnce(warning));
   /** The customer asked for the read under way (a retry): its outcome may take focus. A write's always does. */
   #focusOutcome = false;
   readonly #place = new PlaceController(this, this.#internals, () => this.state === 'loading');
@@ -179,7 +181,7 @@ export class PrepaidUpgrade extends LitElement {
 
   /** The other widgets of the subscriptions shown, here and in the store's other tabs, agree with this one. */
   readonly #agreement = new AgreementController(this, this.#shown, this.#link, this.#console);
-  readonly #upgrade = new UpgradeController(this);
+  readonly #upgrade = new Upgrade(this);
 
   constructor() {
     super();
@@ -191,7 +193,7 @@ export class PrepaidUpgrade extends LitElement {
       return state === 'loading' ? undefined : { state, subscriptionId, offered };
     });
   }
-  readonly #renewal = new RenewalController(this, () => (this.requestUpdate(), this.performUpdate()));
+  readonly #renewal = new RenewalChange(this, () => (this.requestUpdate(), this.performUpdate()));
 
   /** The subscription as last read, or as learned since (upgraded, changed, here or elsewhere); `undefined` until it has loaded. */
   get subscription(): Subscription | undefined {
@@ -283,10 +285,10 @@ export class PrepaidUpgrade extends LitElement {
   #send(phase: 'upgrade' | 'renewal', checkAgain?: boolean): Promise<WriteOutcome<Subscription>> {
     const { canUpgrade, canChange, failedWrite } = this.#now;
     const target = this.#shown.writeTarget;
-    const controller = phase === 'upgrade' ? this.#upgrade : this.#renewal;
-    const sending = controller.write.busy;
+    const change = phase === 'upgrade' ? this.#upgrade : this.#renewal;
+    const sending = change.write.busy;
     const outcome = checkAgain
-      ? controller.write.checkAgain(failedWrite as ApiError)
+      ? change.write.checkAgain(failedWrite as ApiError)
       : phase === 'upgrade'
         ? this.#upgrade.upgrade(canUpgrade ? target : undefined)
         : this.#renewal.change(canChange && target ? { ...target, subscription: this.subscription! } : undefined);
@@ -353,7 +355,7 @@ export class PrepaidUpgrade extends LitElement {
 
   /** Forgets the writes' outcomes (a write in flight keeps its own): the subscription is read again, or another shown. */
   #startOver(): void {
-    this.#upgrade.write.reset();
+    this.#upgrade.reset();
     this.#renewal.reset();
   }
 

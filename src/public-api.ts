@@ -6,5 +6,6 @@ export { PrepaidUpgrade, type PrepaidUpgradeState } from './prepaid-upgrade.js';
 export * from './events.js';
 export type { Strings, FailureKind, PrepaidStatus } from './i18n/strings.js';
 export type { Subscription, Product, UpgradeRequest, RenewalBehavior, PrepaidSubscriptionContext } from './api/schemas.js';
-export type { IneligibleReason, RenewalChangeRequest } from './api/upgrade-request.js';
+export type { IneligibleReason } from './api/eligibility.js';
+export type { RenewalChangeRequest } from './api/upgrade-request.js';
 export type { NextOrder } from './api/orders.js';

@@ -4,7 +4,7 @@
  * `<prepaid-upgrade>` with English built in; other languages are fetched from `dist/i18n/`, and discovery (a widget
  * without `subscription-id`) from `dist/discovery.js`, next to the bundle.
  */
-import { useDiscoveryLoader, type DiscoveryModule } from './element/discovery-loader.js';
+import { useDiscoveryLoader, type DiscoveryModule } from './discovery/loader.js';
 import { useLocaleLoader } from './i18n/index.js';
 import { loadLocaleFile } from './i18n/locale-files.js';
 import { PrepaidUpgrade } from './prepaid-upgrade.js';

@@ -39,7 +39,7 @@ export interface PageContext {
   onWarning: (message: string) => void;
 }
 
-/** What `connect` says when no credential is given: one a page's script may still set (see `ConnectionController`). */
+/** What `connect` says when no credential is given: one a page's script may still set (see `AttributeConnection`). */
 export const NO_CREDENTIAL = 'no credential: set tokenProvider, token, auth-url, or merchant-id with an og_auth cookie';
 
 export interface Connection {
@@ -60,7 +60,7 @@ export function connect(settings: ConnectionSettings, { pageUrl, readCookies, on
     const { tokenProvider } = settings;
     source = chooseCredentialSource({
       // The function the settings hold when a token is asked: a framework hands a new one on each render (see
-      // `ConnectionController`), and the connection goes on with it.
+      // `AttributeConnection`), and the connection goes on with it.
       tokenProvider: tokenProvider && (() => (settings.tokenProvider ?? tokenProvider)()),
       token: settings.token,
       authUrl: settings.authUrl?.trim() ? resolveTokenEndpoint(settings.authUrl, pageUrl) : undefined,

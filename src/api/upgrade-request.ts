@@ -17,10 +17,3 @@ export interface UpgradeRequest {
 export interface RenewalChangeRequest {
   renewal_behavior: RenewalBehavior;
 }
-
-/**
- * Why a subscription cannot be upgraded, as the service's rules say (the widget checks them before offering the form);
- * without an id, `none-upgradeable`: none of the customer's subscriptions can be, or `no-subscriptions`: the customer
- * has no live subscription at all.
- */
-export type IneligibleReason = 'already-prepaid' | 'not-live' | 'product-not-eligible' | 'none-upgradeable' | 'no-subscriptions';

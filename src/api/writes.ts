@@ -10,7 +10,8 @@ import type { ApiClient, RequestOptions } from './client.js';
 import { ApiError } from './errors.js';
 import { sleep } from './retry.js';
 import type { Subscription, UpgradeRequest } from './schemas.js';
-import { isRenewalBehavior, type RenewalBehavior } from './upgrade-request.js';
+import type { RenewalBehavior } from './upgrade-request.js';
+import { ordersPerBillingOf } from './subscription.js';
 
 /** One change: how it is sent, and how a subscription read afterwards shows it. */
 export interface SubscriptionWrite {
@@ -29,16 +30,6 @@ export interface SubscriptionWrite {
 /** Whether a subscription carries exactly the prepaid terms that were asked for. */
 export function isPrepaidAsRequested(subscription: Subscription, request: UpgradeRequest): boolean {
   return ordersPerBillingOf(subscription) === request.orders_per_billing && hasRenewalBehavior(subscription, request.renewal_behavior);
-}
-
-/** Orders billed together on a prepaid subscription; 0 on pay-as-you-go (its context is `null`, `{}` or zeros). */
-export const ordersPerBillingOf = (subscription: Subscription): number =>
-  subscription.prepaid_subscription_context?.prepaid_orders_per_billing ?? 0;
-
-/** What happens when a prepaid subscription's orders run out, as the service says; `undefined` when it does not. */
-export function renewalBehaviorOf(subscription: Subscription): RenewalBehavior | undefined {
-  const behavior = subscription.prepaid_subscription_context?.renewal_behavior;
-  return isRenewalBehavior(behavior) ? behavior : undefined;
 }
 
 /** Whether a prepaid subscription ends its prepaid orders as `renewalBehavior` says (the service's default: renew). */

@@ -1,12 +1,12 @@
 /**
- * What discovery found (`api/discovery.ts`), sorted the way the element offers it (docs/discovery.md): the
+ * What discovery found (`listing.ts`), sorted the way the element offers it (docs/discovery.md): the
  * subscriptions that can be upgraded, those already prepaid (offered for management), and those whose product could
  * not be read. The rest (not live, cancelled, on a product that cannot be prepaid) is not offered at all.
  */
-import type { Found } from '../api/discovery.js';
+import type { Found } from './listing.js';
 import type { Subscription } from '../api/schemas.js';
-import { decideEligibility, type IneligibleReason } from '../element/eligibility.js';
-import type { Loaded } from '../element/templates.js';
+import { decideEligibility, type IneligibleReason } from '../api/eligibility.js';
+import type { Loaded } from '../subscription/load-subscription.js';
 
 export interface Discovered {
   /** Pay-as-you-go, live, on a product known to be prepaid-eligible: what the picker offers, in listing order. */

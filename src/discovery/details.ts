@@ -3,8 +3,10 @@
  * discovery chunk.
  */
 import type { Subscription } from '../api/schemas.js';
-import { pricePerOrder, type formatMoney } from '../element/money.js';
-import type { Loaded, View } from '../element/templates.js';
+import { pricePerOrder } from '../api/subscription.js';
+import type { formatMoney } from '../i18n/money.js';
+import type { View } from '../i18n/view.js';
+import type { Loaded } from '../subscription/load-subscription.js';
 import type { ShippingUnit, Strings } from '../i18n/strings.js';
 
 /** `every_period`'s units (1, 2, 3), as the texts name them. */

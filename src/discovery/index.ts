@@ -1,10 +1,10 @@
 /**
  * The discovery chunk: what only a widget without `subscription-id` needs (docs/discovery.md). The element
- * loads it through `element/discovery-loader.ts`; the script bundles find it as `dist/discovery.js`, next to
+ * loads it through `loader.ts`; the script bundles find it as `dist/discovery.js`, next to
  * themselves, and a bundler makes it a chunk of its own.
  */
 import type { ApiClient } from '../api/client.js';
-import { findSubscriptions, type ListOptions } from '../api/discovery.js';
+import { findSubscriptions, type ListOptions } from './listing.js';
 import { sortFound, type Discovered } from './candidates.js';
 
 export { Picker, type Lit, type PickerHost } from './picker.js';

@@ -9,8 +9,9 @@
  */
 import type { html as Html, nothing as Nothing, TemplateResult } from 'lit';
 import { isSafeImageAddress } from '../api/base-address.js';
-import type { formatMoney as FormatMoney } from '../element/money.js';
-import type { Loaded, View } from '../element/templates.js';
+import type { formatMoney as FormatMoney } from '../i18n/money.js';
+import type { View } from '../i18n/view.js';
+import type { Loaded } from '../subscription/load-subscription.js';
 import type { Strings } from '../i18n/strings.js';
 import type { Discovered } from './candidates.js';
 import { detailsOf } from './details.js';

@@ -6,14 +6,15 @@
  * is shown at once; with none, the only prepaid one.
  *
  * This module keeps that state; what the picker looks like is `picker-template.ts`. Both are part of the discovery
- * chunk, which only a widget without `subscription-id` loads (see `element/discovery-loader.ts`). The script bundles
+ * chunk, which only a widget without `subscription-id` loads (see `discovery/loader.ts`). The script bundles
  * load that chunk as a file of its own, so it cannot share their copy of Lit by importing it: the element hands over
  * its `html` and `nothing`, and the chunk imports types only from `lit`.
  */
 import type { TemplateResult } from 'lit';
 import type { Subscription } from '../api/schemas.js';
-import { decideEligibility } from '../element/eligibility.js';
-import type { Loaded, View } from '../element/templates.js';
+import { decideEligibility } from '../api/eligibility.js';
+import type { View } from '../i18n/view.js';
+import type { Loaded } from '../subscription/load-subscription.js';
 import { withPickerTexts } from './texts.js';
 import type { Discovered } from './candidates.js';
 import { nothingOffered, pickerTemplate, type TemplateHost } from './picker-template.js';

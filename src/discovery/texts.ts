@@ -2,7 +2,7 @@
  * English's texts of the picker, part of the discovery chunk: only a widget without `subscription-id` shows them (see
  * `PickerStrings`). Every other language has them with its own texts.
  */
-import type { View } from '../element/templates.js';
+import type { View } from '../i18n/view.js';
 import type { PickerStrings, Strings } from '../i18n/strings.js';
 
 /**

@@ -7,10 +7,10 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { answerSchemas, validate, type Subscription } from '../api/schemas.js';
-import type { ConnectionController } from './connection-controller.js';
+import type { AttributeConnection } from './attribute-connection.js';
 import type { ConsoleLines } from './console-lines.js';
-import type { SubscriptionController } from './subscription-controller.js';
-import { learnedAt } from './learned.js';
+import type { SubscriptionController } from '../subscription/subscription-controller.js';
+import { learnedAt } from '../subscription/learned.js';
 
 /** How a subscription was at `at` (ms since the epoch), at the service whose base address is `service`. */
 interface News {
@@ -31,12 +31,12 @@ const openChannel = (): BroadcastChannel => new BroadcastChannel(CHANNEL_NAME);
 export class AgreementController implements ReactiveController {
   readonly #shown: SubscriptionController;
   /** The connection of the element: its service's base address names the subscriptions it hears of. */
-  readonly #link: ConnectionController;
+  readonly #link: AttributeConnection;
   readonly #console: ConsoleLines;
   #hiddenSince: number | undefined;
   #channel: BroadcastChannel | undefined;
 
-  constructor(host: ReactiveControllerHost, shown: SubscriptionController, link: ConnectionController, lines: ConsoleLines) {
+  constructor(host: ReactiveControllerHost, shown: SubscriptionController, link: AttributeConnection, lines: ConsoleLines) {
     host.addController(this);
     this.#shown = shown;
     this.#link = link;

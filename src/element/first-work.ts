@@ -12,9 +12,9 @@
  * Whatever needs one of them before its turn makes it there: nothing waits for this work.
  */
 import { answerSchemas } from '../api/schemas.js';
-import { plural } from '../i18n/strings.js';
-import { formatServiceDate } from './dates.js';
-import { formatMoney, formatPercent } from './money.js';
+import { plural } from '../i18n/formatters.js';
+import { formatServiceDate } from '../i18n/dates.js';
+import { formatMoney, formatPercent } from '../i18n/money.js';
 import { nextTask } from './next-task.js';
 
 /**

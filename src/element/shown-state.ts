@@ -6,7 +6,7 @@
 import type { Subscription } from '../api/schemas.js';
 import type { ErrorPhase, PrepaidUpgradeState } from '../events.js';
 import { describeFailure, type Failure } from './failure.js';
-import { IDLE, type WriteOutcome } from './write.js';
+import { IDLE, type WriteOutcome } from '../changes/write.js';
 
 /** Which header a state shows: the upgrade form's, or that of a state that is none (see `Strings.stateHeading`). */
 export type HeaderKind = 'form' | 'prepaid' | 'ineligible' | 'picker';

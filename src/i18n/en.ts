@@ -1,5 +1,5 @@
 import type { ErrorPhase, FailureKind, PickerStrings, Strings } from './strings.js';
-import { plural } from './strings.js';
+import { plural } from './formatters.js';
 
 const orders = (count: number) => plural('en', count, { one: '# order', other: '# orders' });
 const prepaidOrders = (count: number) => plural('en', count, { one: '# prepaid order', other: '# prepaid orders' });

@@ -6,7 +6,7 @@
 import type { FailureKind } from '../api/errors.js';
 import type { ErrorPhase } from '../events.js';
 import type { RenewalBehavior } from '../api/schemas.js';
-import type { IneligibleReason } from '../api/upgrade-request.js';
+import type { IneligibleReason } from '../api/eligibility.js';
 
 export type { ErrorPhase, FailureKind, IneligibleReason };
 
@@ -164,19 +164,3 @@ export type PickerStrings = Pick<
 
 /** The texts an element holds: a language's, or English's without the picker's (see `PickerStrings`). */
 export type ElementStrings = Omit<Strings, keyof PickerStrings> & Partial<PickerStrings>;
-
-const formatters: Record<string, unknown> = {};
-
-/**
- * The `Intl` formatter of a kind, language and options, made once: making one costs far more than using it, and each
- * render formats every amount, date and count of the form again.
- */
-export function formatter<T>(Kind: new (locale: string, options?: object) => T, locale: string, options?: object): T {
-  return (formatters[Kind.name + locale + JSON.stringify(options)] ??= new Kind(locale, options)) as T;
-}
-
-export const plural = (locale: string, count: number, forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }) =>
-  (forms[formatter(Intl.PluralRules, locale).select(count)] ?? forms.other).replace(
-    '#',
-    formatter(Intl.NumberFormat, locale).format(count),
-  );

@@ -13,7 +13,7 @@ import { expect } from '@open-wc/testing';
 import { en } from '../../src/i18n/en.js';
 import type { FailureKind } from '../../src/api/errors.js';
 import { CONFIRM_WAITS_MS } from '../../src/api/writes.js';
-import { NEXT_ORDER_WAIT_MS } from '../../src/element/load-subscription.js';
+import { NEXT_ORDER_WAIT_MS } from '../../src/subscription/load-subscription.js';
 import { VIEW_AFTER_MS } from '../../src/element/view-controller.js';
 import type { Fault, RecordedRequest } from '../../src/sandbox/index.js';
 import { signStorefrontToken } from '../../src/server/index.js';

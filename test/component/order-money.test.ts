@@ -6,8 +6,8 @@
  * plurals, digits and direction differ.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import { formatServiceDate } from '../../src/element/dates.js';
-import { formatMoney } from '../../src/element/money.js';
+import { formatServiceDate } from '../../src/i18n/dates.js';
+import { formatMoney } from '../../src/i18n/money.js';
 import type { Strings } from '../../src/i18n/strings.js';
 import { unsentOrder } from '../fixtures/subscriptions.js';
 import { captureConsole } from '../helpers/console-capture.js';

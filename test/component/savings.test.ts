@@ -5,9 +5,9 @@
  */
 import { expect } from '@open-wc/testing';
 import { render } from 'lit-html';
-import { formTemplate } from '../../src/element/form-template.js';
-import { parseChoices, type Choices } from '../../src/element/choices.js';
-import { formatServiceDate } from '../../src/element/dates.js';
+import { formTemplate } from '../../src/upgrade/form-template.js';
+import { parseChoices, type Choices } from '../../src/upgrade/choices.js';
+import { formatServiceDate } from '../../src/i18n/dates.js';
 import { en } from '../../src/i18n/en.js';
 import { captureConsole } from '../helpers/console-capture.js';
 import { mount, type Mounted } from '../helpers/mount.js';

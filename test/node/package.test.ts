@@ -227,7 +227,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
   });
 
   it('keeps discovery out of the script bundles, and a second lit-html out of discovery', async () => {
-    // A message of the listing (src/api/discovery.ts) marks its code; lit-html's marker attribute marks lit-html.
+    // A message of the listing (src/discovery/listing.ts) marks its code; lit-html's marker attribute marks lit-html.
     const listing = 'so its subscriptions cannot be checked';
     const litHtml = '$lit$';
     for (const bundle of ['dist/prepaid-upgrade.js', 'dist/prepaid-upgrade.iife.js']) {

@@ -6,9 +6,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import type { Subscription } from '../../src/api/schemas.js';
 import { AgreementController, STALE_AFTER_MS } from '../../src/element/agreement-controller.js';
-import type { ConnectionController } from '../../src/element/connection-controller.js';
+import type { AttributeConnection } from '../../src/element/attribute-connection.js';
 import type { ConsoleLines } from '../../src/element/console-lines.js';
-import type { SubscriptionController } from '../../src/element/subscription-controller.js';
+import type { SubscriptionController } from '../../src/subscription/subscription-controller.js';
 import { prepaidSubscription } from '../fixtures/subscriptions.js';
 import { ControllerHost } from '../helpers/controller-host.js';
 
@@ -22,7 +22,7 @@ function agreement(read: () => Promise<Subscription> = async () => prepaidSubscr
     learn: (...args: unknown[]) => learned.push(args),
     writeTarget: { client, subscriptionId: 'sub_1' },
   } as unknown as SubscriptionController;
-  const link = { connected: { client } } as unknown as ConnectionController;
+  const link = { connected: { client } } as unknown as AttributeConnection;
   const lines = { warn: (message: string) => warnings.push(message) } as unknown as ConsoleLines;
   const host = new ControllerHost();
   const controller = new AgreementController(host, shown, link, lines);

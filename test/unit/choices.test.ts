@@ -2,7 +2,7 @@
  * The pure rules behind the element's choices: which attribute values are kept, and which are dropped with a warning.
  */
 import { expect } from '@open-wc/testing';
-import { parseChoices, type ChoiceAttributes, type Choices } from '../../src/element/choices.js';
+import { parseChoices, type ChoiceAttributes, type Choices } from '../../src/upgrade/choices.js';
 
 /** The choices and the warnings; throws the configuration error, if any. */
 const parse = (attributes: ChoiceAttributes): { choices: Choices; warnings: string[] } => {

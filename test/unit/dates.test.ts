@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { formatServiceDate, unbroken } from '../../src/element/dates.js';
+import { formatServiceDate, unbroken } from '../../src/i18n/dates.js';
 
 describe('formatServiceDate', () => {
   it("shows the service's date in the customer's language, without a time of day, never broken across lines", () => {

@@ -6,7 +6,7 @@
 import { expect } from '@open-wc/testing';
 import { resolveBaseAddress } from '../../src/api/base-address.js';
 import { createApiClient, type ApiClient } from '../../src/api/client.js';
-import { MAX_PAGES, PRODUCT_READS_AT_ONCE, findSubscriptions, listSubscriptions } from '../../src/api/discovery.js';
+import { MAX_PAGES, PRODUCT_READS_AT_ONCE, findSubscriptions, listSubscriptions } from '../../src/discovery/listing.js';
 import { ApiError } from '../../src/api/errors.js';
 import { SANDBOX_DISCOVERY, SANDBOX_PAGING_CUSTOMER_ID, SANDBOX_SUBSCRIPTIONS, type RecordedRequest } from '../../src/sandbox/index.js';
 import { payAsYouGoSubscription } from '../fixtures/subscriptions.js';

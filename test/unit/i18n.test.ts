@@ -1,16 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { RENEWAL_BEHAVIORS, type RenewalBehavior } from '../../src/api/schemas.js';
-import type { IneligibleReason } from '../../src/api/upgrade-request.js';
+import type { IneligibleReason } from '../../src/api/eligibility.js';
 import { pickerEn } from '../../src/discovery/texts.js';
 import { en as carried } from '../../src/i18n/en.js';
-import {
-  formatter,
-  type ErrorPhase,
-  type FailureKind,
-  type PrepaidStatus,
-  type ShippingUnit,
-  type Strings,
-} from '../../src/i18n/strings.js';
+import { formatter } from '../../src/i18n/formatters.js';
+import type { ErrorPhase, FailureKind, PrepaidStatus, ShippingUnit, Strings } from '../../src/i18n/strings.js';
 import ar from '../../src/i18n/locales/ar.js';
 import de from '../../src/i18n/locales/de.js';
 import es from '../../src/i18n/locales/es.js';

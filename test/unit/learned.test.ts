@@ -3,8 +3,8 @@
  * read under way, and shown in place of the read with its eligibility decided again.
  */
 import { expect } from '@open-wc/testing';
-import { Learned, learnedAt } from '../../src/element/learned.js';
-import type { Loaded } from '../../src/element/templates.js';
+import { Learned, learnedAt } from '../../src/subscription/learned.js';
+import type { Loaded } from '../../src/subscription/load-subscription.js';
 import { SUBSCRIPTION_ID, payAsYouGoSubscription, prepaidSubscription, product } from '../fixtures/subscriptions.js';
 
 const loaded: Loaded = { subscription: payAsYouGoSubscription(), product: product(), eligibility: { eligible: true } };

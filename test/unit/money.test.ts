@@ -1,7 +1,7 @@
 /** Amounts as the customer reads them: in the subscription's currency, a discount rounded to its minor unit. */
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import { applyDiscount, formatMoney, minorDigits } from '../../src/element/money.js';
+import { applyDiscount, formatMoney, minorDigits } from '../../src/i18n/money.js';
 import { billedAmount } from '../../src/sandbox/orders.js';
 
 describe('minorDigits', () => {

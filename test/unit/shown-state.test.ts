@@ -6,7 +6,7 @@ import { expect } from '@open-wc/testing';
 import { ApiError } from '../../src/api/errors.js';
 import type { Subscription } from '../../src/api/schemas.js';
 import { deriveShown, type Facts, type ReadState, type WriteFacts } from '../../src/element/shown-state.js';
-import type { WriteOutcome } from '../../src/element/write.js';
+import type { WriteOutcome } from '../../src/changes/write.js';
 import { prepaidSubscription } from '../fixtures/subscriptions.js';
 
 const ID = 'sub_coffee_ada';

@@ -7,7 +7,7 @@ import type { ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Subscription } from '../../src/api/schemas.js';
 import type { SubscriptionWrite } from '../../src/api/writes.js';
-import { IDLE, Write, announceWrite, type Send } from '../../src/element/write.js';
+import { IDLE, Write, announceWrite, type Send } from '../../src/changes/write.js';
 import { PrepaidUpgradeSubmitEvent, type SubmitDetail } from '../../src/events.js';
 import { ControllerHost, deferred } from '../helpers/controller-host.js';
 

@@ -1,5 +1,5 @@
 import type { ErrorPhase, FailureKind, Strings } from '../strings.js';
-import { plural } from '../strings.js';
+import { plural } from '../formatters.js';
 
 const LOCALE = 'fr';
 const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);

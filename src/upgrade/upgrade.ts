@@ -2,7 +2,8 @@
  * The upgrade: the choices the element's attributes offer, the customer's picks among them (each told to the page
  * as `prepaid-upgrade-change`), and the upgrade itself (a write: one in flight, retried on 423 and 429, confirmed by
  * reads after an answer that got lost, never dropped by the page), announced to the page by `prepaid-upgrade-submit`.
- * The element says where an upgrade goes, tells of its outcome, and renders the form this controller describes.
+ * The element says where an upgrade goes, tells of its outcome, and renders the form this describes. A plain class:
+ * the element calls it, and it has no part in the element's lifecycle.
  */
 import type { Subscription, UpgradeRequest } from '../api/schemas.js';
 import { isRenewalBehavior } from '../api/upgrade-request.js';
@@ -11,10 +12,10 @@ import { PrepaidUpgradeChangeEvent } from '../events.js';
 import type { ReactiveControllerHost } from 'lit';
 import { parseChoices, type ChoiceAttributes, type Choices } from './choices.js';
 import type { FormView } from './form-template.js';
-import type { View } from './templates.js';
-import { Write, announceWrite, type WriteOutcome, type WriteTarget } from './write.js';
+import type { View } from '../i18n/view.js';
+import { Write, announceWrite, type WriteOutcome, type WriteTarget } from '../changes/write.js';
 
-export class UpgradeController {
+export class Upgrade {
   readonly #host: ReactiveControllerHost & EventTarget;
   readonly write: Write<Subscription>;
   /**
@@ -51,6 +52,11 @@ export class UpgradeController {
       };
       return announceWrite(this.#host, client, { action: 'upgrade', subscriptionId, request: { ...request } }, upgradeWrite(request));
     });
+  }
+
+  /** Forgets the outcome, as the widget starts over; a write in flight keeps its own. */
+  reset(): void {
+    this.write.reset();
   }
 
   /** What the form shows, sent by `onSubmit`; `undefined` while the attributes offer no valid choice. */

@@ -5,11 +5,13 @@
  * (React's wrapper and Angular do), and a credential set then was never missing. A page's own script may set one
  * later still (a module after the bundle, say): no credential is missing until the document has loaded; until then the
  * widget waits, and sends nothing.
+ *
+ * A plain class the element asks in `willUpdate`, not a reactive controller: it needs none of the host's lifecycle.
  */
 import type { PropertyValues, ReactiveControllerHost } from 'lit';
 import { CONNECTION_PROPERTIES, NO_CREDENTIAL, connect, type Connection, type ConnectionSettings } from '../api/connection.js';
 
-export class ConnectionController {
+export class AttributeConnection {
   readonly #host: ReactiveControllerHost & ConnectionSettings;
   readonly #warn: (warning: string) => void;
   /** The connection requests go through; `undefined` while the attributes make none. */

@@ -6,8 +6,11 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { RenewalBehavior } from '../api/upgrade-request.js';
 import type { ElementStrings } from '../i18n/strings.js';
 import type { Choices } from './choices.js';
-import { applyDiscount, formatPercent, pricePerOrder } from './money.js';
-import { billsTaxOrShipping, dated, money, type Loaded, type View } from './templates.js';
+import { pricePerOrder } from '../api/subscription.js';
+import { applyDiscount, formatPercent } from '../i18n/money.js';
+import type { NextOrder } from '../api/orders.js';
+import { dated, money, type View } from '../i18n/view.js';
+import type { Loaded } from '../subscription/load-subscription.js';
 
 /**
  * Whether a form can be sent: `live`; or locked, while its write is sent (`submitting`), while reads check whether it
@@ -22,6 +25,10 @@ export interface FormView extends View {
   onOrdersChange(event: Event): void;
   onRenewalChange(event: Event): void;
 }
+
+/** Whether the next order bills tax or shipping on top of its orders: the form's amounts are then before them. */
+const billsTaxOrShipping = (order: NextOrder | null | undefined): boolean =>
+  !!order && (Number(order.taxTotal) > 0 || Number(order.shippingTotal) > 0);
 
 export function formTemplate(view: FormView, { subscription, product }: Loaded, mode: FormMode): TemplateResult {
   const { t, choices } = view;

@@ -2,22 +2,24 @@
  * Changing what happens when a prepaid subscription's orders run out: the management form's choice, and the change
  * itself (a write like the upgrade's: one in flight, retried on 423 and 429, confirmed by reads after an answer that
  * got lost, never dropped by the page), announced to the page by `prepaid-upgrade-submit`. The element says which
- * subscription may be changed, tells of the outcome, and renders the form this controller describes.
+ * subscription may be changed, tells of the outcome, and renders the form this describes. A plain class, as the
+ * upgrade's is.
  */
 import type { Subscription } from '../api/schemas.js';
 import { isRenewalBehavior, type RenewalBehavior } from '../api/upgrade-request.js';
-import { renewalBehaviorOf, renewalChangeWrite } from '../api/writes.js';
+import { renewalBehaviorOf } from '../api/subscription.js';
+import { renewalChangeWrite } from '../api/writes.js';
 import type { ReactiveControllerHost } from 'lit';
-import type { ManageView } from './prepaid-template.js';
-import type { View } from './templates.js';
-import { Write, announceWrite, type WriteOutcome, type WriteTarget } from './write.js';
+import type { ManageView } from './manage-template.js';
+import type { View } from '../i18n/view.js';
+import { Write, announceWrite, type WriteOutcome, type WriteTarget } from '../changes/write.js';
 
 /** A prepaid subscription the customer may change now, and where the change goes. */
 export interface RenewalTarget extends WriteTarget {
   subscription: Subscription;
 }
 
-export class RenewalController {
+export class RenewalChange {
   readonly #host: ReactiveControllerHost & EventTarget;
   readonly #renderNow: () => void;
   readonly write: Write<Subscription>;

@@ -2,10 +2,16 @@
 import type { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { sleep } from '../api/retry.js';
-import type { Product } from '../api/schemas.js';
-import { decideEligibility } from './eligibility.js';
-import { describeFailure } from './failure.js';
-import type { Loaded } from './templates.js';
+import type { Product, Subscription } from '../api/schemas.js';
+import { decideEligibility, type Eligibility } from '../api/eligibility.js';
+import { describeFailure } from '../element/failure.js';
+
+/** A subscription as read, with its product and whether it can be prepaid: what the element shows of it. */
+export interface Loaded {
+  subscription: Subscription;
+  product: Product | undefined;
+  eligibility: Eligibility;
+}
 
 /**
  * How long the form waits for the next order past the product, at most (docs/when-the-customer-pays.md): the order only

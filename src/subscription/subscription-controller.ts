@@ -22,13 +22,13 @@ import { isAbortError } from '../api/errors.js';
 import { hasAllAmounts, readNextOrder, readOrderAmounts, type NextOrder } from '../api/orders.js';
 import type { Subscription } from '../api/schemas.js';
 import type { ReadyDetail } from '../events.js';
-import { discoverSubscriptions, type Picker, type PickerHost } from './discovery-loader.js';
+import { discoverSubscriptions, type Picker, type PickerHost } from '../discovery/loader.js';
 import { Learned } from './learned.js';
-import { loadSubscription } from './load-subscription.js';
-import { formatMoney } from './money.js';
-import { nextTask } from './next-task.js';
-import type { Loaded, View } from './templates.js';
-import type { WriteTarget } from './write.js';
+import { loadSubscription, type Loaded } from './load-subscription.js';
+import { formatMoney } from '../i18n/money.js';
+import { nextTask } from '../element/next-task.js';
+import type { View } from '../i18n/view.js';
+import type { WriteTarget } from '../changes/write.js';
 
 export interface SubscriptionOptions {
   /** The connection reads go through; `undefined` while the attributes make none, or leave no valid choice to offer. */

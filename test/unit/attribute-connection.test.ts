@@ -1,12 +1,12 @@
 /**
- * The connection made from the element's attributes (`ConnectionController`), with a host that holds the attributes:
+ * The connection made from the element's attributes (`AttributeConnection`), with a host that holds the attributes:
  * made once, made again only when an attribute it reads changes, and no credential missing before the page has loaded.
  */
 import { expect } from '@open-wc/testing';
 import type { PropertyValues } from 'lit';
 import { DEFAULT_TIMEOUT_MS } from '../../src/api/client.js';
 import { NO_CREDENTIAL, type ConnectionSettings } from '../../src/api/connection.js';
-import { ConnectionController } from '../../src/element/connection-controller.js';
+import { AttributeConnection } from '../../src/element/attribute-connection.js';
 import { ControllerHost } from '../helpers/controller-host.js';
 
 class SettingsHost extends ControllerHost implements ConnectionSettings {
@@ -22,10 +22,10 @@ const changes = (entries: Record<string, unknown> = {}) => new Map(Object.entrie
 
 function controllerOf(host = new SettingsHost()) {
   const warnings: string[] = [];
-  return { host, warnings, link: new ConnectionController(host, (warning) => warnings.push(warning)) };
+  return { host, warnings, link: new AttributeConnection(host, (warning) => warnings.push(warning)) };
 }
 
-describe('ConnectionController', () => {
+describe('AttributeConnection', () => {
   it('makes a connection from the attributes at the first update', () => {
     const { link } = controllerOf();
     expect(link.read(changes())).to.equal(true);

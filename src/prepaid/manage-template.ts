@@ -1,38 +1,13 @@
 /**
- * A prepaid subscription: its terms (orders per billing, orders left, what happens when they run out) and the form
- * that changes what happens when they run out. The form is shown in the `prepaid` state and under the success
- * message of an upgrade.
+ * The form that changes what happens when a prepaid subscription's orders run out: shown in the `prepaid` state and
+ * under the success message of an upgrade.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Subscription } from '../api/schemas.js';
+import { ordersPerBillingOf, renewalBehaviorOf } from '../api/subscription.js';
 import type { RenewalBehavior } from '../api/upgrade-request.js';
-import type { PrepaidStatus } from '../i18n/strings.js';
-import { ordersPerBillingOf, renewalBehaviorOf } from '../api/writes.js';
-import { renewalFieldset, type FormMode } from './form-template.js';
-import { dated, type View } from './templates.js';
-
-export function prepaidTemplate(view: View, subscription: Subscription, manage: TemplateResult | typeof nothing): TemplateResult {
-  const { t } = view;
-  const status: PrepaidStatus = {
-    ordersPerBilling: ordersPerBillingOf(subscription),
-    ordersRemaining: subscription.prepaid_subscription_context?.prepaid_orders_remaining ?? 0,
-    renewalBehavior: renewalBehaviorOf(subscription),
-  };
-  // None remaining: the cycle has not started, and the next order bills its orders. Say when, not "0 left".
-  return html`
-    <div class="notice" tabindex="-1">
-      <p class="notice-title">${t.ineligible('already-prepaid', undefined)}</p>
-      <p>
-        ${
-          status.ordersRemaining > 0
-            ? [t.prepaidStatus(status), ' ', dated(view, t.nextOrderOn, nothing)]
-            : dated(view, (nextOrderDate) => t.prepaidStatus({ ...status, nextOrderDate }), t.prepaidStatus(status), false)
-        }
-      </p>
-    </div>
-    ${manage}
-  `;
-}
+import type { View } from '../i18n/view.js';
+import { renewalFieldset, type FormMode } from '../upgrade/form-template.js';
 
 export interface ManageView extends View {
   /** The choices the page offers (`renewal-options`). */

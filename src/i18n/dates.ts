@@ -1,6 +1,6 @@
 /** Dates as the customer reads them: the service's calendar dates, in the customer's language. */
 import { calendarDay } from '../api/service-date.js';
-import { formatter } from '../i18n/strings.js';
+import { formatter } from './formatters.js';
 
 /**
  * The calendar date of a service timestamp in the customer's language: "September 14, 2026", or without `year`

@@ -51,7 +51,10 @@ export function announceWrite(
     : undefined;
 }
 
-/** One kind of write of one element (its upgrade, its renewal change): a plain class, kept by that write's controller. */
+/**
+ * One kind of write of one element (its upgrade, its renewal change): a plain class, kept by the `Upgrade` or the
+ * `RenewalChange` it belongs to.
+ */
 export class Write<T> {
   readonly #host: ReactiveControllerHost;
   outcome: WriteOutcome<T> = IDLE;

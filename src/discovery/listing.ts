@@ -3,10 +3,10 @@
  * subscriptions, then each distinct product once, a few at a time. What can be prepaid is the element's to decide;
  * this reads what deciding takes.
  */
-import type { ApiClient, RequestOptions } from './client.js';
-import type { ApiError } from './errors.js';
-import type { Product, Subscription } from './schemas.js';
-import { anySignal } from './signals.js';
+import type { ApiClient, RequestOptions } from '../api/client.js';
+import type { ApiError } from '../api/errors.js';
+import type { Product, Subscription } from '../api/schemas.js';
+import { anySignal } from '../api/signals.js';
 
 export interface ListOptions extends RequestOptions {
   /** Hears what the developer should know: why the listing stopped early, a product that could not be read. */

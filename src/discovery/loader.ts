@@ -1,14 +1,14 @@
 /**
- * How the element gets the discovery chunk (`discovery/index.ts`), which only a widget without `subscription-id`
- * needs: every other page never fetches it. Each entry point says how, before it registers the element:
- * `index.ts` with a dynamic import that the app's bundler makes a chunk, `script.ts` from `dist/discovery.js` next
- * to the script bundle.
+ * How the element gets the discovery chunk (`index.ts` beside this file), which only a widget without
+ * `subscription-id` needs: every other page never fetches it. Each entry point says how, before it registers the
+ * element: the package's `index.ts` with a dynamic import that the app's bundler makes a chunk, `script.ts` from
+ * `dist/discovery.js` next to the script bundle.
  */
 import type { ApiClient } from '../api/client.js';
-import type { ListOptions } from '../api/discovery.js';
-import type { PickerHost } from '../discovery/index.js';
+import type { ListOptions } from './listing.js';
+import type { PickerHost } from './index.js';
 
-export type DiscoveryModule = typeof import('../discovery/index.js');
+export type DiscoveryModule = typeof import('./index.js');
 export type Picker = InstanceType<DiscoveryModule['Picker']>;
 export type { PickerHost };
 export type DiscoveryLoader = () => Promise<DiscoveryModule>;

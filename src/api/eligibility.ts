@@ -1,9 +1,16 @@
-/** Whether a loaded subscription can be upgraded to prepaid, and if not, why. */
-import type { Product, Subscription } from '../api/schemas.js';
-import type { IneligibleReason } from '../api/upgrade-request.js';
-import { ordersPerBillingOf } from '../api/writes.js';
+/**
+ * Whether a loaded subscription can be upgraded to prepaid, and if not, why: the service's rules, and every reason
+ * the texts name.
+ */
+import type { Product, Subscription } from './schemas.js';
+import { ordersPerBillingOf } from './subscription.js';
 
-export type { IneligibleReason };
+/**
+ * Why a subscription cannot be upgraded, as the service's rules say (the widget checks them before offering the form);
+ * without an id, `none-upgradeable`: none of the customer's subscriptions can be, or `no-subscriptions`: the customer
+ * has no live subscription at all.
+ */
+export type IneligibleReason = 'already-prepaid' | 'not-live' | 'product-not-eligible' | 'none-upgradeable' | 'no-subscriptions';
 
 export type Eligibility = { eligible: true } | { eligible: false; reason: IneligibleReason };
 

@@ -5,8 +5,8 @@
  * the widgets of one subscription learn, on one page and across the store's tabs.
  */
 import type { Subscription } from '../api/schemas.js';
-import { decideEligibility } from './eligibility.js';
-import type { Loaded } from './templates.js';
+import { decideEligibility } from '../api/eligibility.js';
+import type { Loaded } from './load-subscription.js';
 
 export const learnedAt = (): number => performance.timeOrigin + performance.now();
 

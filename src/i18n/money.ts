@@ -1,23 +1,7 @@
 /** Prices as the service sends them (decimal strings) and as the customer reads them (`Intl.NumberFormat`). */
 import { discountedMinorUnits } from '../api/rounding.js';
-import type { Product, Subscription } from '../api/schemas.js';
-import { formatter } from '../i18n/strings.js';
+import { formatter } from './formatters.js';
 import { unbroken } from './dates.js';
-
-export function parsePrice(value: string | null | undefined): number | undefined {
-  return value && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : undefined;
-}
-
-/**
- * The price of one order of this subscription: its own price when it has one, else the product's, times the
- * quantity. Unknown when neither is a readable price.
- */
-export function pricePerOrder(subscription: Subscription, product: Product | undefined): number | undefined {
-  const unit = parsePrice(subscription.price) ?? parsePrice(product?.price);
-  if (unit === undefined) return undefined;
-  const quantity = subscription.quantity ?? 0;
-  return unit * (quantity > 0 ? quantity : 1);
-}
 
 /** In the subscription's currency when it is known; as a plain number otherwise, never in a guessed currency. */
 export function formatMoney(amount: number, currency: string | null | undefined, locale: string): string {

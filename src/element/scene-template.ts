@@ -1,0 +1,139 @@
+/**
+ * What the widget shows, state by state: the placeholder while it loads (the element shows it alone then), else the
+ * header, the product and the state's own. `deriveShown` decides the state, the element hands over what the state's
+ * templates read, and this module picks the templates; those of one feature are in its folder (the form, the prepaid
+ * terms, the picker), and those every state shares are here (the header, a notice, an error).
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { formTemplate, type FormMode, type FormView } from '../upgrade/form-template.js';
+import { prepaidTemplate } from '../prepaid/prepaid-template.js';
+import type { HeaderKind, Shown } from './shown-state.js';
+import type { ErrorPhase } from '../events.js';
+import type { Choices } from '../upgrade/choices.js';
+import { formatPercent } from '../i18n/money.js';
+import type { Failure } from './failure.js';
+import type { View } from '../i18n/view.js';
+import type { Loaded } from '../subscription/load-subscription.js';
+import { ineligibleTemplate, productTemplate } from '../subscription/subscription-template.js';
+import { successTemplate } from '../upgrade/success-template.js';
+
+export interface Scene extends View, Shown {
+  /** The upgrade form's view; `undefined` while the attributes offer no valid choice. */
+  form: FormView | undefined;
+  /** The subscription shown, as loaded (or as learned since); `undefined` before, and in the picker. */
+  loaded: Loaded | undefined;
+  /** Without an id and nothing shown yet: the picker, or why nothing can be offered. */
+  picker(): TemplateResult | undefined;
+  /** The management form of a prepaid subscription, locked as `mode` says; `undefined` when the page hides it. */
+  manage: ((mode: FormMode) => TemplateResult) | undefined;
+  /** The way back to the picker, from a subscription chosen in it. */
+  back(): TemplateResult | typeof nothing;
+  /** The button under a failure: a new read, after a failed load or a write whose outcome is not known. */
+  onRetry(): void;
+}
+
+/**
+ * What a state but `loading` shows: the header, the way back to the picker (not while a write is in flight), the
+ * product, and the state's own.
+ */
+export function sceneTemplate(scene: Scene): TemplateResult {
+  const { state, loaded, form } = scene;
+  return html`${headerTemplate(scene, scene.heading, scene.sells, form?.choices)} ${state === 'submitting' ? nothing : scene.back()}
+  ${loaded ? productTemplate(scene, loaded) : nothing} ${stateTemplate(scene)}`;
+}
+
+function stateTemplate(scene: Scene): TemplateResult | typeof nothing {
+  const { form: view, loaded, picker } = scene;
+  const subscription = loaded?.subscription;
+  const form = (mode: FormMode) => (view && loaded ? formTemplate(view, loaded, mode) : nothing);
+  // While a write is under way: sent, then (its answer lost) checked; locked, after it, while its outcome is not known.
+  const mode: FormMode = scene.checking ? 'checking' : scene.state === 'submitting' ? 'submitting' : scene.unknown ? 'locked' : 'live';
+  // A prepaid subscription: the success message right after the upgrade (until a renewal change is confirmed), else
+  // its terms (under why it could not be prepaid again, when that was asked); with the form that changes what happens
+  // when its orders run out, unless the page hides it.
+  const prepaid = () => {
+    if (!subscription) return nothing;
+    const manage = scene.manage?.(mode) ?? nothing;
+    return scene.justUpgraded
+      ? successTemplate(scene, subscription, loaded, view?.choices.discounts, manage)
+      : html`${scene.alreadyPrepaid ? noticeTemplate(scene.t.failure('alreadyPrepaid', 'upgrade')) : nothing}${prepaidTemplate(scene, subscription, manage)}`;
+  };
+  switch (scene.state) {
+    case 'ready':
+      return loaded ? form(mode) : (picker() ?? nothing);
+    case 'submitting':
+      return scene.changing ? prepaid() : form(mode);
+    case 'ineligible':
+      return loaded ? ineligibleTemplate(scene, loaded) : (picker() ?? nothing);
+    case 'prepaid':
+    case 'success':
+      return prepaid();
+    default:
+      // A failed write keeps its form above the error, so that the customer sees what was asked; a configuration
+      // error (no failure to retry) shows only what to fix.
+      return html`${scene.phase === 'renewal' ? prepaid() : scene.failedWrite ? form(mode) : nothing}${errorTemplate(scene, scene.failure, scene.phase, scene.onRetry)}`;
+  }
+}
+
+/**
+ * Stands in for what is read, without a word or a choice that the outcome might not keep (a heading, a price, a
+ * saving): a few shimmering bars in a block of a fixed size. It costs one small template and no formatter, so that a
+ * page's widgets are drawn at once when the script arrives; the status region says "loading".
+ */
+export const placeholderTemplate = (): TemplateResult => html`
+  <div class="placeholder" aria-hidden="true"><span></span><span></span><span></span><span></span></div>
+`;
+
+/**
+ * The heading of what is shown, and where an upgrade can be bought (`selling`), its description and "Save up to 15%"
+ * with the largest of `choices`' discounts; the heading and description are each replaceable through its slot.
+ */
+export function headerTemplate({ t, locale }: View, kind: HeaderKind, selling: boolean, choices: Choices | undefined): TemplateResult {
+  const largest = selling ? Math.max(0, ...Object.values(choices?.discounts ?? {}).map(Number)) : 0;
+  const description = selling ? (kind === 'picker' ? t.pickerDescription : t.description) : undefined;
+  return html`
+    <header part="header" class="header">
+      <slot name="heading"><h2 class="heading">${kind === 'form' ? t.heading : t.stateHeading(kind)}</h2></slot>
+      <slot name="description">${description ? html`<p class="description">${description}</p>` : nothing}</slot>
+      ${largest > 0 ? html`<p part="savings" class="savings">${t.saveUpTo(formatPercent(largest, locale))}</p>` : nothing}
+    </header>
+  `;
+}
+
+/** A notice that takes focus when it answers what the customer did: why nothing was changed, say. */
+export const noticeTemplate = (title: string): TemplateResult => html`
+  <div class="notice" tabindex="-1"><p class="notice-title">${title}</p></div>
+`;
+
+/**
+ * A failure, or (without one) a configuration error: what happened and what to do, in the customer's words only (the
+ * service's own reason goes to the console and the error event). One button, where one helps: a new read after a
+ * failed load that may pass or after a write whose outcome is not known, a reload of the page for a session that
+ * expired (it brings a new token); a failed write is tried again with its form's own button, which stays above.
+ * `phase`: which request failed.
+ */
+export function errorTemplate({ t }: View, failure: Failure | undefined, phase: ErrorPhase, onRetry: () => void): TemplateResult {
+  const kind = failure?.kind ?? 'config';
+  // A refused choice is named by the heading of the form it was made in. (A field named like `toString` finds a value
+  // of the object's prototype, which is no key of the texts either.)
+  const choice = { orders_per_billing: 'ordersLegend', renewal_behavior: phase === 'renewal' ? 'manageLegend' : 'renewalLegend' }[
+    failure?.field as string
+  ] as 'ordersLegend' | 'renewalLegend' | 'manageLegend' | undefined;
+  const heading = choice && t[choice];
+  const button =
+    kind === 'unauthorized'
+      ? ([t.reload, () => location.reload()] as const)
+      : kind === 'unconfirmed'
+        ? ([t.checkAgain, onRetry] as const)
+        : phase === 'load' && failure?.retryable
+          ? ([t.retry, onRetry] as const)
+          : undefined;
+  return html`
+    <div part="error" class="error" role="alert" tabindex="-1">
+      <p>
+        ${heading ? t.refusedChoice(heading) : phase === 'renewal' && kind === 'unconfirmed' ? t.changeUnconfirmed : t.failure(kind, phase)}
+      </p>
+      ${button ? html`<button part="retry" class="retry" type="button" @click=${button[1]}>${button[0]}</button>` : nothing}
+    </div>
+  `;
+}

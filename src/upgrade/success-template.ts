@@ -1,0 +1,66 @@
+/** The upgrade succeeded: what the next order bills now, and what happens when the prepaid orders run out. */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { Subscription } from '../api/schemas.js';
+import { ordersPerBillingOf, pricePerOrder, renewalBehaviorOf } from '../api/subscription.js';
+import { formatServiceDate } from '../i18n/dates.js';
+import { applyDiscount, formatMoney } from '../i18n/money.js';
+import { money, type View } from '../i18n/view.js';
+import type { Loaded } from '../subscription/load-subscription.js';
+import type { Choices } from './choices.js';
+
+/**
+ * What the next order bills after the upgrade, read back from the service once it is: its total, with the tax and
+ * shipping in it named; or, when only the amount before them is known, that amount and that they may be added. Until
+ * then (or when nothing can be read), `undefined`.
+ */
+export function billedAfterUpgrade(view: View, subscription: Subscription): string | undefined {
+  const { t, locale, nextOrder: order } = view;
+  const date = formatServiceDate(order?.place, locale);
+  if (!order || !date) return undefined;
+  const orders = ordersPerBillingOf(subscription);
+  const amount = (value: string | null) =>
+    value === null ? undefined : formatMoney(Number(value), order.currencyCode ?? subscription.currency_code, locale);
+  // Tax and shipping are named only when the order bills them.
+  const charge = (value: string | null) => (Number(value) > 0 ? amount(value) : undefined);
+  const [subTotal, total, tax, shipping] = [
+    amount(order.subTotal),
+    amount(order.total),
+    charge(order.taxTotal),
+    charge(order.shippingTotal),
+  ];
+  if (total) return t.nextOrderBills(date, total, orders, subTotal && (tax || shipping) ? t.charges(subTotal, tax, shipping) : undefined);
+  return subTotal && t.nextOrderSubtotal(date, subTotal, orders);
+}
+
+/**
+ * The upgrade succeeded: what the next order bills (the service's figure, else the estimate as one), what happens when
+ * the orders run out, and the form to change that. `discounts`: the store's prepaid discounts the estimate applies.
+ */
+export function successTemplate(
+  view: View,
+  subscription: Subscription,
+  loaded: Loaded | undefined,
+  discounts: Choices['discounts'] | undefined,
+  manage: TemplateResult | typeof nothing,
+): TemplateResult {
+  const { t } = view;
+  const orders = ordersPerBillingOf(subscription);
+  const renewal = renewalBehaviorOf(subscription);
+  const perOrder = pricePerOrder(subscription, loaded?.product);
+  const percent = discounts?.[orders];
+  const estimate =
+    perOrder === undefined
+      ? undefined
+      : percent
+        ? applyDiscount(perOrder * orders, percent, subscription.currency_code).discounted
+        : perOrder * orders;
+  return html`
+    <div part="success" class="success" tabindex="-1">
+      <h3 class="success-heading">${t.successHeading}</h3>
+      <p>${billedAfterUpgrade(view, subscription) ?? t.successBody(orders, money(view, estimate, subscription))}</p>
+      ${renewal ? html`<p>${t.renewalHint(renewal, orders)}</p>` : nothing}
+      <slot name="success"></slot>
+    </div>
+    ${manage}
+  `;
+}
