@@ -135,7 +135,7 @@ describe('the demo’s pages at 1280 and 360 px', { timeout: 60_000 }, () => {
       for (const { radio } of radios) assert.ok(radio >= 16, `a radio button is ${radio} px wide at ${width} px`);
       // The widgets load side by side: their events come in any order.
       // The log and the funnel's counts depend on how far the widgets' events have come.
-      await picture(`store-${width}`, true, ['#event-log', '#funnel dd']);
+      await picture(`store-${width}`, true, ['.event-log__list', '#funnel dd']);
     }
   });
 

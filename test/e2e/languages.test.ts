@@ -86,7 +86,7 @@ describe('languages in the built bundles', () => {
       assert.equal(dir, 'ltr');
       assert.ok(scripts.includes('/dist/i18n/fr.js'), `fetched ${scripts.join(', ')}`);
       assert.deepEqual(
-        scripts.filter((s) => s.startsWith('/dist/i18n/') && !/\/(fr|strings)\.js$/.test(s)),
+        scripts.filter((s) => s.startsWith('/dist/i18n/') && !/\/(fr|formatters)\.js$/.test(s)),
         [],
       );
     });
