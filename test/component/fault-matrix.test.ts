@@ -980,7 +980,7 @@ describe('<prepaid-upgrade> fault matrix', () => {
       // is the second a settled widget in view counts before it tells the page it was seen. A backoff may also come out
       // at exactly that many ms: only as many of them are left out as there are waits over.
       const waits = clock.waits.slice(waitsFrom);
-      for (const noRetry of [VIEW_AFTER_MS, NEXT_ORDER_WAIT_MS]) {
+      for (const noRetry of [NEXT_ORDER_WAIT_MS, VIEW_AFTER_MS]) {
         for (let over = waits.length - outcome.waits.length; over > 0 && waits.includes(noRetry); over--) {
           waits.splice(waits.lastIndexOf(noRetry), 1);
         }
