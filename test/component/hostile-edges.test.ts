@@ -126,7 +126,7 @@ describe('<prepaid-upgrade> whose auth-url answers as for a visitor who is not s
       const session = await sandboxSession();
       const m = await mount({ 'subscription-id': eligible.id, 'api-base': session.apiBase, 'auth-url': authUrl });
       await m.waitForState('error');
-      expect(m.eventsOf('prepaid-upgrade-token-expired')).to.have.length(1);
+      expect(m.eventsOf('prepaid-upgrade-token-expired').length).to.equal(1);
       const [error] = m.eventsOf('prepaid-upgrade-error');
       expect(error?.detail).to.include({ phase: 'load', status: 401, retryable: false });
       expect(m.$('[part="error"]')?.textContent).to.contain(en.failure('unauthorized', 'load'));

@@ -52,9 +52,9 @@ describe('prepaid-upgrade-view', () => {
       await settled(m);
       await counting(clock);
       clock.advance(VIEW_AFTER_MS - 1);
-      expect(views(m), 'fired before its second in view').to.have.length(0);
+      expect(views(m).length, 'fired before its second in view').to.equal(0);
       clock.advance(1);
-      expect(views(m)).to.have.length(1);
+      expect(views(m).length).to.equal(1);
       const [view] = views(m);
       expect(view!.detail).to.deep.equal({ state: 'ready', subscriptionId: eligible.id, offered: [3, 6, 12] });
       expect([view!.bubbles, view!.composed, view!.cancelable]).to.deep.equal([true, true, false]);
@@ -79,11 +79,11 @@ describe('prepaid-upgrade-view', () => {
       expect(m.el.state).to.equal('loading');
       await notCounting(clock);
       clock.advance(5 * VIEW_AFTER_MS);
-      expect(views(m), 'fired while loading').to.have.length(0);
+      expect(views(m).length, 'fired while loading').to.equal(0);
       await settled(m);
       await counting(clock);
       clock.advance(VIEW_AFTER_MS);
-      expect(views(m)).to.have.length(1);
+      expect(views(m).length).to.equal(1);
     }));
 
   it('tells a prepaid subscription, which offers no orders', () =>
@@ -102,11 +102,11 @@ describe('prepaid-upgrade-view', () => {
       await settled(m);
       await notCounting(clock);
       clock.advance(5 * VIEW_AFTER_MS);
-      expect(views(m), 'fired below the fold').to.have.length(0);
+      expect(views(m).length, 'fired below the fold').to.equal(0);
       m.el.scrollIntoView({ block: 'center' });
       await counting(clock);
       clock.advance(VIEW_AFTER_MS);
-      expect(views(m)).to.have.length(1);
+      expect(views(m).length).to.equal(1);
     }));
 
   it('does not fire for a widget scrolled past in less than a second', () =>
@@ -120,7 +120,7 @@ describe('prepaid-upgrade-view', () => {
       scrollTo(0, 0);
       await notCounting(clock);
       clock.advance(5 * VIEW_AFTER_MS);
-      expect(views(m), 'fired for half a second in view').to.have.length(0);
+      expect(views(m).length, 'fired for half a second in view').to.equal(0);
     }));
 
   it('does not fire while less than half of it is in view', () =>
@@ -132,7 +132,7 @@ describe('prepaid-upgrade-view', () => {
       roomAbove(m, innerHeight - top - height / 4);
       await notCounting(clock);
       clock.advance(5 * VIEW_AFTER_MS);
-      expect(views(m), 'fired with a quarter in view').to.have.length(0);
+      expect(views(m).length, 'fired with a quarter in view').to.equal(0);
     }));
 
   it('counts a widget more than twice as tall as the window once it fills half the window', () =>
@@ -144,7 +144,7 @@ describe('prepaid-upgrade-view', () => {
       m.el.scrollIntoView({ block: 'start' });
       await counting(clock);
       clock.advance(VIEW_AFTER_MS);
-      expect(views(m)).to.have.length(1);
+      expect(views(m).length).to.equal(1);
     }));
 
   it('does not fire again when the widget re-renders, changes or is moved', () =>
@@ -160,6 +160,6 @@ describe('prepaid-upgrade-view', () => {
       await m.el.updateComplete;
       await notCounting(clock);
       clock.advance(5 * VIEW_AFTER_MS);
-      expect(views(m)).to.have.length(1);
+      expect(views(m).length).to.equal(1);
     }));
 });
