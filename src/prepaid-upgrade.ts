@@ -182,6 +182,7 @@ export class PrepaidUpgrade extends LitElement {
   /** The other widgets of the subscriptions shown, here and in the store's other tabs, agree with this one. */
   readonly #agreement = new AgreementController(this, this.#shown, this.#link, this.#console);
   readonly #upgrade = new Upgrade(this);
+  readonly #renewal = new RenewalChange(this, () => (this.requestUpdate(), this.performUpdate()));
 
   constructor() {
     super();
@@ -193,7 +194,6 @@ export class PrepaidUpgrade extends LitElement {
       return state === 'loading' ? undefined : { state, subscriptionId, offered };
     });
   }
-  readonly #renewal = new RenewalChange(this, () => (this.requestUpdate(), this.performUpdate()));
 
   /** The subscription as last read, or as learned since (upgraded, changed, here or elsewhere); `undefined` until it has loaded. */
   get subscription(): Subscription | undefined {
