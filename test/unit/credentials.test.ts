@@ -10,6 +10,7 @@ import {
 } from '../../src/api/credentials.js';
 import { ApiError } from '../../src/api/errors.js';
 import { TOKEN_LIFETIME_SECONDS, serializeStorefrontToken, type StorefrontToken } from '../../src/token.js';
+import { deferred } from '../helpers/controller-host.js';
 
 const MERCHANT_ID = '0e5de2bedc5e11e3a2e4bc764e106cf4';
 const SIG = 'q7Jb0Jk9YQm2l1c3Zk3o0Y8m3S9uKZbqv0n8jHq1x2E=';
@@ -19,17 +20,6 @@ const tokenText = (overrides: Partial<StorefrontToken> = {}) =>
   serializeStorefrontToken({ public_id: MERCHANT_ID, ts: TS, sig_field: 'cust-48213', sig: SIG, ...overrides });
 /** The header an og_auth cookie stands for: its ts is the text of the cookie, a string. */
 const cookieToken = (overrides: Partial<StorefrontToken> = {}) => tokenText({ ts: String(TS), ...overrides });
-
-/** A promise together with the functions that settle it, for holding an answer back until a test releases it. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 /** The rejection of a promise; fails the test when it fulfils. */
 async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
