@@ -8,8 +8,7 @@ import { ConsoleLines } from './element/console-lines.js';
 import { showCustomState } from './element/custom-state.js';
 import { AgreementController } from './element/agreement-controller.js';
 import { reportFailure } from './element/failure.js';
-import { nextTask } from './element/next-task.js';
-import { startFirstWork } from './element/first-work.js';
+import { beforeFirstUpdate, startFirstWork } from './element/scheduling.js';
 import { PlaceController } from './element/place-controller.js';
 import { placeholderTemplate, sceneTemplate } from './element/scene-template.js';
 import { announcement } from './element/announcement.js';
@@ -182,6 +181,9 @@ export class PrepaidUpgrade extends LitElement {
   /** The other widgets of the subscriptions shown, here and in the store's other tabs, agree with this one. */
   readonly #agreement = new AgreementController(this, this.#shown, this.#link, this.#console);
   readonly #upgrade = new Upgrade(this);
+  // A renewal choice renders at once, not a microtask later. Its button is enabled only once the choice differs, and
+  // it must be enabled by the time anything can press it: a script that picks and submits in one go, say. Only a
+  // synchronous `performUpdate()` does that; a property the template reads would still wait for the microtask.
   readonly #renewal = new RenewalChange(this, () => (this.requestUpdate(), this.performUpdate()));
 
   constructor() {
@@ -223,9 +225,8 @@ export class PrepaidUpgrade extends LitElement {
     return (await this.#send('upgrade')).status === 'success';
   }
 
-  // The host holds its room (its `loading` state) from insertion on. Its first update comes in a task of its own, as a
-  // page's widgets are inserted together: it draws the placeholder, reads the attributes (those set right after the
-  // insertion too) and sends the reads. The page's first work follows, while the answers are awaited.
+  // The host holds its room (its `loading` state) from insertion on. Its first update and the page's first work come
+  // later, each in a task of its own (see element/scheduling.ts).
   override connectedCallback(): void {
     super.connectedCallback();
     showCustomState(this.#internals, this.state);
@@ -233,7 +234,7 @@ export class PrepaidUpgrade extends LitElement {
   }
 
   protected override async scheduleUpdate(): Promise<void> {
-    if (!this.hasUpdated) await nextTask();
+    if (!this.hasUpdated) await beforeFirstUpdate();
     super.scheduleUpdate();
   }
 
@@ -384,7 +385,13 @@ export class PrepaidUpgrade extends LitElement {
       >
         ${state === 'loading' ? placeholderTemplate() : this.#scene(now, base)}
         <div part="status" class="visually-hidden" role="status">
-          ${announcement(t, now, this.#shown.loaded, this.#renewal.write.outcome, !this.subscriptionId?.trim(), this.#shown.picker?.whyNothing(this.#manages))}
+          ${announcement(t, {
+            ...now,
+            loaded: this.#shown.loaded,
+            renewal: this.#renewal.write.outcome,
+            finding: !this.subscriptionId?.trim(),
+            nothingFound: this.#shown.picker?.whyNothing(this.#manages),
+          })}
           ${state === 'success' && subscription ? billedAfterUpgrade(base, subscription) : nothing}
         </div>
       </div>

@@ -12,10 +12,9 @@ import * as z from 'zod/mini';
 export * from './upgrade-request.js';
 
 /**
- * The schemas, made at their first use rather than as the script is evaluated: made there, they lengthened the
- * script's task on a first visit by 20–40 ms with the CPU slowed four times. The element makes them in a task of their
- * own while its first reads are under way (`element/first-work.ts`), about 10 ms at 4×; whatever asks first makes
- * them, once a page.
+ * The schemas are made at their first use, not as the script is evaluated, where they would lengthen the script's task
+ * on a first visit. The element makes them in a task of their own while its first reads are under way
+ * (`element/scheduling.ts`). Whatever asks first makes them, once a page.
  */
 function makeSchemas() {
   const string = z.optional(z.string());

@@ -7,31 +7,35 @@ import type { ElementStrings } from '../i18n/strings.js';
 import type { Loaded } from '../subscription/load-subscription.js';
 import type { Shown } from './shown-state.js';
 
+/** What an announcement is made of: what `deriveShown` says is shown, and what it says of. */
+export interface AnnouncementFacts extends Pick<Shown, 'state' | 'checking' | 'changing' | 'alreadyPrepaid'> {
+  /** The subscription shown, with its product and eligibility, once read. */
+  loaded: Loaded | undefined;
+  /** The outcome of the last renewal change. */
+  renewal: WriteOutcome<Subscription>;
+  /** Whether the customer's subscriptions are being looked for: the element has no `subscription-id`. */
+  finding: boolean;
+  /** Why discovery found nothing to show, when it did not. */
+  nothingFound?: IneligibleReason | undefined;
+}
+
 /**
- * What the polite status region says in each state: loading, a write sent and checked, success, a confirmed renewal
- * change, why a subscription cannot be upgraded, and that it was prepaid already, are announced. `shown`: what
- * `deriveShown` says; `renewal`: the outcome of the last renewal change; `finding`: without an id, the customer's
- * subscriptions are looked for.
+ * What the polite status region says. It announces loading, a write that is sent or checked, a success, a confirmed
+ * renewal change, why a subscription cannot be upgraded, and that it was prepaid already. In other states it says
+ * nothing: an error has an alert of its own, and a form is read as the customer reaches it.
  */
-export function announcement(
-  t: ElementStrings,
-  shown: Pick<Shown, 'state' | 'checking' | 'changing' | 'alreadyPrepaid'>,
-  loaded: Loaded | undefined,
-  renewal: WriteOutcome<Subscription>,
-  finding: boolean,
-  nothingFound: IneligibleReason = 'none-upgradeable',
-): string {
-  const { state } = shown;
-  if (state === 'loading') return finding ? t.finding : t.loading;
-  if (shown.checking) return t.checking(shown.changing ? 'renewal' : 'upgrade');
-  if (state === 'submitting') return shown.changing ? t.savingChange : t.submitting;
+export function announcement(t: ElementStrings, facts: AnnouncementFacts): string {
+  const { state, loaded, renewal } = facts;
+  if (state === 'loading') return facts.finding ? t.finding : t.loading;
+  if (facts.checking) return t.checking(facts.changing ? 'renewal' : 'upgrade');
+  if (state === 'submitting') return facts.changing ? t.savingChange : t.submitting;
   if (state === 'success') return t.successHeading;
   const changed = renewal.status === 'success' && renewalBehaviorOf(renewal.value);
   if (changed) return t.renewalChanged(changed);
-  if (shown.alreadyPrepaid) return t.failure('alreadyPrepaid', 'upgrade');
+  if (facts.alreadyPrepaid) return t.failure('alreadyPrepaid', 'upgrade');
   if (state === 'prepaid') return t.ineligible('already-prepaid', undefined);
   if (state !== 'ineligible') return '';
-  // Ineligible with nothing shown: the customer has no subscription, or none of theirs can be prepaid.
-  const reason = loaded && !loaded.eligibility.eligible ? loaded.eligibility.reason : nothingFound;
+  // Ineligible with no subscription shown: the customer has none, or none of theirs can be prepaid.
+  const reason = loaded && !loaded.eligibility.eligible ? loaded.eligibility.reason : (facts.nothingFound ?? 'none-upgradeable');
   return t.ineligible(reason, loaded?.product?.name ?? undefined);
 }

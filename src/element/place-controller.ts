@@ -1,15 +1,16 @@
 /**
- * The place the widget takes on the page while the page's widgets load (the work it does once a page is
- * `first-work.ts`'s).
+ * The place the widget takes on the page while the page's widgets load. When its work runs is `scheduling.ts`'s
+ * concern.
  *
- * While it loads, a widget holds the height of the viewport (the host's `loading` state, from insertion on; the page's
- * rule for `prepaid-upgrade:not(:defined)` before the script arrives), so that what follows it is out of view. Once
- * settled it is as tall as its content, whatever it shows: what followed it then comes up from below.
+ * While a widget loads, it holds the height of the viewport, so that what follows it is out of view. Its `loading`
+ * state does that from insertion on, and the page's rule for `prepaid-upgrade:not(:defined)` does it before the script
+ * arrives. Once settled, the widget is as tall as its content, whatever it shows, and what followed it comes up from
+ * below.
  *
  * Chromium's layout-shift tracker counts an element that moves into view from below as a shift, though no one saw it
- * where it was. So while any widget of the page loads, a widget out of view is hidden (`visibility`, the private
- * custom state `_away`): when a widget above settles and it comes into view, it shows where it now is, and nothing the
- * customer saw has moved. Once every widget has settled, all of them show and none is watched any more.
+ * where it was. So while any widget of the page loads, a widget out of view is hidden, by `visibility` and the private
+ * custom state `_away`. When a widget above settles and this one comes into view, it shows where it now is, and
+ * nothing the customer saw has moved. Once every widget has settled, all of them show and none is watched any more.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { toggleCustomState } from './custom-state.js';
@@ -44,7 +45,7 @@ export class PlaceController implements ReactiveController {
 
   hostConnected(): void {
     PlaceController.#connected.add(this);
-    // Hidden until the observer first says where it is: a widget above may settle before that, and move it.
+    // It stays hidden until the observer first says where it is. A widget above may settle before that, and move it.
     this.#hide(true);
     this.hostUpdate();
     this.#watch(PlaceController.#loading.size > 0);
@@ -58,7 +59,8 @@ export class PlaceController implements ReactiveController {
 
   hostUpdate(): void {
     const loading = PlaceController.#loading;
-    // A widget taken off the page may still update (its read aborted): it no longer holds the others back.
+    // A widget that was taken off the page may still update, when its read is aborted. It no longer holds the others
+    // back.
     const isLoading = this.#host.isConnected && this.#isLoading();
     const changed = isLoading ? !loading.has(this) && !!loading.add(this) : loading.delete(this);
     if (changed) PlaceController.#follow();
@@ -67,7 +69,7 @@ export class PlaceController implements ReactiveController {
   /** While the page settles, hidden whenever out of view; otherwise shown, and not watched. */
   #watch(settling: boolean): void {
     if (settling) {
-      // An answer queued before the page settled may come after it: then it shows the widget all the same.
+      // An observer's answer queued before the page settled may come after it. It then shows the widget all the same.
       this.#observer ??= new IntersectionObserver((entries) =>
         this.#hide(PlaceController.#loading.size > 0 && !entries[entries.length - 1]!.isIntersecting),
       );

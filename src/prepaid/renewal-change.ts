@@ -28,10 +28,7 @@ export class RenewalChange {
   /** A change was confirmed since the widget started over: the upgrade's success message gives way. */
   confirmed = false;
 
-  /**
-   * `renderNow` renders the host at once rather than a microtask later: the button a choice enables is enabled by the
-   * time anything can press it (a script that picks and submits in one go, say).
-   */
+  /** `renderNow` renders the host at once, when the customer picks a choice: the element says why. */
   constructor(host: ReactiveControllerHost & EventTarget, renderNow: () => void) {
     this.#host = host;
     this.#renderNow = renderNow;

@@ -26,7 +26,7 @@ import { discoverSubscriptions, type Picker, type PickerHost } from '../discover
 import { Learned } from './learned.js';
 import { loadSubscription, type Loaded } from './load-subscription.js';
 import { formatMoney } from '../i18n/money.js';
-import { nextTask } from '../element/next-task.js';
+import { beforeAnswerRenders } from '../element/scheduling.js';
 import type { View } from '../i18n/view.js';
 import type { WriteTarget } from '../changes/write.js';
 
@@ -92,9 +92,8 @@ export class SubscriptionController implements ReactiveController {
               }),
           options.textsArrived(),
         ]);
-        // Its first render is the widget's longest piece of work: not in the task of the answer, which may be other
-        // widgets' answer too.
-        await nextTask();
+        // What arrived renders in a task of its own (see element/scheduling.ts).
+        await beforeAnswerRenders();
         return shown;
       },
       onComplete: (shown) => void this.#announce(shown),
