@@ -2,7 +2,8 @@
  * The sandbox's order resource (docs/service.md#orders): every live subscription's unsent next order, dated from the
  * instance's clock; `GET /orders/` and `GET /orders/{id}/` in both scopes, with the `subscription` and `status` filters
  * and both listing shapes; the next order repriced at once by an upgrade, with the merchant's own prepaid discount; and
- * faults aimed at one subscription's order reads.
+ * faults aimed at one subscription's order reads. Then the taxed customer's tax and shipping, and how an instance lists
+ * orders: complete, or as the service's List reference documents the listing.
  */
 import { expect } from '@open-wc/testing';
 import {
@@ -13,11 +14,13 @@ import {
   createSandbox,
   type Sandbox,
 } from '../../../src/sandbox/index.js';
-import { nextOrderOf, prepaidDiscountPercent } from '../../../src/sandbox/orders.js';
+import { toMinorUnits } from '../../../src/sandbox/money.js';
+import { nextOrderOf, orderAmounts, prepaidDiscountPercent } from '../../../src/sandbox/orders.js';
+import { ListedOrderSchema, OrderSchema, numberedPageOf, pageOf } from '../../../src/sandbox/schemas.js';
 import { seedData } from '../../../src/sandbox/seed.js';
 import { asServer, call, expectError, tokenFor, type Answer, type CallOptions } from '../../helpers/sandbox-calls.js';
 
-const { eligible, prepaid, cancelled, notEligible, eligibleEur, eligibleJpy, prepaidDisabled } = SANDBOX_SUBSCRIPTIONS;
+const { eligible, prepaid, cancelled, notEligible, eligibleEur, eligibleJpy, prepaidDisabled, taxed } = SANDBOX_SUBSCRIPTIONS;
 const ADA = SANDBOX_CUSTOMERS[0]!.customerId;
 const GRACE = SANDBOX_CUSTOMERS[1]!.customerId;
 const NOON = Date.parse('2026-11-22T12:00:00Z');
@@ -148,7 +151,7 @@ describe('sandbox: seeded orders', () => {
     expect(await totals(prepaid.id)).to.deep.equal(['USD', '0.00', '0.00', '0.00']);
     expect(await totals(eligibleEur.id)).to.deep.equal(['EUR', '11.90', '0.00', '0.00']);
     expect(await totals(eligibleJpy.id)).to.deep.equal(['JPY', '1800', '0', '0']);
-    // Alan's, quantity 2 and taxed, is in sandbox-order-charges.test.ts.
+    // Alan's, quantity 2 and taxed, is under tax and shipping below.
   });
 
   it('dates by the calendar day in UTC, whatever the hour of the clock', async () => {
@@ -375,5 +378,358 @@ describe('sandbox: faults aimed at order reads', () => {
     expect((await call(sandbox, 'GET', nextOrderPath(prepaid.id), ada)).status, 'a network failure').to.equal(0);
     expect((await call(sandbox, 'GET', '/orders/ord_coffee_ada_next/', ada)).status).to.equal(0);
     expect((await call(sandbox, 'GET', nextOrderPath(prepaid.id), ada)).status).to.equal(200);
+  });
+});
+
+// ---- tax and shipping --------------------------------------------------------------------------------------------
+
+/**
+ * Tax and shipping on the sandbox's orders: the taxed customer's (Alan's, `SANDBOX_SUBSCRIPTIONS.taxed`) orders carry
+ * 8 % tax on their `sub_total` and 4.99 shipping each, placed, next and repriced alike, with `total` their sum; every
+ * other customer's carry neither. The rates stay the merchant's: no answer names them.
+ */
+
+const AMOUNTS = ['sub_total', 'tax_total', 'shipping_total', 'total'] as const;
+
+/** Every order of the listing at `path`, following `paging.next` to the end. */
+async function everyOrder(sandbox: Sandbox, path: string, auth: CallOptions): Promise<Order[]> {
+  const orders: Order[] = [];
+  for (let next: string | null = path; next;) {
+    const answer = await call(sandbox, 'GET', next, auth);
+    expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+    orders.push(...answer.body.results);
+    next = answer.body.paging.next;
+  }
+  return orders;
+}
+
+const amountsOf = (order: Order) => AMOUNTS.map((name) => order[name] as string);
+const listedNextOrder = async (sandbox: Sandbox, id: string, auth: CallOptions = asServer) =>
+  (await everyOrder(sandbox, `/orders/?subscription=${id}&status=1`, auth))[0]!;
+const upgradeTo = (sandbox: Sandbox, id: string, orders: number, auth: CallOptions = asServer) =>
+  call(sandbox, 'PATCH', `/subscriptions/${id}/upgrade_to_prepaid/`, { ...auth, json: { orders_per_billing: orders } });
+
+/** `total` is `sub_total` + `tax_total` + `shipping_total`, to the minor unit. */
+function expectTotalIsItsParts(order: Order): void {
+  const minor = (name: string) => toMinorUnits(order[name], order.currency_code);
+  expect(minor('total'), `${order.public_id}: ${amountsOf(order).join(', ')}`).to.equal(
+    minor('sub_total') + minor('tax_total') + minor('shipping_total'),
+  );
+}
+
+describe('sandbox: an order’s amounts', () => {
+  it('adds tax, rounded half up to the minor unit, and shipping once, in whole minor units', () => {
+    const alan = { taxPercent: 8, shipping: '4.99' };
+    expect(orderAmounts('85.50', 'USD', alan)).to.deep.equal({
+      sub_total: '85.50',
+      tax_total: '6.84',
+      shipping_total: '4.99',
+      total: '97.33',
+    });
+    expect(orderAmounts('30.00', 'USD', alan)).to.deep.equal({
+      sub_total: '30.00',
+      tax_total: '2.40',
+      shipping_total: '4.99',
+      total: '37.39',
+    });
+    // 8 % of 10.06 is 0.8048; 5 % of 0.10 is half a cent, rounded up; 5 % of 0.09 is 0.45 of a cent, rounded down.
+    expect(orderAmounts('10.06', 'USD', alan).tax_total).to.equal('0.80');
+    expect(orderAmounts('0.10', 'USD', { taxPercent: 5, shipping: '0' }).tax_total).to.equal('0.01');
+    expect(orderAmounts('0.09', 'USD', { taxPercent: 5, shipping: '0' }).tax_total).to.equal('0.00');
+    expect(orderAmounts('1800', 'JPY', { taxPercent: 8, shipping: '500' })).to.deep.equal({
+      sub_total: '1800',
+      tax_total: '144',
+      shipping_total: '500',
+      total: '2444',
+    });
+    expect(orderAmounts('12.50', 'EUR', { taxPercent: 0, shipping: '0' })).to.deep.equal({
+      sub_total: '12.50',
+      tax_total: '0.00',
+      shipping_total: '0.00',
+      total: '12.50',
+    });
+  });
+});
+
+describe('sandbox: the taxed customer’s orders', () => {
+  it('is Alan’s subscription, 2 × 15.00 USD and pay-as-you-go', async () => {
+    const { sandbox } = sandboxAt(NOON);
+    expect(taxed).to.deep.equal({ id: 'sub_cold_brew_alan', customerId: 'cus_alan' });
+    const subscription = (await call(sandbox, 'GET', `/subscriptions/${taxed.id}/`, asServer)).body;
+    expect(subscription).to.include({ customer: taxed.customerId, quantity: 2, price: '15.00', currency_code: 'USD' });
+    expect(subscription.prepaid_subscription_context).to.equal(null);
+  });
+
+  it('bills 8 % tax and 4.99 shipping on every order, placed and next: 30.00 + 2.40 + 4.99 = 37.39', async () => {
+    const { sandbox } = sandboxAt(NOON);
+    const orders = await everyOrder(sandbox, `/orders/?subscription=${taxed.id}`, asServer);
+    expect(orders.map((order) => order.status)).to.include.members([5, 1]);
+    for (const order of orders) {
+      expect(amountsOf(order), order.public_id).to.deep.equal(['30.00', '2.40', '4.99', '37.39']);
+      expectTotalIsItsParts(order);
+    }
+  });
+
+  it('keeps the rates its own: no answer names them', async () => {
+    const { sandbox, as } = sandboxAt(NOON);
+    const alan = await as(taxed.customerId);
+    const listed = await everyOrder(sandbox, `/orders/?subscription=${taxed.id}`, alan);
+    const read = (await call(sandbox, 'GET', `/orders/${listed[0]!.public_id}/`, alan)).body;
+    for (const text of [JSON.stringify(listed), JSON.stringify(read)]) expect(text).to.not.match(/charges|taxPercent|"shipping"/);
+  });
+
+  const repriced: Array<[orders: number, amounts: string[]]> = [
+    // 3 × 2 × 15.00 = 90.00, less 5 % = 85.50; 8 % of it is 6.84; 85.50 + 6.84 + 4.99 = 97.33.
+    [3, ['85.50', '6.84', '4.99', '97.33']],
+    // 6 × 30.00 = 180.00, less 10 % = 162.00; 8 % is 12.96; 162.00 + 12.96 + 4.99 = 179.95.
+    [6, ['162.00', '12.96', '4.99', '179.95']],
+    // 12 × 30.00 = 360.00, less 15 % = 306.00; 8 % is 24.48; 306.00 + 24.48 + 4.99 = 335.47.
+    [12, ['306.00', '24.48', '4.99', '335.47']],
+  ];
+  for (const [orders, amounts] of repriced) {
+    it(`reprices the next order on an upgrade to ${orders} orders, tax following the new sub_total: ${amounts.join(', ')}`, async () => {
+      const { sandbox, clock, as } = sandboxAt(NOON);
+      const alan = await as(taxed.customerId);
+      const before = await listedNextOrder(sandbox, taxed.id, alan);
+      clock.now = NOON + 60_000;
+      expect((await upgradeTo(sandbox, taxed.id, orders, alan)).status).to.equal(200);
+      const after = await listedNextOrder(sandbox, taxed.id, alan);
+      const [sub_total, tax_total, shipping_total, total] = amounts;
+      expect(after).to.deep.equal({ ...before, sub_total, tax_total, shipping_total, total, updated: '2026-11-22 12:01:00' });
+      expectTotalIsItsParts(after);
+      expect((await call(sandbox, 'GET', `/orders/${after.public_id}/`, alan)).body, 'read by id').to.deep.equal(after);
+    });
+  }
+
+  it('reprices nothing but the next order: the placed ones keep their amounts', async () => {
+    const { sandbox } = sandboxAt(NOON);
+    const placedBefore = await everyOrder(sandbox, `/orders/?subscription=${taxed.id}&status=5`, asServer);
+    await upgradeTo(sandbox, taxed.id, 3);
+    expect(await everyOrder(sandbox, `/orders/?subscription=${taxed.id}&status=5`, asServer)).to.deep.equal(placedBefore);
+  });
+
+  it('is undone by a reset', async () => {
+    const { sandbox } = sandboxAt(NOON);
+    await upgradeTo(sandbox, taxed.id, 6);
+    await call(sandbox, 'POST', '/__sandbox/reset');
+    expect(amountsOf(await listedNextOrder(sandbox, taxed.id))).to.deep.equal(['30.00', '2.40', '4.99', '37.39']);
+  });
+});
+
+describe('sandbox: every other customer’s orders', () => {
+  it('carry neither tax nor shipping: total is sub_total, in each currency', async () => {
+    const { sandbox } = sandboxAt(NOON);
+    const bluebell = { apiKey: SANDBOX_MERCHANT_PREPAID_DISABLED.apiKeys.production };
+    const orders = [...(await everyOrder(sandbox, '/orders/?limit=100', asServer)), ...(await everyOrder(sandbox, '/orders/', bluebell))];
+    const others = orders.filter((order) => order.customer !== taxed.customerId);
+    expect(others.length).to.be.above(100);
+    expect(new Set(others.map((order) => order.currency_code))).to.have.all.keys('USD', 'EUR', 'JPY');
+    for (const order of others) {
+      const zero = order.currency_code === 'JPY' ? '0' : '0.00';
+      expect([order.tax_total, order.shipping_total, order.total], order.public_id).to.deep.equal([zero, zero, order.sub_total]);
+    }
+  });
+
+  it('stay untaxed after an upgrade', async () => {
+    const { sandbox } = sandboxAt(NOON);
+    await upgradeTo(sandbox, eligible.id, 3);
+    expect(amountsOf(await listedNextOrder(sandbox, eligible.id))).to.deep.equal(['35.63', '0.00', '0.00', '35.63']);
+  });
+});
+
+// ---- how an instance lists orders --------------------------------------------------------------------------------
+
+/**
+ * How a sandbox instance lists orders, chosen through `/__sandbox/order-listing` or `SandboxInstance.orderListing`:
+ * complete by default, or as the service's List reference documents the listing (no `sub_total`, and `total` the text
+ * "undefined", as the reference's example), in both listing shapes and both scopes. `GET /orders/{id}/` answers the
+ * complete order either way, and only to its own customer in the storefront scope.
+ */
+
+const SCHEMA_ORDER_FIELDS = Object.keys(OrderSchema.shape);
+const REFUSED = /^shape must be "complete" or "reference"\.$/;
+
+const asCustomer = async (customerId: string): Promise<CallOptions> => ({ token: await tokenFor(customerId) });
+
+/** Every order of a listing in either shape, following its next addresses to the end. */
+async function listAll(sandbox: Sandbox, path: string, auth: CallOptions, headers: Record<string, string> = {}): Promise<Order[]> {
+  const orders: Order[] = [];
+  for (let next: string | null = path; next;) {
+    const answer = await get(sandbox, next, auth, headers);
+    expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+    orders.push(...answer.body.results);
+    next = headers['X-OG-API-VERSION'] ? answer.body.next : answer.body.paging.next;
+  }
+  return orders;
+}
+
+const setListing = (sandbox: Sandbox, json: unknown, base = '') => call(sandbox, 'POST', `${base}/__sandbox/order-listing`, { json });
+const listingOf = async (sandbox: Sandbox, base = '') => (await call(sandbox, 'GET', `${base}/__sandbox/order-listing`)).body;
+
+/** Each order listed as the List reference documents it: every field but `sub_total`, and `total` "undefined". */
+function expectReferenceShape(orders: Order[]): void {
+  expect(orders).to.not.be.empty;
+  for (const order of orders) {
+    expect(order, order.public_id).to.have.all.keys(SCHEMA_ORDER_FIELDS.filter((field) => field !== 'sub_total'));
+    expect(order.total, order.public_id).to.equal('undefined');
+    expect(order.tax_total).to.match(/^\d+(\.\d+)?$/);
+    expect(order.shipping_total).to.match(/^\d+(\.\d+)?$/);
+  }
+}
+
+describe('sandbox: the orders listing, complete by default', () => {
+  it('lists every field of each order, sub_total and the real total included', async () => {
+    const sandbox = createSandbox();
+    expect(await listingOf(sandbox)).to.deep.equal({ shape: 'complete' });
+    expect(sandbox.instance().orderListing).to.equal('complete');
+    const [order] = await listAll(sandbox, `/orders/?subscription=${taxed.id}&status=1`, asServer);
+    expect(order).to.have.all.keys(SCHEMA_ORDER_FIELDS);
+    expect(order).to.include({ sub_total: '30.00', tax_total: '2.40', shipping_total: '4.99', total: '37.39' });
+  });
+});
+
+describe('sandbox: the orders listing as the List reference documents it', () => {
+  it('leaves out sub_total and writes total "undefined", keeping tax and shipping, in the default listing shape', async () => {
+    const sandbox = createSandbox();
+    const set = await setListing(sandbox, { shape: 'reference' });
+    expect(set.status).to.equal(200);
+    expect(set.body).to.deep.equal({ shape: 'reference' });
+    expect(await listingOf(sandbox)).to.deep.equal({ shape: 'reference' });
+    expect(sandbox.instance().orderListing).to.equal('reference');
+
+    const all = await listAll(sandbox, '/orders/?limit=100', asServer);
+    expectReferenceShape(all);
+    const alans = all.filter((order) => order.subscription === taxed.id);
+    expect(alans.map((order) => [order.tax_total, order.shipping_total])).to.deep.equal(alans.map(() => ['2.40', '4.99']));
+    const checked = pageOf(ListedOrderSchema.strict())
+      .strict()
+      .safeParse((await get(sandbox, '/orders/?limit=5', asServer)).body);
+    expect(checked.success, checked.error?.message).to.equal(true);
+  });
+
+  it('does the same in production’s shape, with X-OG-API-VERSION: 2, and in the storefront scope', async () => {
+    const sandbox = createSandbox();
+    await setListing(sandbox, { shape: 'reference' });
+    const production = await listAll(sandbox, '/orders/?status=1&page_size=20', asServer, PRODUCTION);
+    expect(production.length).to.be.above(20);
+    expectReferenceShape(production);
+    const page = await get(sandbox, '/orders/?page_size=5&page=2', asServer, PRODUCTION);
+    const checked = numberedPageOf(ListedOrderSchema.strict()).strict().safeParse(page.body);
+    expect(checked.success, checked.error?.message).to.equal(true);
+
+    const alan = await asCustomer(taxed.customerId);
+    for (const headers of [{}, PRODUCTION]) {
+      const orders = await listAll(sandbox, '/orders/', alan, headers);
+      expectReferenceShape(orders);
+      expect(orders.every((order) => order.customer === taxed.customerId)).to.equal(true);
+    }
+  });
+
+  it('still filters and pages as before: the same orders, in the same order', async () => {
+    const sandbox = createSandbox();
+    const complete = await listAll(sandbox, '/orders/?status=5&limit=7', asServer);
+    await setListing(sandbox, { shape: 'reference' });
+    const reference = await listAll(sandbox, '/orders/?status=5&limit=7', asServer);
+    expect(reference.map((order) => order.public_id)).to.deep.equal(complete.map((order) => order.public_id));
+    expect(reference).to.deep.equal(complete.map(({ sub_total: _subTotal, ...order }) => ({ ...order, total: 'undefined' })));
+  });
+
+  it('is the instance’s own: another instance lists complete orders meanwhile', async () => {
+    const sandbox = createSandbox({ basePath: '/sandbox' });
+    await setListing(sandbox, { shape: 'reference' }, '/sandbox/i/listing-a');
+    expect(await listingOf(sandbox, '/sandbox/i/listing-a')).to.deep.equal({ shape: 'reference' });
+    expect(await listingOf(sandbox, '/sandbox/i/listing-b')).to.deep.equal({ shape: 'complete' });
+    expect(await listingOf(sandbox, '/sandbox')).to.deep.equal({ shape: 'complete' });
+    expectReferenceShape(await listAll(sandbox, '/sandbox/i/listing-a/orders/', asServer));
+    const [order] = await listAll(sandbox, '/sandbox/i/listing-b/orders/?limit=1', asServer);
+    expect(order).to.have.all.keys(SCHEMA_ORDER_FIELDS);
+  });
+});
+
+describe('sandbox: reading one order by its id', () => {
+  for (const shape of ['complete', 'reference'] as const) {
+    it(`answers the complete order in both scopes, the listing ${shape}`, async () => {
+      const sandbox = createSandbox();
+      await setListing(sandbox, { shape });
+      const path = '/orders/ord_cold_brew_alan_next/';
+      const expected = { subscription: taxed.id, sub_total: '30.00', tax_total: '2.40', shipping_total: '4.99', total: '37.39' };
+      for (const auth of [asServer, await asCustomer(taxed.customerId)]) {
+        const answer = await call(sandbox, 'GET', path, auth);
+        expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+        expect(answer.body).to.have.all.keys(SCHEMA_ORDER_FIELDS);
+        expect(answer.body).to.include(expected);
+      }
+    });
+
+    it(`answers another customer’s order as a missing one, 404, to a storefront caller, the listing ${shape}`, async () => {
+      const sandbox = createSandbox();
+      await setListing(sandbox, { shape });
+      const alan = await asCustomer(taxed.customerId);
+      const someoneElses = await call(sandbox, 'GET', '/orders/ord_coffee_ada_next/', alan);
+      expectError(someoneElses, 404);
+      expect(someoneElses.body).to.deep.equal((await call(sandbox, 'GET', '/orders/ord_nothing/', alan)).body);
+      expectError(await call(sandbox, 'GET', '/orders/ord_cold_brew_alan_next/', await asCustomer(ADA)), 404);
+      expect((await call(sandbox, 'GET', '/orders/ord_coffee_ada_next/', await asCustomer(ADA))).status).to.equal(200);
+      expect((await get(sandbox, `/orders/?subscription=${eligible.id}`, alan)).body.results).to.deep.equal([]);
+    });
+  }
+});
+
+describe('sandbox: the order-listing control route', () => {
+  it('refuses anything but the two shapes with 400, saying what it takes, and keeps the shape it had', async () => {
+    const sandbox = createSandbox();
+    await setListing(sandbox, { shape: 'reference' });
+    for (const json of [
+      { shape: 'documented' },
+      { shape: 'REFERENCE' },
+      { shape: 1 },
+      { shape: null },
+      {},
+      'reference',
+      ['complete'],
+      null,
+    ]) {
+      expectError(await setListing(sandbox, json), 400, REFUSED);
+    }
+    expectError(await call(sandbox, 'POST', '/__sandbox/order-listing'), 400, REFUSED);
+    expectError(await call(sandbox, 'POST', '/__sandbox/order-listing', { body: '{"shape":' }), 400, /not valid JSON/);
+    expect(await listingOf(sandbox)).to.deep.equal({ shape: 'reference' });
+    expect((await setListing(sandbox, { shape: 'complete' })).body).to.deep.equal({ shape: 'complete' });
+    expect(await listingOf(sandbox)).to.deep.equal({ shape: 'complete' });
+  });
+
+  it('answers other methods with 405', async () => {
+    const answer = await call(createSandbox(), 'DELETE', '/__sandbox/order-listing');
+    expectError(answer, 405);
+  });
+
+  it('is set back to complete by a reset', async () => {
+    const sandbox = createSandbox();
+    await setListing(sandbox, { shape: 'reference' });
+    expect((await call(sandbox, 'POST', '/__sandbox/reset')).status).to.equal(204);
+    expect(await listingOf(sandbox)).to.deep.equal({ shape: 'complete' });
+    const [order] = await listAll(sandbox, '/orders/?limit=1', asServer);
+    expect(order).to.have.all.keys(SCHEMA_ORDER_FIELDS);
+  });
+
+  it('is the instance’s orderListing property, which refuses other values with a TypeError, and reset() forgets', () => {
+    const instance = createSandbox().instance('property');
+    instance.orderListing = 'reference';
+    expect(instance.orderListing).to.equal('reference');
+    expect(() => {
+      instance.orderListing = 'documented' as never;
+    }).to.throw(TypeError, REFUSED);
+    expect(instance.orderListing).to.equal('reference');
+    instance.reset();
+    expect(instance.orderListing).to.equal('complete');
+  });
+
+  it('starts every instance, and comes back after a reset, to the shape of the sandbox’s options', async () => {
+    const sandbox = createSandbox({ orderListing: 'reference' });
+    expect(sandbox.instance().orderListing).to.equal('reference');
+    expect(sandbox.instance('other').orderListing).to.equal('reference');
+    await setListing(sandbox, { shape: 'complete' });
+    expect((await call(sandbox, 'POST', '/__sandbox/reset')).status).to.equal(204);
+    expect(await listingOf(sandbox)).to.deep.equal({ shape: 'reference' });
   });
 });
