@@ -495,3 +495,24 @@ describe('ApiClient reports a dropped connection', () => {
     expect(await statuses(sandbox)).to.deep.equal(['GET 200', 'PATCH 0', 'GET 200']);
   });
 });
+
+describe('ids that are path steps', () => {
+  it('are refused before anything is sent, so a request cannot land elsewhere under the base address', async () => {
+    const session = await sandboxSession();
+    const client = createApiClient({
+      baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
+      credentials: { authorization: async () => session.token },
+    });
+    for (const id of ['.', '..', '']) {
+      expect(await client.getSubscription(id).catch((e: ApiError) => e.kind), id).to.equal('malformed');
+      expect(await client.getProduct(id).catch((e: ApiError) => e.kind), id).to.equal('malformed');
+      expect(
+        await client
+          .upgradeToPrepaid(id, { orders_per_billing: 3, renewal_behavior: 'cancel', offer: 'live' })
+          .catch((e: ApiError) => e.kind),
+        id,
+      ).to.equal('malformed');
+    }
+    expect(await session.requests()).to.deep.equal([]);
+  });
+});

@@ -326,24 +326,3 @@ describe('the client renews a refused token once', () => {
     expect(await session.requests()).to.have.length(1);
   });
 });
-
-describe('ids that are path steps', () => {
-  it('are refused before anything is sent, so a request cannot land elsewhere under the base address', async () => {
-    const session = await sandboxSession();
-    const client = createApiClient({
-      baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
-      credentials: { authorization: async () => session.token },
-    });
-    for (const id of ['.', '..', '']) {
-      expect(await client.getSubscription(id).catch((e: ApiError) => e.kind), id).to.equal('malformed');
-      expect(await client.getProduct(id).catch((e: ApiError) => e.kind), id).to.equal('malformed');
-      expect(
-        await client
-          .upgradeToPrepaid(id, { orders_per_billing: 3, renewal_behavior: 'cancel', offer: 'live' })
-          .catch((e: ApiError) => e.kind),
-        id,
-      ).to.equal('malformed');
-    }
-    expect(await session.requests()).to.deep.equal([]);
-  });
-});
