@@ -1,4 +1,6 @@
 import { expect } from '@open-wc/testing';
+import { resolveBaseAddress } from '../../../src/api/base-address.js';
+import { createApiClient, type TokenSource } from '../../../src/api/client.js';
 import {
   RENEWAL_MARGIN_SECONDS,
   StorefrontCredentials,
@@ -11,6 +13,7 @@ import {
 import { ApiError } from '../../../src/api/errors.js';
 import { TOKEN_LIFETIME_SECONDS, serializeStorefrontToken, type StorefrontToken } from '../../../src/token.js';
 import { deferred } from '../../helpers/controller-host.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
 
 const MERCHANT_ID = '0e5de2bedc5e11e3a2e4bc764e106cf4';
 const SIG = 'q7Jb0Jk9YQm2l1c3Zk3o0Y8m3S9uKZbqv0n8jHq1x2E=';
@@ -614,5 +617,62 @@ describe('StorefrontCredentials warns about a ts in milliseconds', () => {
       await credentials.authorization();
       expect(warnings, token).to.deep.equal([]);
     }
+  });
+});
+
+// The client's side of a renewal: after a 401, it asks its credentials once for a new token (`renewAfterRefusal`) and
+// sends the request again with it, against the real sandbox.
+describe('the client renews a refused token once', () => {
+  const ELIGIBLE = SANDBOX_SUBSCRIPTIONS.eligible.id;
+  let session: SandboxSession;
+  beforeEach(async () => {
+    session = await sandboxSession();
+  });
+  const clientWith = (first: string, renewAfterRefusal: TokenSource['renewAfterRefusal']) =>
+    createApiClient({
+      baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
+      credentials: { authorization: async () => first, ...(renewAfterRefusal ? { renewAfterRefusal } : {}) },
+    });
+  /** A token 3 hours old, `secondsOlder` more: two of them differ, made in the same second or not. */
+  const threeHoursAgo = Math.floor(Date.now() / 1000) - 3 * 3600;
+  const stale = (secondsOlder = 0) => sandboxSession({ ts: threeHoursAgo - secondsOlder }).then((s) => s.token);
+
+  it('tries once more with a new token after a 401', async () => {
+    const refused = await stale();
+    const seen: string[] = [];
+    const client = clientWith(refused, async (token) => (seen.push(token), session.token));
+    expect((await client.getSubscription(ELIGIBLE)).public_id).to.equal(ELIGIBLE);
+    expect(seen).to.deep.equal([refused]);
+    const requests = await session.requests();
+    expect(requests.map((r) => r.status)).to.deep.equal([401, 200]);
+    expect(requests[1]!.headers.authorization).to.equal(session.token);
+  });
+
+  it('gives up when no new token can be had', async () => {
+    const client = clientWith(await stale(), async () => undefined);
+    const error = await client.getSubscription(ELIGIBLE).catch((e: ApiError) => e);
+    expect(error).to.include({ kind: 'http', status: 401 });
+    expect(await session.requests()).to.have.length(1);
+  });
+
+  it("renews only once, even when the new token is refused too: the store's set-up, its cause named", async () => {
+    const refused = await stale();
+    let asked = 0;
+    const client = clientWith(refused, async () => (asked++, stale(1)));
+    const error = await client
+      .upgradeToPrepaid(ELIGIBLE, { orders_per_billing: 3, renewal_behavior: 'cancel', offer: 'live' })
+      .catch((e: ApiError) => e);
+    expect(error).to.include({ kind: 'config', status: 401 });
+    expect(error.message).to.match(/just renewed: the store's server issues tokens whose ts is over 2 hours old$/);
+    expect(asked).to.equal(1);
+    expect(await session.requests()).to.have.length(2);
+  });
+
+  it('does not send again the very token refused when renewing issues it again: the store’s set-up', async () => {
+    const refused = await stale();
+    const client = clientWith(refused, async () => refused);
+    const error = await client.getSubscription(ELIGIBLE).catch((e: ApiError) => e);
+    expect(error).to.include({ kind: 'config', status: 401 });
+    expect(await session.requests()).to.have.length(1);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { resolveBaseAddress } from '../../../src/api/base-address.js';
-import { createApiClient, type ApiClientOptions, type TokenSource } from '../../../src/api/client.js';
+import { createApiClient, type ApiClientOptions } from '../../../src/api/client.js';
 import { ApiError } from '../../../src/api/errors.js';
 import { isRetryable, retryDelayMs, sleep } from '../../../src/api/retry.js';
 import { until, withClock, type ControlledClock } from '../../helpers/controlled-clock.js';
@@ -271,58 +271,4 @@ describe('the client retries against the sandbox', () => {
       clock.advance(10_000);
       expect(await reads(), 'nothing sent afterwards').to.have.length(1);
     }));
-});
-
-describe('the client renews a refused token once', () => {
-  let session: SandboxSession;
-  beforeEach(async () => {
-    session = await sandboxSession();
-  });
-  const clientWith = (first: string, renewAfterRefusal: TokenSource['renewAfterRefusal']) =>
-    createApiClient({
-      baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
-      credentials: { authorization: async () => first, ...(renewAfterRefusal ? { renewAfterRefusal } : {}) },
-    });
-  /** A token 3 hours old, `secondsOlder` more: two of them differ, made in the same second or not. */
-  const threeHoursAgo = Math.floor(Date.now() / 1000) - 3 * 3600;
-  const stale = (secondsOlder = 0) => sandboxSession({ ts: threeHoursAgo - secondsOlder }).then((s) => s.token);
-
-  it('tries once more with a new token after a 401', async () => {
-    const refused = await stale();
-    const seen: string[] = [];
-    const client = clientWith(refused, async (token) => (seen.push(token), session.token));
-    expect((await client.getSubscription(ELIGIBLE)).public_id).to.equal(ELIGIBLE);
-    expect(seen).to.deep.equal([refused]);
-    const requests = await session.requests();
-    expect(requests.map((r) => r.status)).to.deep.equal([401, 200]);
-    expect(requests[1]!.headers.authorization).to.equal(session.token);
-  });
-
-  it('gives up when no new token can be had', async () => {
-    const client = clientWith(await stale(), async () => undefined);
-    const error = await client.getSubscription(ELIGIBLE).catch((e: ApiError) => e);
-    expect(error).to.include({ kind: 'http', status: 401 });
-    expect(await session.requests()).to.have.length(1);
-  });
-
-  it("renews only once, even when the new token is refused too: the store's set-up, its cause named", async () => {
-    const refused = await stale();
-    let asked = 0;
-    const client = clientWith(refused, async () => (asked++, stale(1)));
-    const error = await client
-      .upgradeToPrepaid(ELIGIBLE, { orders_per_billing: 3, renewal_behavior: 'cancel', offer: 'live' })
-      .catch((e: ApiError) => e);
-    expect(error).to.include({ kind: 'config', status: 401 });
-    expect(error.message).to.match(/just renewed: the store's server issues tokens whose ts is over 2 hours old$/);
-    expect(asked).to.equal(1);
-    expect(await session.requests()).to.have.length(2);
-  });
-
-  it('does not send again the very token refused when renewing issues it again: the store’s set-up', async () => {
-    const refused = await stale();
-    const client = clientWith(refused, async () => refused);
-    const error = await client.getSubscription(ELIGIBLE).catch((e: ApiError) => e);
-    expect(error).to.include({ kind: 'config', status: 401 });
-    expect(await session.requests()).to.have.length(1);
-  });
 });
