@@ -4,14 +4,14 @@
  * the page's address, cookies or storage, or the address of any request the page made.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import { mount, type Mounted } from '../helpers/mount.js';
-import { recordFetches } from '../helpers/fetch-record.js';
+import { mount, type Mounted } from '../../helpers/mount.js';
+import { recordFetches } from '../../helpers/fetch-record.js';
 import {
   SANDBOX_MERCHANT_PREPAID_DISABLED,
   SANDBOX_SUBSCRIPTIONS,
   sandboxSession,
   type SandboxSession,
-} from '../helpers/sandbox-session.js';
+} from '../../helpers/sandbox-session.js';
 
 const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
 const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;

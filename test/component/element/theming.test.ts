@@ -1,8 +1,8 @@
 /** Theme developers get every part of the contract, working slots and custom properties, and no layout shift. */
 import { expect, fixture, html } from '@open-wc/testing';
-import { SANDBOX_DISCOVERY } from '../../src/sandbox/index.js';
-import { mount } from '../helpers/mount.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
+import { SANDBOX_DISCOVERY } from '../../../src/sandbox/index.js';
+import { mount } from '../../helpers/mount.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../../helpers/sandbox-session.js';
 
 const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
 

@@ -6,10 +6,10 @@
  * them.
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import type { PrepaidUpgrade } from '../../src/index.js';
-import { recordFetches } from '../helpers/fetch-record.js';
-import { mount } from '../helpers/mount.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
+import type { PrepaidUpgrade } from '../../../src/index.js';
+import { recordFetches } from '../../helpers/fetch-record.js';
+import { mount } from '../../helpers/mount.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
 
 const { eligible, prepaid, cancelled } = SANDBOX_SUBSCRIPTIONS;
 /** Settled: what it shows is read, with its next order when it has one (a subscription not found has none to read). */

@@ -5,15 +5,15 @@
  * is a redirect, and a page back in view after a while.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import type { Subscription } from '../../src/api/schemas.js';
-import { VIEW_AFTER_MS } from '../../src/element/view-controller.js';
-import { CONFIRM_WAITS_MS } from '../../src/api/writes.js';
-import { STALE_AFTER_MS } from '../../src/element/agreement-controller.js';
-import { en } from '../../src/i18n/en.js';
-import type { PrepaidUpgrade } from '../../src/index.js';
-import { installClock, until, withClock } from '../helpers/controlled-clock.js';
-import { mount, type Mounted } from '../helpers/mount.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
+import type { Subscription } from '../../../src/api/schemas.js';
+import { VIEW_AFTER_MS } from '../../../src/element/view-controller.js';
+import { CONFIRM_WAITS_MS } from '../../../src/api/writes.js';
+import { STALE_AFTER_MS } from '../../../src/element/agreement-controller.js';
+import { en } from '../../../src/i18n/en.js';
+import type { PrepaidUpgrade } from '../../../src/index.js';
+import { installClock, until, withClock } from '../../helpers/controlled-clock.js';
+import { mount, type Mounted } from '../../helpers/mount.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
 
 const ELIGIBLE = SANDBOX_SUBSCRIPTIONS.eligible.id;
 const PREPAID = SANDBOX_SUBSCRIPTIONS.prepaid.id;

@@ -4,10 +4,10 @@
  * refuses even for a token just renewed, which no signing in again can fix.
  */
 import { expect } from '@open-wc/testing';
-import { en } from '../../src/i18n/en.js';
-import { captureConsole } from '../helpers/console-capture.js';
-import { mount, type Mounted } from '../helpers/mount.js';
-import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
+import { en } from '../../../src/i18n/en.js';
+import { captureConsole } from '../../helpers/console-capture.js';
+import { mount, type Mounted } from '../../helpers/mount.js';
+import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../../helpers/sandbox-session.js';
 
 const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
 const text = (element: Element | null) => element?.textContent?.replace(/\s+/g, ' ').trim() ?? '';

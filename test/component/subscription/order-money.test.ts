@@ -6,14 +6,14 @@
  * plurals, digits and direction differ.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import { formatServiceDate } from '../../src/i18n/dates.js';
-import { formatMoney } from '../../src/i18n/money.js';
-import type { Strings } from '../../src/i18n/strings.js';
-import { unsentOrder } from '../fixtures/subscriptions.js';
-import { captureConsole } from '../helpers/console-capture.js';
-import { mount, type Mounted } from '../helpers/mount.js';
-import { mountSubscription } from '../helpers/mount-subscription.js';
-import { SANDBOX_SUBSCRIPTIONS, type SandboxSession } from '../helpers/sandbox-session.js';
+import { formatServiceDate } from '../../../src/i18n/dates.js';
+import { formatMoney } from '../../../src/i18n/money.js';
+import type { Strings } from '../../../src/i18n/strings.js';
+import { unsentOrder } from '../../fixtures/subscriptions.js';
+import { captureConsole } from '../../helpers/console-capture.js';
+import { mount, type Mounted } from '../../helpers/mount.js';
+import { mountSubscription } from '../../helpers/mount-subscription.js';
+import { SANDBOX_SUBSCRIPTIONS, type SandboxSession } from '../../helpers/sandbox-session.js';
 
 const { eligible, taxed } = SANDBOX_SUBSCRIPTIONS;
 const DISCOUNTS = { 'prepaid-discounts': '3:5,6:10,12:15' };
@@ -212,7 +212,7 @@ describe('what the customer reads about money', () => {
   describe('in Arabic', () => {
     let ar: Strings;
     before(async () => {
-      ar = (await import('../../src/i18n/locales/ar.js')).default;
+      ar = (await import('../../../src/i18n/locales/ar.js')).default;
     });
     const money = (amount: number) => formatMoney(amount, 'USD', 'ar');
 

@@ -4,11 +4,11 @@
  * form follows a successful upgrade. How the change rides out each failure is in the fault matrix.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import type { Subscription } from '../../src/api/schemas.js';
-import { en } from '../../src/i18n/en.js';
-import { until, withClock } from '../helpers/controlled-clock.js';
-import { mount, type Mounted } from '../helpers/mount.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
+import type { Subscription } from '../../../src/api/schemas.js';
+import { en } from '../../../src/i18n/en.js';
+import { until, withClock } from '../../helpers/controlled-clock.js';
+import { mount, type Mounted } from '../../helpers/mount.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
 
 const prepaid = SANDBOX_SUBSCRIPTIONS.prepaid.id;
 const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;

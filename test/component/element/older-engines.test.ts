@@ -5,12 +5,12 @@
  * The CSS side (light-dark()) has its own test in css-fallback.test.ts.
  */
 import { expect } from '@open-wc/testing';
-import { resolveBaseAddress } from '../../src/api/base-address.js';
-import { createApiClient } from '../../src/api/client.js';
-import { ApiError } from '../../src/api/errors.js';
-import { anySignal } from '../../src/api/signals.js';
-import { mount } from '../helpers/mount.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
+import { resolveBaseAddress } from '../../../src/api/base-address.js';
+import { createApiClient } from '../../../src/api/client.js';
+import { ApiError } from '../../../src/api/errors.js';
+import { anySignal } from '../../../src/api/signals.js';
+import { mount } from '../../helpers/mount.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../../helpers/sandbox-session.js';
 
 const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
 

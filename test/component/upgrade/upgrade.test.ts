@@ -1,12 +1,12 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { PrepaidUpgrade } from '../../src/index.js';
-import { en } from '../../src/i18n/en.js';
-import de from '../../src/i18n/locales/de.js';
-import { signMessage } from '../../src/server/index.js';
-import { payAsYouGoSubscription, prepaidSubscription } from '../fixtures/subscriptions.js';
-import { captureConsole } from '../helpers/console-capture.js';
-import { mount } from '../helpers/mount.js';
-import { SANDBOX_MERCHANT, SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
+import { PrepaidUpgrade } from '../../../src/index.js';
+import { en } from '../../../src/i18n/en.js';
+import de from '../../../src/i18n/locales/de.js';
+import { signMessage } from '../../../src/server/index.js';
+import { payAsYouGoSubscription, prepaidSubscription } from '../../fixtures/subscriptions.js';
+import { captureConsole } from '../../helpers/console-capture.js';
+import { mount } from '../../helpers/mount.js';
+import { SANDBOX_MERCHANT, SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../../helpers/sandbox-session.js';
 
 const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
 

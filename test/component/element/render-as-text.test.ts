@@ -6,15 +6,15 @@
  * rendered, what is not, and that no script ran.
  */
 import { expect } from '@open-wc/testing';
-import { isSafeImageAddress } from '../../src/api/base-address.js';
+import { isSafeImageAddress } from '../../../src/api/base-address.js';
 import fc from 'fast-check';
-import '../../src/index.js';
-import type { PrepaidUpgrade } from '../../src/index.js';
-import type { Product, Subscription } from '../../src/api/schemas.js';
-import type { Fault } from '../../src/sandbox/index.js';
-import { en } from '../../src/i18n/en.js';
-import { payAsYouGoSubscription, prepaidSubscription, product } from '../fixtures/subscriptions.js';
-import { sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
+import '../../../src/index.js';
+import type { PrepaidUpgrade } from '../../../src/index.js';
+import type { Product, Subscription } from '../../../src/api/schemas.js';
+import type { Fault } from '../../../src/sandbox/index.js';
+import { en } from '../../../src/i18n/en.js';
+import { payAsYouGoSubscription, prepaidSubscription, product } from '../../fixtures/subscriptions.js';
+import { sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
 
 declare global {
   interface Window {

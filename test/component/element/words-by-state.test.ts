@@ -4,13 +4,13 @@
  * 320 px wide, nothing scrolls sideways and no date or amount breaks across lines.
  */
 import { expect } from '@open-wc/testing';
-import { SANDBOX_DISCOVERY } from '../../src/sandbox/index.js';
-import { en } from '../../src/i18n/en.js';
-import de from '../../src/i18n/locales/de.js';
-import type { Strings } from '../../src/i18n/strings.js';
-import { captureConsole } from '../helpers/console-capture.js';
-import { mount, type Mounted } from '../helpers/mount.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
+import { SANDBOX_DISCOVERY } from '../../../src/sandbox/index.js';
+import { en } from '../../../src/i18n/en.js';
+import de from '../../../src/i18n/locales/de.js';
+import type { Strings } from '../../../src/i18n/strings.js';
+import { captureConsole } from '../../helpers/console-capture.js';
+import { mount, type Mounted } from '../../helpers/mount.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../../helpers/sandbox-session.js';
 
 const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 const LANGUAGES: Array<

@@ -5,12 +5,12 @@
  * discovery and a given id.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import type { Subscription } from '../../src/api/schemas.js';
-import { pickerEn } from '../../src/discovery/texts.js';
-import { en } from '../../src/i18n/en.js';
-import { SANDBOX_DISCOVERY } from '../../src/sandbox/index.js';
-import { mount, type Mounted } from '../helpers/mount.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
+import type { Subscription } from '../../../src/api/schemas.js';
+import { pickerEn } from '../../../src/discovery/texts.js';
+import { en } from '../../../src/i18n/en.js';
+import { SANDBOX_DISCOVERY } from '../../../src/sandbox/index.js';
+import { mount, type Mounted } from '../../helpers/mount.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
 
 const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 const ids = (subscriptions: Subscription[]) => subscriptions.map((subscription) => subscription.public_id);

@@ -10,8 +10,8 @@
  * lenient than a real engine. Without the simulation, an engine with light-dark() still follows a dark color-scheme.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import { mount, type Mounted } from '../helpers/mount.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
+import { mount, type Mounted } from '../../helpers/mount.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../../helpers/sandbox-session.js';
 
 const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
 const engineHasLightDark = CSS.supports('color', 'light-dark(#000, #fff)');

@@ -5,13 +5,13 @@
  */
 import { expect } from '@open-wc/testing';
 import { render } from 'lit-html';
-import { formTemplate } from '../../src/upgrade/form-template.js';
-import { parseChoices, type Choices } from '../../src/upgrade/choices.js';
-import { formatServiceDate } from '../../src/i18n/dates.js';
-import { en } from '../../src/i18n/en.js';
-import { captureConsole } from '../helpers/console-capture.js';
-import { mount, type Mounted } from '../helpers/mount.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
+import { formTemplate } from '../../../src/upgrade/form-template.js';
+import { parseChoices, type Choices } from '../../../src/upgrade/choices.js';
+import { formatServiceDate } from '../../../src/i18n/dates.js';
+import { en } from '../../../src/i18n/en.js';
+import { captureConsole } from '../../helpers/console-capture.js';
+import { mount, type Mounted } from '../../helpers/mount.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../../helpers/sandbox-session.js';
 
 const { eligible, eligibleJpy } = SANDBOX_SUBSCRIPTIONS;
 const norm = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim();

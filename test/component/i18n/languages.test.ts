@@ -3,15 +3,15 @@
  * the language's own plural rules, money and direction.
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { pickerEn } from '../../src/discovery/texts.js';
-import { en } from '../../src/i18n/en.js';
-import { LANGUAGES, type Language } from '../../src/i18n/languages.js';
-import { formatServiceDate } from '../../src/i18n/dates.js';
-import { formatMoney } from '../../src/i18n/money.js';
-import { loadLocaleChunk } from '../../src/i18n/locale-chunks.js';
-import type { Strings } from '../../src/i18n/strings.js';
-import { mount } from '../helpers/mount.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
+import { pickerEn } from '../../../src/discovery/texts.js';
+import { en } from '../../../src/i18n/en.js';
+import { LANGUAGES, type Language } from '../../../src/i18n/languages.js';
+import { formatServiceDate } from '../../../src/i18n/dates.js';
+import { formatMoney } from '../../../src/i18n/money.js';
+import { loadLocaleChunk } from '../../../src/i18n/locale-chunks.js';
+import type { Strings } from '../../../src/i18n/strings.js';
+import { mount } from '../../helpers/mount.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../../helpers/sandbox-session.js';
 
 const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
 const prepaid = SANDBOX_SUBSCRIPTIONS.prepaid.id;

@@ -6,11 +6,11 @@
  * them.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import { unsentOrder } from '../fixtures/subscriptions.js';
-import { captureConsole } from '../helpers/console-capture.js';
-import { mount, type Mounted } from '../helpers/mount.js';
-import { mountSubscription } from '../helpers/mount-subscription.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
+import { unsentOrder } from '../../fixtures/subscriptions.js';
+import { captureConsole } from '../../helpers/console-capture.js';
+import { mount, type Mounted } from '../../helpers/mount.js';
+import { mountSubscription } from '../../helpers/mount-subscription.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
 
 const { eligible, prepaid } = SANDBOX_SUBSCRIPTIONS;
 const norm = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim();

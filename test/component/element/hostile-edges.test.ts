@@ -4,12 +4,12 @@
  * signed-out visitor the way session middleware does.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import { MAX_RESPONSE_BYTES } from '../../src/api/client.js';
-import { en } from '../../src/i18n/en.js';
-import { captureConsole } from '../helpers/console-capture.js';
-import { mount } from '../helpers/mount.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
-import { product } from '../fixtures/subscriptions.js';
+import { MAX_RESPONSE_BYTES } from '../../../src/api/client.js';
+import { en } from '../../../src/i18n/en.js';
+import { captureConsole } from '../../helpers/console-capture.js';
+import { mount } from '../../helpers/mount.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../../helpers/sandbox-session.js';
+import { product } from '../../fixtures/subscriptions.js';
 
 const eligible = SANDBOX_SUBSCRIPTIONS.eligible;
 

@@ -8,10 +8,10 @@
  * "half a second, then scrolled away" are told apart exactly, and take no real time.
  */
 import { expect } from '@open-wc/testing';
-import { VIEW_AFTER_MS } from '../../src/element/view-controller.js';
-import { until, withClock, type ControlledClock } from '../helpers/controlled-clock.js';
-import { mount, type Mounted } from '../helpers/mount.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
+import { VIEW_AFTER_MS } from '../../../src/element/view-controller.js';
+import { until, withClock, type ControlledClock } from '../../helpers/controlled-clock.js';
+import { mount, type Mounted } from '../../helpers/mount.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../../helpers/sandbox-session.js';
 
 const { eligible, prepaid } = SANDBOX_SUBSCRIPTIONS;
 

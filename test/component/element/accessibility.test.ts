@@ -4,12 +4,12 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { CONFIRM_WAITS_MS } from '../../src/api/writes.js';
-import { en } from '../../src/i18n/en.js';
-import { until, withClock } from '../helpers/controlled-clock.js';
-import { mount, type Mounted } from '../helpers/mount.js';
-import { SANDBOX_DISCOVERY } from '../../src/sandbox/index.js';
-import { SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../helpers/sandbox-session.js';
+import { CONFIRM_WAITS_MS } from '../../../src/api/writes.js';
+import { en } from '../../../src/i18n/en.js';
+import { until, withClock } from '../../helpers/controlled-clock.js';
+import { mount, type Mounted } from '../../helpers/mount.js';
+import { SANDBOX_DISCOVERY } from '../../../src/sandbox/index.js';
+import { SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../../helpers/sandbox-session.js';
 
 const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
 const prepaid = SANDBOX_SUBSCRIPTIONS.prepaid.id;

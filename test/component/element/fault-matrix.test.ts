@@ -10,17 +10,17 @@
  * words.
  */
 import { expect } from '@open-wc/testing';
-import { en } from '../../src/i18n/en.js';
-import type { FailureKind } from '../../src/api/errors.js';
-import { CONFIRM_WAITS_MS } from '../../src/api/writes.js';
-import { NEXT_ORDER_WAIT_MS } from '../../src/subscription/load-subscription.js';
-import { VIEW_AFTER_MS } from '../../src/element/view-controller.js';
-import type { Fault, RecordedRequest } from '../../src/sandbox/index.js';
-import { signStorefrontToken } from '../../src/server/index.js';
-import { payAsYouGoSubscription, prepaidSubscription } from '../fixtures/subscriptions.js';
-import { installClock, until, type ControlledClock } from '../helpers/controlled-clock.js';
-import { mount, type Mounted } from '../helpers/mount.js';
-import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../helpers/sandbox-session.js';
+import { en } from '../../../src/i18n/en.js';
+import type { FailureKind } from '../../../src/api/errors.js';
+import { CONFIRM_WAITS_MS } from '../../../src/api/writes.js';
+import { NEXT_ORDER_WAIT_MS } from '../../../src/subscription/load-subscription.js';
+import { VIEW_AFTER_MS } from '../../../src/element/view-controller.js';
+import type { Fault, RecordedRequest } from '../../../src/sandbox/index.js';
+import { signStorefrontToken } from '../../../src/server/index.js';
+import { payAsYouGoSubscription, prepaidSubscription } from '../../fixtures/subscriptions.js';
+import { installClock, until, type ControlledClock } from '../../helpers/controlled-clock.js';
+import { mount, type Mounted } from '../../helpers/mount.js';
+import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
 
 const SUBSCRIPTION = SANDBOX_SUBSCRIPTIONS.eligible.id;
 const PRODUCT = 'prod_morning_roast';
