@@ -1,7 +1,7 @@
 /**
  * The widget's edges against what a hostile or careless page or answer hands it: an image address that only looks like
- * loopback, a `lang` that is no language tag, an answer too large to hold, and a store's token endpoint that answers a
- * signed-out visitor the way session middleware does.
+ * loopback, a `lang` that is no language tag, and an answer too large to hold. A store's token endpoint that answers a
+ * signed-out visitor the way session middleware does is in test/component/api/credentials.test.ts.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { MAX_RESPONSE_BYTES } from '../../../src/api/client.js';
@@ -112,31 +112,4 @@ describe('<prepaid-upgrade> with an answer larger than it will hold', () => {
     expect(pulled).to.be.below(8 * (MAX_RESPONSE_BYTES + 3 * chunk.byteLength));
     expect(errors.join('\n')).to.contain(`the answer is too large (over ${MAX_RESPONSE_BYTES} bytes)`);
   });
-});
-
-describe('<prepaid-upgrade> whose auth-url answers as for a visitor who is not signed in', () => {
-  const { errors } = captureConsole();
-
-  for (const [how, authUrl, named] of [
-    ['a redirect to its sign-in page', '/signed-out-store/token-redirecting', `${location.origin}/signed-out-store/sign-in`],
-    ['its sign-in page itself', '/signed-out-store/token-as-page', 'answered with a page'],
-    ['a redirect to a sign-in page of another origin', '/signed-out-store/token-redirecting-elsewhere', 'redirected to another origin'],
-  ] as const) {
-    it(`takes ${how} for a customer signed out`, async () => {
-      const session = await sandboxSession();
-      const m = await mount({ 'subscription-id': eligible.id, 'api-base': session.apiBase, 'auth-url': authUrl });
-      await m.waitForState('error');
-      expect(m.eventsOf('prepaid-upgrade-token-expired').length).to.equal(1);
-      const [error] = m.eventsOf('prepaid-upgrade-error');
-      expect(error?.detail).to.include({ phase: 'load', status: 401, retryable: false });
-      expect(m.$('[part="error"]')?.textContent).to.contain(en.failure('unauthorized', 'load'));
-      // What the customer can do is sign in again: the page's reload, not a retry of the same.
-      expect(m.$('[part="retry"]')?.textContent?.trim()).to.equal(en.reload);
-      expect(errors.join('\n')).to.contain(named).and.contain('the customer is signed out');
-      // The query of the address it landed on is left out of the console line.
-      expect(errors.join('\n')).not.to.contain('next=');
-      // Nothing reached the service: there was no token to send.
-      expect(await session.requests()).to.deep.equal([]);
-    });
-  }
 });
