@@ -462,7 +462,7 @@ describe('ApiClient lets the caller abort', () => {
 });
 
 // One failed request, once: the sandbox's network failure reaches the client however the browser's connection was
-// used before, and the browser never sends the request again by itself (test/unit/sandbox-http.test.ts).
+// used before, and the browser never sends the request again by itself (test/unit/sandbox/node.test.ts).
 describe('ApiClient reports a dropped connection', () => {
   const dropped: Fault = { status: 0 };
   const statuses = async (sandbox: TestSandbox) => (await sandbox.requests()).map((request) => `${request.method} ${request.status}`);
