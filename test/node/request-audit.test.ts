@@ -5,8 +5,8 @@
  * latest run are read, so an audit of an earlier run, or of a test runner started by hand, fails here.
  *
  * No browser test sends an `x-api-key` over HTTP, not even deliberately: the sandbox's own tests of the application
- * scope (test/unit/sandbox.test.ts) call `createSandbox().handle` inside the page, so their requests never reach the
- * mounted sandbox. Every request audited here therefore must carry no key and no credential in its URL.
+ * scope (test/unit/sandbox/index.test.ts) call `createSandbox().handle` inside the page, so their requests never reach
+ * the mounted sandbox. Every request audited here therefore must carry no key and no credential in its URL.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,0 +1,181 @@
+/**
+ * Failures in the customer's and the developer's terms (`src/element/failure.ts`): what each status of the service's
+ * list and each kind of error means (`describeFailure`), and how a failure for good is reported (`reportFailure`).
+ */
+import { expect } from '@open-wc/testing';
+import { ApiError } from '../../../src/api/errors.js';
+import { ConsoleLines } from '../../../src/element/console-lines.js';
+import { describeFailure, reportFailure } from '../../../src/element/failure.js';
+import { PrepaidUpgradeErrorEvent, PrepaidUpgradeTokenExpiredEvent, type ErrorPhase } from '../../../src/events.js';
+import { prepaidSubscription } from '../../fixtures/subscriptions.js';
+import { captureConsole } from '../../helpers/console-capture.js';
+
+const http = (status: number, detail?: string) => new ApiError('http', `GET answered ${status}`, { status, detail });
+const summary = (error: unknown) => {
+  const { kind, status, retryable, credentialRefused, field } = describeFailure(error);
+  return { kind, status, retryable, credentialRefused, field };
+};
+
+describe('describeFailure', () => {
+  // Every status of the service's list (docs/service.md#statuses), and one it does not name.
+  const statuses: Array<[status: number, kind: string, retryable: boolean]> = [
+    [400, 'badRequest', false],
+    [401, 'unauthorized', false],
+    [403, 'forbidden', false],
+    [404, 'notFound', false],
+    [409, 'badRequest', false],
+    [423, 'locked', true],
+    [429, 'rateLimited', true],
+    [500, 'server', true],
+    [502, 'server', true],
+    [503, 'server', true],
+    [504, 'server', true],
+  ];
+  for (const [status, kind, retryable] of statuses) {
+    it(`takes ${status} for ${kind}, ${retryable ? 'worth' : 'not worth'} trying again${status === 401 ? ', the credential refused' : ''}`, () => {
+      expect(summary(http(status))).to.deep.equal({ kind, status, retryable, credentialRefused: status === 401, field: undefined });
+    });
+  }
+
+  const kinds: Array<[kind: 'network' | 'timeout' | 'malformed' | 'config' | 'unconfirmed', retryable: boolean]> = [
+    ['network', true],
+    ['timeout', true],
+    ['malformed', true],
+    ['config', false],
+    ['unconfirmed', true],
+  ];
+  for (const [kind, retryable] of kinds) {
+    it(`keeps the kind ${kind}, ${retryable ? 'worth' : 'not worth'} trying again, with no status of its own`, () => {
+      expect(describeFailure(new ApiError(kind, 'what happened'))).to.deep.equal({
+        kind,
+        status: 0,
+        retryable,
+        message: 'what happened',
+        credentialRefused: false,
+      });
+    });
+  }
+
+  it('reads no status into an error that is not an HTTP one: a 401 it could not read is no refused credential', () => {
+    expect(summary(new ApiError('malformed', 'x', { status: 401 }))).to.deep.equal({
+      kind: 'malformed',
+      status: 401,
+      retryable: true,
+      credentialRefused: false,
+      field: undefined,
+    });
+  });
+
+  it('takes a refusal of a subscription prepaid meanwhile for alreadyPrepaid, whatever the status, and says so', () => {
+    const current = prepaidSubscription();
+    for (const error of [
+      new ApiError('http', 'PATCH answered 400', { status: 400, current, applied: false }),
+      new ApiError('unconfirmed', 'no read answered', { current }),
+    ]) {
+      expect(describeFailure(error)).to.deep.equal({
+        kind: 'alreadyPrepaid',
+        status: error.status,
+        retryable: false,
+        message: `${error.message} (the subscription was already prepaid)`,
+        credentialRefused: false,
+      });
+    }
+  });
+
+  it('takes anything else thrown for an answer it could not read, named by its message', () => {
+    expect(describeFailure(new TypeError('boom'))).to.deep.equal({
+      kind: 'malformed',
+      status: 0,
+      retryable: true,
+      message: 'unexpected error: TypeError: boom',
+      credentialRefused: false,
+    });
+  });
+
+  it("keeps the service's explanation for the developer: in the message, never as a text of its own", () => {
+    const failure = describeFailure(http(400, 'No prepaid here.'));
+    expect(failure).not.to.have.property('detail');
+    expect(failure.message).to.equal('GET answered 400');
+  });
+
+  it('carries the field a refusal is about, for a refused request only, with or without a message', () => {
+    const fieldError = (status: number, detail?: string) =>
+      new ApiError('http', `PATCH answered ${status}`, { status, detail, field: 'renewal_behavior' });
+    expect(describeFailure(fieldError(400, 'No.'))).to.include({ field: 'renewal_behavior' });
+    expect(describeFailure(fieldError(400, ''))).to.include({ field: 'renewal_behavior' });
+    expect(describeFailure(fieldError(503, 'No.'))).not.to.have.any.keys('detail', 'field');
+  });
+
+  it('names the likely cause of 401, 403 and 404 for the developer, and none of the others', () => {
+    expect(describeFailure(http(401)).message).to.match(/^GET answered 401 \(.*expired.*hash key\)$/);
+    expect(describeFailure(http(403)).message).to.match(/^GET answered 403 \(.*other environment/);
+    expect(describeFailure(http(404)).message).to.match(/^GET answered 404 \(.*does not exist.*another customer/);
+    for (const status of [400, 423, 429, 500, 502, 503, 504])
+      expect(describeFailure(http(status)).message).to.equal(`GET answered ${status}`);
+  });
+});
+
+describe('reportFailure', () => {
+  const { errors, warnings } = captureConsole();
+
+  /** Reports `error` in `phase` from an element of its own; answers the events it fired. */
+  const report = (phase: ErrorPhase, error: unknown) => {
+    const element = document.createElement('div');
+    const events: Event[] = [];
+    for (const type of ['prepaid-upgrade-error', 'prepaid-upgrade-token-expired'])
+      element.addEventListener(type, (event) => events.push(event));
+    reportFailure(element, new ConsoleLines(() => '<prepaid-upgrade subscription-id="sub_1">'), phase, error);
+    return events;
+  };
+
+  it('says on the console which step failed and why, naming the element', () => {
+    report('load', http(404));
+    expect(errors).to.deep.equal([
+      '<prepaid-upgrade subscription-id="sub_1">: load failed: GET answered 404 (the subscription does not exist, or the token is for another customer)',
+    ]);
+    expect(warnings).to.deep.equal([]);
+  });
+
+  it('fires prepaid-upgrade-error with the phase, status, message and whether trying again may help', () => {
+    const [event, ...others] = report('load', http(503));
+    expect(others).to.deep.equal([]);
+    expect(event).to.be.instanceOf(PrepaidUpgradeErrorEvent);
+    expect((event as PrepaidUpgradeErrorEvent).detail).to.deep.equal({
+      phase: 'load',
+      status: 503,
+      message: 'GET answered 503',
+      retryable: true,
+    });
+  });
+
+  it('says of a failed read or set-up nothing of a change made', () => {
+    for (const phase of ['load', 'config'] as const) {
+      const [event] = report(phase, new ApiError('config', 'no credential'));
+      expect((event as PrepaidUpgradeErrorEvent).detail).not.to.have.property('applied');
+    }
+  });
+
+  it('says of a failed write whether the change was made: surely not, or not known', () => {
+    for (const phase of ['upgrade', 'renewal'] as const) {
+      const refused = report(phase, new ApiError('http', 'PATCH answered 400', { status: 400, applied: false }));
+      expect((refused[0] as PrepaidUpgradeErrorEvent).detail).to.include({ phase, applied: false });
+      const unknown = report(phase, new ApiError('unconfirmed', 'no read answered', { applied: null }));
+      expect((unknown[0] as PrepaidUpgradeErrorEvent).detail).to.include({ phase, applied: null });
+      const unsaid = report(phase, new ApiError('network', 'offline'));
+      expect((unsaid[0] as PrepaidUpgradeErrorEvent).detail, 'not said: not known').to.include({ applied: null });
+    }
+  });
+
+  it('fires prepaid-upgrade-token-expired after the error when the credential was refused, and only then', () => {
+    const refused = report('load', http(401));
+    expect(refused.map((event) => event.type)).to.deep.equal(['prepaid-upgrade-error', 'prepaid-upgrade-token-expired']);
+    expect(refused[1]).to.be.instanceOf(PrepaidUpgradeTokenExpiredEvent);
+    for (const error of [http(403), new ApiError('malformed', 'x', { status: 401 }), new ApiError('config', 'x')])
+      expect(report('upgrade', error).map((event) => event.type)).to.deep.equal(['prepaid-upgrade-error']);
+  });
+
+  it('fires events that bubble and cross shadow roots', () => {
+    const [event] = report('upgrade', http(500));
+    expect(event).to.include({ bubbles: true, composed: true });
+  });
+});
