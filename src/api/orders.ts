@@ -90,8 +90,8 @@ export async function readNextOrder(client: ApiClient, subscriptionId: string, o
 }
 
 /**
- * Completes `order`, from the listing, with the amounts it lacks. They are read from the order itself, `GET
- * /orders/{public_id}/`.
+ * Completes `order`, from the listing, with the amounts it lacks. They are read from the order itself,
+ * `GET /orders/{public_id}/`.
  */
 export async function readOrderAmounts(client: ApiClient, order: NextOrder, options?: RequestOptions): Promise<NextOrder> {
   const { publicId } = order;

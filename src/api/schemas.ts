@@ -59,8 +59,8 @@ function makeSchemas() {
   /**
    * An order. A subscription's next order is its unsent order (`status` 1), placed and billed on the calendar date
    * `place`. Its amounts (`sub_total`, `tax_total`, `shipping_total`, `total`) are not checked here, and `orders.ts`
-   * reads them. The listing that the service documents leaves out `sub_total`, and its example writes `"total":
-   * "undefined"`. An amount that is not money does not spoil the order's date, which is still good.
+   * reads them. The listing that the service documents leaves out `sub_total`, and its example writes
+   * `"total": "undefined"`. An amount that is not money does not spoil the order's date, which is still good.
    */
   const OrderSchema = z.looseObject({
     public_id: string,
@@ -71,8 +71,8 @@ function makeSchemas() {
   });
 
   /**
-   * A page of a listing of `item`s, in either of the service's shapes. The default shape is `{results, paging:
-   * {next}}`, and production's is `{next, previous, results}` (docs/service.md#listings).
+   * A page of a listing of `item`s, in either of the service's shapes. The default shape is
+   * `{results, paging: {next}}`, and production's is `{next, previous, results}` (docs/service.md#listings).
    */
   const pageOf = <T extends z.ZodMiniType>(item: T) =>
     z.looseObject({

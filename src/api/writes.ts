@@ -125,8 +125,8 @@ export async function sendAndConfirm(
 /**
  * Reads the subscription until a read shows `write` made, which is its success. Before each next read, it waits for the
  * next time in `waits`. After the last read, `failed` is thrown again with what is known. When the last read shows the
- * change not made, the error says `applied: false`. Otherwise the outcome is not known (`unconfirmed`, `applied:
- * null`).
+ * change not made, the error says `applied: false`. Otherwise the outcome is not known (`unconfirmed`,
+ * `applied: null`).
  *
  * A read that finds the subscription prepaid in another way ends the reads at once (`current`). So does a refused
  * credential, because the customer must act on it. Its outcome is not known.

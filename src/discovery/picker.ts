@@ -1,10 +1,10 @@
 /**
- * The customer's choice among what discovery found (docs/discovery.md). This covers the picker "Which subscription?",
- * with a radio for each subscription that can be upgraded. It also covers the prepaid subscriptions offered for
- * management below it, with a button each, the one chosen, the way back, and the notice when nothing can be offered.
- * The element shows the chosen subscription as it would show one named by `subscription-id`. Before the customer
- * chooses, a single upgradeable subscription is shown at once. When none can be upgraded, a single prepaid one is shown
- * at once.
+ * The customer's choice among what discovery found (docs/discovery.md). It covers the picker "Which subscription?",
+ * with a radio for each subscription that can be upgraded, and below it the prepaid subscriptions offered for
+ * management, with a button each. It also covers the subscription chosen, the way back, and the notice when nothing can
+ * be offered. The element shows the chosen subscription as it would show one named by `subscription-id`. Before the
+ * customer chooses, a single upgradeable subscription is shown at once. When none can be upgraded, a single prepaid one
+ * is shown at once.
  *
  * This module keeps that state, and `picker-template.ts` says what the picker looks like. Both are part of the
  * discovery chunk, which only a widget without `subscription-id` loads (see `discovery/loader.ts`). The script bundles
@@ -135,7 +135,7 @@ export class Picker {
     found.prepaid = update(found.prepaid, !eligibility.eligible && eligibility.reason === 'already-prepaid');
   }
 
-  /** Goes back to the picker, with the radio of the subscription that was shown picked. */
+  /** Goes back to the picker. The radio of the subscription that was shown is picked. */
   back(shownId: string | undefined): void {
     this.#picked = shownId;
     this.#chosenId = undefined;

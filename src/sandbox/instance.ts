@@ -140,8 +140,8 @@ export class SandboxInstance {
 
   /**
    * How `GET /orders/` lists each order. It is `complete`, unless the sandbox's options say otherwise, or `reference`,
-   * as the service's List reference documents it: without `sub_total`, and with `total` as the text "undefined". `GET
-   * /orders/{id}/` is complete either way.
+   * as the service's List reference documents it: without `sub_total`, and with `total` as the text "undefined".
+   * `GET /orders/{id}/` is complete either way.
    */
   get orderListing(): OrderListingShape {
     return this.#orderListing;

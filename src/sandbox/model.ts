@@ -25,9 +25,9 @@ export interface Merchant {
   apiKeys: Record<Environment, string>;
   prepaidEnabled: boolean;
   /**
-   * The merchant's own prepaid discount per term, in whole percent by number of orders, such as `{3: 5, 6: 10, 12:
-   * 15}`. The service applies it when it reprices the next order after an upgrade, but never says what it is
-   * (docs/service.md#prepaid-discounts).
+   * The merchant's own prepaid discount per term, in whole percent by number of orders, such as
+   * `{3: 5, 6: 10, 12: 15}`. The service applies it when it reprices the next order after an upgrade, but never says
+   * what it is (docs/service.md#prepaid-discounts).
    */
   prepaidDiscounts: Readonly<Record<number, number>>;
 }

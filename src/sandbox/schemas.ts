@@ -2,8 +2,8 @@
  * The sandbox's shapes on the wire, as zod schemas: what it answers (docs/service.md, from #endpoints on), and the two
  * bodies it accepts, the upgrade's and the renewal change's. They are one source with three uses. `model.ts` takes the
  * records' types from them. `upgrade.ts` and `renewal.ts` check the bodies, which are untrusted input, and refuse them
- * in the service's own words. `openapi.ts` turns them into the sandbox's description of its API (`GET
- * /__sandbox/openapi.json`).
+ * in the service's own words. `openapi.ts` turns them into the sandbox's description of its API
+ * (`GET /__sandbox/openapi.json`).
  *
  * This module uses the classic zod API. The sandbox is not part of the widget's script bundles, so readable schemas
  * with descriptions are worth more here than bytes.

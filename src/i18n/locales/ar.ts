@@ -118,8 +118,8 @@ const ar: Strings = {
       : `ستصدر عند طلبك التالي فاتورة واحدة مقابل ${ordersGenitive(count)}. لم يُحصَّل أي مبلغ اليوم.`,
   nextOrderBills: (date, total, count, charges) =>
     `ستصدر عند طلبك التالي، في ${date}، فاتورة بمبلغ ${total} مقابل ${ordersGenitive(count)}${charges ? `: ${charges}` : ''}. لم يُحصَّل أي مبلغ اليوم.`,
-  // "و" is written joined to the word after it, so it comes before a word and never before an amount: "ضريبة بقيمة …
-  // ورسوم شحن بقيمة …".
+  // "و" is written joined to the word after it, so it comes before a word and never before an amount:
+  // "ضريبة بقيمة … ورسوم شحن بقيمة …".
   charges: (subTotal, tax, shipping) =>
     `${subTotal}، بالإضافة إلى ${[tax && `ضريبة بقيمة ${tax}`, shipping && `رسوم شحن بقيمة ${shipping}`].filter(Boolean).join(' و')}`,
   nextOrderSubtotal: (date, subTotal, count) =>

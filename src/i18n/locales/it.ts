@@ -17,8 +17,8 @@ const billedAtNextOrder = (count: number) =>
     other: 'Al prossimo ordine le verranno addebitati insieme # ordini',
   });
 
-// The article before a date elides when the day is read starting with a vowel: «l’8 dicembre», «l’11 gennaio», but «il
-// 5 dicembre».
+// The article before a date elides when the day is read starting with a vowel:
+// «l’8 dicembre», «l’11 gennaio», but «il 5 dicembre».
 const theDate = (date: string) => (/^(?:8|11)(?!\d)/u.test(date) ? `l’${date}` : `il ${date}`);
 
 const failures = (kind: FailureKind, phase: ErrorPhase) =>
