@@ -1,11 +1,11 @@
 /**
- * Types of `prepaid-upgrade/prepaid-upgrade.iife.js`, the classic script: it registers `<prepaid-upgrade>` and
- * leaves what the package exports on the global `PrepaidUpgrade` (`PrepaidUpgrade.PrepaidUpgradeReadyEvent`, …).
+ * The types of `prepaid-upgrade/prepaid-upgrade.iife.js`, the classic script. It registers `<prepaid-upgrade>`, and
+ * puts what the package exports on the global `PrepaidUpgrade`, such as `PrepaidUpgrade.PrepaidUpgradeReadyEvent`.
  */
 import type * as PrepaidUpgradeExports from './index.js';
 
 declare global {
-  // A `var`: the classic script declares it with `var PrepaidUpgrade = …`.
+  // This is a `var`, because the classic script declares it with `var PrepaidUpgrade = …`.
   var PrepaidUpgrade: typeof PrepaidUpgradeExports;
 }
 

@@ -1,6 +1,6 @@
 /**
- * `prepaid-upgrade`, the module entry for bundlers: registers `<prepaid-upgrade>` and exports its class, events and
- * types. Languages other than English, and discovery (a widget without `subscription-id`), are dynamic imports, which
+ * `prepaid-upgrade`, the module entry for bundlers. It registers `<prepaid-upgrade>` and exports its class, events and
+ * types. Languages other than English, and discovery for a widget without `subscription-id`, are dynamic imports, which
  * the app's bundler makes into chunks of their own.
  */
 import { useDiscoveryLoader } from './discovery/loader.js';
@@ -12,6 +12,6 @@ export * from './public-api.js';
 
 useLocaleLoader(loadLocaleChunk);
 useDiscoveryLoader(() => import('./discovery/index.js'));
-// A page may load the script twice (a theme and an app both include it): the second registration is a no-op. On a
-// server that renders the page, Lit's stand-in registry takes the definition, and the browser upgrades the tag.
+// A page may load the script twice, when a theme and an app both include it. The second registration then does nothing.
+// On a server that renders the page, Lit's stand-in registry takes the definition, and the browser upgrades the tag.
 if (!customElements.get('prepaid-upgrade')) customElements.define('prepaid-upgrade', PrepaidUpgrade);

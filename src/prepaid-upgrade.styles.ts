@@ -1,14 +1,15 @@
 import { css } from 'lit';
 
 /**
- * Every colour, size and font comes from a `--prepaid-upgrade-*` custom property with a default that meets WCAG AA
- * contrast on its default background. Layout uses logical properties only, so right-to-left languages mirror.
+ * Every colour, size and font comes from a `--prepaid-upgrade-*` custom property, with a default that meets WCAG AA
+ * contrast on its default background. Layout uses only logical properties, so that right-to-left languages are
+ * mirrored.
  */
 export const styles = css`
-  /* Light or dark as the page's color-scheme says (a page with "color-scheme: light dark" follows the visitor's
-     preference); each default has at least 4.5:1 contrast against the default background of its scheme. An engine
-     without light-dark() (before Chrome 123, Firefox 120, Safari 17.5) skips the @supports block and keeps the light
-     palette of :host. */
+  /* Light or dark, as the page's color-scheme says. A page with "color-scheme: light dark" follows the visitor's
+     preference. Each default has at least 4.5:1 contrast against the default background of its scheme. An engine
+     without light-dark() (before Chrome 123, Firefox 120 and Safari 17.5) skips the @supports block and keeps the
+     light palette of :host. */
   :host {
     --_accent: var(--prepaid-upgrade-accent, #1d4ed8);
     --_text: var(--prepaid-upgrade-text, #1f2937);
@@ -45,9 +46,10 @@ export const styles = css`
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
   }
-  /* While loading: the height of the viewport, so that what follows the widget is out of view until it settles. The
-     host holds it from insertion on, before its first render (an engine without custom states, from that render).
-     While the page's widgets load, one out of view is hidden, and shows where it lands (element/place-controller.ts). */
+  /* While loading, the host is as tall as the viewport, so that what follows the widget stays out of view until it
+     settles. The host holds this height from insertion on, before its first render. An engine without custom states
+     holds it from that render. While the page's widgets load, a widget out of view is hidden, and it shows where it
+     lands (element/place-controller.ts). */
   @supports selector(:state(loading)) {
     :host(:state(loading)) {
       min-block-size: 100svh;
@@ -131,8 +133,8 @@ export const styles = css`
     align-items: center;
     cursor: pointer;
   }
-  /* A subscription in the picker, or offered for management below it: its product's picture beside its name, in line
-     with the radios' labels (a prepaid one has a spacer where a radio would be). */
+  /* A subscription in the picker, or offered for management below it. Its product's picture sits beside its name, in
+     line with the radios' labels. A prepaid subscription has a spacer where a radio would be. */
   .pick {
     display: flex;
     align-items: center;
@@ -166,14 +168,14 @@ export const styles = css`
     justify-self: start;
     margin-inline-start: 0;
   }
-  /* The full price before the discounted one; screen readers hear "was …" from a hidden text instead. */
+  /* The full price before the discounted one. Screen readers hear "was …" from a hidden text instead. */
   .was {
     text-decoration: line-through;
   }
   .per-order {
     display: block;
   }
-  /* The next order's date while it is read: a stand-in that holds its room. */
+  /* The next order's date while it is read. A hidden stand-in holds its room. */
   .pending {
     visibility: hidden;
   }
@@ -202,8 +204,8 @@ export const styles = css`
     cursor: progress;
     opacity: 0.8;
   }
-  /* The management form's button while the choice is the subscription's own: nothing to save. It looks unavailable,
-     not like another button: dashed, faded, without the accent. */
+  /* The management form's button while the choice is the subscription's own, so there is nothing to save. It looks
+     unavailable rather than like another button: dashed, faded and without the accent. */
   .submit:disabled {
     color: var(--_text);
     background: transparent;
@@ -219,8 +221,8 @@ export const styles = css`
     color: var(--_accent);
     background: transparent;
   }
-  /* Back to the picker, above the subscription shown, and a prepaid subscription's way to its management form: quiet
-     text buttons. */
+  /* The way back to the picker, above the subscription shown, and a prepaid subscription's way to its management
+     form. Both are quiet text buttons. */
   .link {
     justify-self: start;
     min-block-size: 2.75rem;
@@ -251,8 +253,8 @@ export const styles = css`
   .error {
     color: var(--_error);
   }
-  /* The loading state: bars of the border colour at 22%, shimmering. Chrome and Edge 109 and 110, without
-     color-mix(), skip the @supports block and take the light palette's border at 22% (a theme's border aside). */
+  /* The loading state: shimmering bars of the border colour at 22%. Chrome and Edge 109 and 110 lack color-mix(), so
+     they skip the @supports block. They take the light palette's border at 22% instead, and ignore a theme's border. */
   .placeholder {
     display: grid;
     gap: var(--_gap);

@@ -1,6 +1,7 @@
 /**
- * What both entry points export (`index.ts` for bundlers, `script.ts` for the script bundles): the element's class,
- * its events and the types of its data. Each entry registers `<prepaid-upgrade>` with its own way of fetching languages.
+ * What both entry points export: `index.ts` for bundlers, and `script.ts` for the script bundles. They export the
+ * element's class, its events and the types of its data. Each entry registers `<prepaid-upgrade>` with its own way of
+ * fetching languages.
  */
 export { PrepaidUpgrade, type PrepaidUpgradeState } from './prepaid-upgrade.js';
 export * from './events.js';

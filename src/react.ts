@@ -1,15 +1,15 @@
 /**
  * `prepaid-upgrade/react`: `<PrepaidUpgrade>` for React, made with `@lit/react`. Importing it registers the element.
  *
- * Every property of the element is a prop (`subscriptionId`, `apiBase`, `tokenProvider`, `strings`, …), set as a
- * property rather than an attribute, and each public event has a typed `on…` prop:
+ * Every property of the element is a prop, such as `subscriptionId`, `apiBase`, `tokenProvider` or `strings`. Props are
+ * set as properties rather than attributes. Each public event has a typed `on…` prop:
  *
  * ```tsx
  * <PrepaidUpgrade subscriptionId="sub_123" authUrl="/account/storefront-token"
  *   onSuccess={(event) => console.log(event.detail.subscription)} />
  * ```
  *
- * Not part of the script bundles: they carry no React.
+ * This module is not part of the script bundles, which carry no React.
  */
 import * as React from 'react';
 import { createComponent, type EventName } from '@lit/react';
@@ -18,7 +18,9 @@ import { PREPAID_UPGRADE_EVENTS } from './events.js';
 
 type EventProps = typeof PREPAID_UPGRADE_EVENTS;
 
-/** `onReady: 'prepaid-upgrade-ready'` and so on, typed with each event's class. */
+/**
+ * Maps each event prop to its event name, such as `onReady: 'prepaid-upgrade-ready'`, typed with each event's class.
+ */
 const events = Object.fromEntries(Object.entries(PREPAID_UPGRADE_EVENTS).map(([prop, { eventName }]) => [prop, eventName])) as {
   [P in keyof EventProps]: EventName<InstanceType<EventProps[P]>>;
 };

@@ -1,8 +1,8 @@
 /**
- * The entry of the two script bundles, `dist/prepaid-upgrade.js` (`<script type="module">`) and
- * `dist/prepaid-upgrade.iife.js` (classic `<script>`, its exports on the global `PrepaidUpgrade`): registers
- * `<prepaid-upgrade>` with English built in; other languages are fetched from `dist/i18n/`, and discovery (a widget
- * without `subscription-id`) from `dist/discovery.js`, next to the bundle.
+ * The entry of the two script bundles: `dist/prepaid-upgrade.js` for `<script type="module">`, and
+ * `dist/prepaid-upgrade.iife.js` for a classic `<script>`, with its exports on the global `PrepaidUpgrade`. It
+ * registers `<prepaid-upgrade>` with English built in. Other languages are fetched from `dist/i18n/`, and discovery,
+ * for a widget without `subscription-id`, from `dist/discovery.js`. Both sit next to the bundle.
  */
 import { useDiscoveryLoader, type DiscoveryModule } from './discovery/loader.js';
 import { useLocaleLoader } from './i18n/index.js';
@@ -14,5 +14,5 @@ export * from './public-api.js';
 
 useLocaleLoader(loadLocaleFile);
 useDiscoveryLoader(() => importBeside<DiscoveryModule>('discovery.js'));
-// A page may load the script twice (a theme and an app both include it): the second registration is a no-op.
+// A page may load the script twice, when a theme and an app both include it. The second registration then does nothing.
 if (!customElements.get('prepaid-upgrade')) customElements.define('prepaid-upgrade', PrepaidUpgrade);

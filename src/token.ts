@@ -3,18 +3,20 @@
  *
  *   {"public_id":"<merchant public id>","ts":<unix seconds>,"sig_field":"<customer id>","sig":"<base64 signature>"}
  *
- * with an optional `"trust_level"`. `ts` may also be a string of digits (`"ts":"1605230097"`), as some commerce
- * platforms' connectors send it; the service accepts both (docs/service.md#storefront-token). Shared by the browser
- * (which only reads `ts`, to renew an old token in time and to warn of one in milliseconds) and the server side (which
- * signs and verifies). Nothing here signs: the hash key never reaches a browser.
+ * A `"trust_level"` is optional. `ts` may also be a string of digits (`"ts":"1605230097"`), as some commerce
+ * platforms' connectors send it. The service accepts both (docs/service.md#storefront-token).
+ *
+ * The browser and the server side share this module. The browser only reads `ts`, to renew an old token in time and to
+ * warn about one in milliseconds. The server side signs and verifies. Nothing here signs, because the hash key never
+ * reaches a browser.
  */
 export interface StorefrontToken {
   public_id: string;
   /**
-   * Unix seconds: a number, or a string of ASCII digits. Kept in the form it came in: the signature is over the text
-   * `<customer id>|<ts>`, which the service rebuilds from the `ts` it receives, so only the very text the merchant
-   * signed verifies. A string turned into a number could lose that text (`"01605230097"` would become 1605230097);
-   * keeping it as given can never break a signature that was right.
+   * Unix seconds, as a number or a string of ASCII digits. It is kept in the form it came in. The signature is over the
+   * text `<customer id>|<ts>`, which the service rebuilds from the `ts` it receives, so only the exact text that the
+   * merchant signed verifies. A string turned into a number could lose that text: `"01605230097"` would become
+   * 1605230097. Keeping it as given can never break a signature that was right.
    */
   ts: number | string;
   sig_field: string;
@@ -26,8 +28,9 @@ export interface StorefrontToken {
 export const TOKEN_LIFETIME_SECONDS = 2 * 60 * 60;
 
 /**
- * Whether a `ts` is most likely in milliseconds: 13 digits, which in seconds would be tens of thousands of years away.
- * A common mistake of merchants' servers (`Date.now()` for seconds), which the service refuses.
+ * Whether a `ts` is most likely in milliseconds. It then has 13 digits, which in seconds would be tens of thousands of
+ * years away. This is a common mistake of merchants' servers, which use `Date.now()` for seconds, and the service
+ * refuses such a token.
  */
 export const looksLikeMilliseconds = (ts: number | string | undefined): boolean => String(Number(ts)).length === 13;
 
@@ -39,14 +42,15 @@ export function storefrontMessage(customerId: string, ts: number | string, trust
 const isNonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
 /**
- * A non-empty string fit to be a signed field (customer id, trust level, merchant public id). A `|` separates the fields of the
- * signed text, so one inside a field gives that text two readings: `victim|gold` signed with no trust level reads as
- * customer `victim` with trust level `gold`. Nor may one hold Unicode's control characters (U+0000–U+001F,
- * U+007F–U+009F): no id has them, and a line break or a NUL in one can forge or cut a line of a log.
+ * Whether a value is a non-empty string fit to be a signed field: a customer id, a trust level or a merchant public id.
+ * A `|` separates the fields of the signed text, so a `|` inside a field gives that text two readings. For example,
+ * `victim|gold` signed with no trust level reads as customer `victim` with trust level `gold`. A field may not hold
+ * Unicode's control characters either (U+0000–U+001F, U+007F–U+009F). No id has them, and a line break or a NUL in a
+ * field can forge or cut a line of a log.
  */
 const isSignedField = (value: unknown): value is string => isNonEmptyString(value) && !/[|\p{Cc}]/u.test(value);
 
-/** Reads a token's JSON text; `undefined` when it is not a well-formed storefront token. */
+/** Reads a token's JSON text. Returns `undefined` when it is not a well-formed storefront token. */
 export function parseStorefrontToken(text: string): StorefrontToken | undefined {
   try {
     return toStorefrontToken(JSON.parse(text));
@@ -56,15 +60,17 @@ export function parseStorefrontToken(text: string): StorefrontToken | undefined 
 }
 
 /**
- * Checks the shape of an already parsed token (an `auth-url` answer, say). A plain predicate, small in the widget's
- * bundle; `checkStorefrontToken` of `prepaid-upgrade/server` applies the same rules and names the wrong field.
+ * Checks the shape of an already parsed token, such as an `auth-url` answer. It is a plain predicate, so that it stays
+ * small in the widget's bundle. `checkStorefrontToken` of `prepaid-upgrade/server` applies the same rules and names the
+ * wrong field.
  */
 export function toStorefrontToken(value: unknown): StorefrontToken | undefined {
-  // Anything but an object with these fields (null, a string, an array) has none of them, so it fails the checks below.
+  // Anything but an object with these fields, such as null, a string or an array, has none of them, so it fails the
+  // checks below.
   const { public_id, ts, sig_field, sig, trust_level } = (value ?? {}) as Record<string, unknown>;
   if (!isSignedField(public_id) || !isSignedField(sig_field) || !isNonEmptyString(sig)) return undefined;
-  // Whole seconds, as a number or as a string of ASCII digits: not -1, 1.5, "", "1.7e9", " 17" or "0x10", which are
-  // no text anyone signs (a list is refused first: its text would be its items').
+  // Whole seconds, as a number or as a string of ASCII digits. Not -1, 1.5, "", "1.7e9", " 17" or "0x10", which are not
+  // texts that anyone signs. A list is refused first, because its text would be the text of its items.
   if (typeof ts === 'object' || !/^\d+$/.test(ts as string)) return undefined;
   if (trust_level !== undefined && !isSignedField(trust_level)) return undefined;
   const token: StorefrontToken = { public_id, ts: ts as number | string, sig_field, sig };
@@ -74,6 +80,6 @@ export function toStorefrontToken(value: unknown): StorefrontToken | undefined {
 
 /** The header value for a token, with the fields in their documented order. */
 export function serializeStorefrontToken(token: StorefrontToken): string {
-  // The list both orders the fields and leaves out any other; an undefined `trust_level` is left out too.
+  // The list both orders the fields and leaves out any others. An undefined `trust_level` is left out too.
   return JSON.stringify(token, ['public_id', 'ts', 'sig_field', 'sig', 'trust_level']);
 }

@@ -7,18 +7,17 @@ export const ENVIRONMENT_BASE_ADDRESSES: Readonly<Record<Environment, string>> =
   staging: 'https://staging.restapi.ordergroove.com/',
 };
 
-/** The hosts on which plain http: stays on this machine, as `URL` writes them. */
+/** The loopback hosts, spelled as `URL` writes them. Plain http: to these hosts never leaves the machine. */
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
- * The one rule of secure addresses, read from the parsed address and never from its text (where
- * `http://localhost:@evil.example/` would pass for loopback): https:, or plain http: only on a loopback host, and no
- * user name or password.
+ * Whether an address is secure: https:, or plain http: on a loopback host only, and no user name or password. The rule
+ * reads the parsed address and never its text. In the text, `http://localhost:@evil.example/` would pass for loopback.
  */
 export const isSecureAddress = (url: URL): boolean =>
   (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname))) && !url.username && !url.password;
 
-/** `address` parsed, or undefined when it is no absolute address. */
+/** Parses `address`. Returns undefined when it is not an absolute address. */
 const parsed = (address: string): URL | undefined => {
   try {
     return new URL(address);
@@ -28,8 +27,9 @@ const parsed = (address: string): URL | undefined => {
 };
 
 /**
- * Images come from server data: only secure addresses and inline pictures, which cannot run script, are rendered. A
- * relative address is not rendered either: it would load from the store's page, not from where the service meant.
+ * Image addresses come from server data, so only secure addresses and inline pictures are rendered. Inline pictures
+ * cannot run script. A relative address is not rendered either, because it would load from the store's page and not
+ * from where the service meant.
  */
 export const isSafeImageAddress = (address: unknown): address is string => {
   const url = typeof address === 'string' ? parsed(address) : undefined;
@@ -39,9 +39,9 @@ export const isSafeImageAddress = (address: unknown): address is string => {
 export const isEnvironment = (value: unknown): value is Environment => value === 'production' || value === 'staging';
 
 /**
- * `address` (an attribute's value, perhaps relative) resolved against the page. Only https: is accepted, and plain
- * http: only on loopback hosts, so that a typo can never send a customer's token over the open internet in clear
- * text; `allowPageOrigin` also lets the page's own origin through, whatever its protocol.
+ * Resolves `address`, an attribute's value that may be relative, against the page. Only https: is accepted, and plain
+ * http: only on loopback hosts. This way a typo can never send a customer's token over the open internet in clear text.
+ * With `allowPageOrigin`, the page's own origin is accepted too, whatever its protocol.
  */
 function resolveAddress(attribute: string, address: string, pageUrl: string, allowPageOrigin?: boolean): URL {
   let url: URL;
@@ -59,14 +59,15 @@ function resolveAddress(attribute: string, address: string, pageUrl: string, all
 }
 
 /**
- * The absolute address of the merchant's token endpoint. It is fetched with the page's cookies and answers a
- * credential, so it must be the page's own origin (a relative path, typically), or https:, or loopback.
+ * The absolute address of the merchant's token endpoint. The widget fetches it with the page's cookies, and it answers
+ * with a credential. So it must be on the page's own origin (typically a relative path), use https:, or be on a
+ * loopback host.
  */
 export const resolveTokenEndpoint = (authUrl: string, pageUrl: string): string => resolveAddress('auth-url', authUrl, pageUrl, true).href;
 
 /**
- * The base address every request path is resolved against, always ending in `/`. `api-base` wins over
- * `environment`; a relative `api-base` resolves against the page.
+ * The base address that every request path is resolved against. It always ends in `/`. `api-base` wins over
+ * `environment`. A relative `api-base` resolves against the page.
  */
 export function resolveBaseAddress(options: { apiBase?: string | null; environment?: string | null; pageUrl: string }): URL {
   const { apiBase, environment, pageUrl } = options;

@@ -1,6 +1,7 @@
 /**
- * The service calls the widget makes, with no DOM: each one takes an `AbortSignal`, has a time limit, sends only the
- * storefront token, and returns data that has been checked against its schema, or throws an `ApiError`.
+ * The calls that the widget makes to the service. Nothing here uses the DOM. Each call takes an `AbortSignal` and has a
+ * time limit. It sends only the storefront token. It returns data that was checked against its schema, or throws an
+ * `ApiError`.
  */
 import { ApiError, isAbortError } from './errors.js';
 import { MAX_ATTEMPTS, RETRY_BUDGET_MS, isRetryable, retryDelayMs, sleep } from './retry.js';
@@ -18,19 +19,20 @@ import {
 import type { RenewalBehavior } from './upgrade-request.js';
 
 /**
- * What the client needs of `StorefrontCredentials`: the `authorization` header value for the next request, and after
- * the service refused one with 401, a different token to try once more (or `undefined` when none can be had).
+ * The part of `StorefrontCredentials` that the client needs. It gives the `authorization` header value for the next
+ * request. After the service refuses a token with 401, it may give a different token to try once more, or `undefined`
+ * when it cannot get one.
  */
 export type TokenSource = Pick<StorefrontCredentials, 'authorization'> & Partial<Pick<StorefrontCredentials, 'renewAfterRefusal'>>;
 
 export interface ApiClientOptions {
-  /** From `resolveBaseAddress`: absolute, ending in `/`. */
+  /** The address from `resolveBaseAddress`. It is absolute and ends in `/`. */
   baseAddress: URL;
   /** Where each request's token comes from. */
   credentials: TokenSource;
-  /** Time limit of one try, in milliseconds. */
+  /** The time limit of one try, in milliseconds. */
   timeoutMs?: number;
-  /** Tries in all, the first included (see `retry.ts`); 1 turns retries off. */
+  /** The number of tries in all, the first one included (see `retry.ts`). 1 turns retries off. */
   maxAttempts?: number;
 }
 
@@ -39,30 +41,34 @@ export interface RequestOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 6000;
-/** Larger answers are refused: no subscription or product comes anywhere near it. */
+/** Answers larger than this are refused. No subscription or product comes anywhere near this size. */
 export const MAX_RESPONSE_BYTES = 1_000_000;
 
 export interface ApiClient {
   getSubscription(subscriptionId: string, options?: RequestOptions): Promise<Subscription>;
   getProduct(productId: string, options?: RequestOptions): Promise<Product>;
   upgradeToPrepaid(subscriptionId: string, request: UpgradeRequest, options?: RequestOptions): Promise<Subscription>;
-  /** What happens when a prepaid subscription's prepaid orders run out. */
+  /** Changes what happens when a prepaid subscription's prepaid orders run out. */
   changeRenewalBehavior(subscriptionId: string, renewalBehavior: RenewalBehavior, options?: RequestOptions): Promise<Subscription>;
-  /** The base address every request is relative to: absolute, ending in `/`. */
+  /** The base address that every request is relative to. It is absolute and ends in `/`. */
   readonly baseAddress: URL;
   /**
-   * A read of `address`, relative to the base address or absolute, checked against `schema`: for addresses an answer
-   * names (a listing's next page). One outside the base address is refused unsent: the token must not travel there.
+   * Reads `address` and checks the answer against `schema`. The address may be absolute or relative to the base
+   * address. This is for addresses that an answer names, such as a listing's next page. An address outside the base
+   * address is refused without being sent, because the token must not travel there.
    */
   read<T>(address: string, schema: Schema<T>, options?: RequestOptions): Promise<T>;
   /**
-   * A page of the subscriptions listing at `address`, read as `read` reads it: for the discovery chunk, which then
-   * needs no schema, and so no zod, of its own.
+   * Reads a page of the subscriptions listing at `address`, as `read` does. The discovery chunk uses it, so that the
+   * chunk needs no schema of its own, and so no zod.
    */
   readSubscriptionPage(address: string, options?: RequestOptions): Promise<SubscriptionPage>;
 }
 
-/** `.` and `..` (and nothing) would be read as path steps, not as an id, and send a request elsewhere under the base address. */
+/**
+ * Whether an id is `.`, `..` or empty. Such an id would be read as a path step, and the request would go elsewhere
+ * under the base address.
+ */
 export const isPathStep = (id: string): boolean => /^\.{0,2}$/.test(id);
 
 export function createApiClient({
@@ -72,45 +78,46 @@ export function createApiClient({
   maxAttempts = MAX_ATTEMPTS,
 }: ApiClientOptions): ApiClient {
   /**
-   * Tries until an answer can be used, a failure is final, or the retry policy is spent. The changes are the
-   * requests with a body, so the body decides the method.
+   * Sends a request, and tries again until an answer can be used, a failure is final, or the retry policy is spent.
+   * Only the changes have a body, so the body decides the method.
    */
   async function send<T>(path: string, schema: Schema<T>, signal?: AbortSignal, body?: object): Promise<T> {
     const method = body ? 'PATCH' : 'GET';
     const url = new URL(path, baseAddress);
     const what = `${method} ${url.pathname}`;
     const started = Date.now();
-    // The token `renew` issued after a 401, for the next try; `renew` itself is dropped once used, as a request
-    // renews at most once.
+    // The token that `renew` issued after a 401, for the next try. A request renews at most once, so `renew` is dropped
+    // once it is used.
     let renewed: string | undefined;
     let renew = credentials.renewAfterRefusal?.bind(credentials);
     /**
-     * The token renewal gave. The service refusing it too is no expired session but the store's set-up: a token just
-     * made is refused for its signature (the hash key, merchant or customer it was signed with), and signing the
-     * customer in again cannot help.
+     * The token that renewal gave. If the service refuses this one too, the cause is not an expired session but the
+     * store's set-up. A token that was just made is refused for its signature: the hash key, merchant or customer it
+     * was signed with. Signing the customer in again cannot help.
      */
     let fresh: string | undefined;
     for (let tries = 1; ; tries++) {
-      // One try: one token, one request, one time limit.
-      // Before Chrome 124 the timer counts only while the page is active (BCD: partial): a page put away meanwhile
-      // waits longer, which is harmless.
+      // Each try has one token, one request and one time limit.
+      // Before Chrome 124, the timer counts only while the page is active (BCD: partial support). A page that is put
+      // away meanwhile waits longer, which is harmless.
       // eslint-disable-next-line baseline-js/use-baseline -- every supported engine has it, Chrome < 124 in part
       const timeout = AbortSignal.timeout(timeoutMs);
       const combined = signal ? anySignal([signal, timeout]) : timeout;
       let sent: string | undefined;
       try {
-        // Obtaining the token (from auth-url, say) counts against the same time limit as the request.
+        // Obtaining the token, from auth-url for example, counts against the same time limit as the request.
         sent = renewed ?? (await credentials.authorization(combined));
         renewed = undefined;
         const response = await fetch(url, {
           method,
           headers: { accept: 'application/json', authorization: sent, ...(body && { 'content-type': 'application/json' }) },
-          // No body for a read: `JSON.stringify(undefined)` is `undefined`.
+          // A read has no body, because `JSON.stringify(undefined)` is `undefined`.
           body: JSON.stringify(body),
-          // The token is the only credential: no cookies of the page travel to the service.
+          // The token is the only credential. No cookies of the page travel to the service.
           credentials: 'omit',
           cache: 'no-store',
-          // Only the service answers: a redirect (to another origin, say) is never followed, and its answer is no data.
+          // Only the service may answer. A redirect, to another origin for example, is never followed, and its answer
+          // is not data.
           redirect: 'manual',
           signal: combined,
         });
@@ -135,22 +142,22 @@ export function createApiClient({
         let error: ApiError;
         if (caught instanceof ApiError) error = caught;
         else {
-          // The caller's abort rejects with the caller's reason; an abort from elsewhere passes through as it is.
+          // The caller's abort rejects with the caller's reason. An abort from elsewhere passes through unchanged.
           signal?.throwIfAborted();
           if (!timeout.aborted && isAbortError(caught)) throw caught;
           error = timeout.aborted
             ? new ApiError('timeout', `${what}: no answer within ${timeoutMs} ms`, { cause: caught })
             : new ApiError('network', `${what}: the service could not be reached`, { cause: caught });
         }
-        // A failure to obtain a token is final here: retrying is the credential source's business.
+        // A failure to obtain a token is final here. Retrying is up to the credential source.
         if (sent === undefined) throw error;
         if (error.status === 401 && sent === fresh) throw refusedAfterRenewal(error, sent);
-        // A 401 applied nothing: one more try with a new token, if the source can issue one.
+        // A 401 means that nothing was applied. So one more try is made with a new token, if the source can issue one.
         if (error.status === 401 && renew) {
           fresh = renewed = await renew(sent, signal);
           renew = undefined;
           if (renewed === undefined) throw error;
-          // The source issued the very token refused: sending it again cannot help.
+          // The source issued the same token that was refused. Sending it again cannot help.
           if (renewed === sent) throw refusedAfterRenewal(error, sent);
           tries--;
           continue;
@@ -170,8 +177,9 @@ export function createApiClient({
   };
 
   /**
-   * Every field is optional in the schema, but an answer about a subscription must say which one it is: rendering
-   * (or worse, confirming an upgrade of) some other subscription is the one mistake this widget must not make.
+   * Every field is optional in the schema, but an answer about a subscription must say which subscription it is.
+   * Rendering some other subscription, or worse, confirming an upgrade of it, is the one mistake this widget must not
+   * make.
    */
   const subscription = async (id: string, signal?: AbortSignal, change?: [step: string, body: object]) => {
     const answer = await send(`subscriptions/${segment(id)}/${change?.[0] ?? ''}`, answerSchemas().SubscriptionSchema, signal, change?.[1]);
@@ -184,7 +192,7 @@ export function createApiClient({
 
   const read = async <T>(address: string, schema: Schema<T>, options?: RequestOptions) => {
     const url = new URL(address, baseAddress);
-    // Only the service's own addresses get the token, whatever an answer names.
+    // Only the service's own addresses get the token, whatever address an answer names.
     if (url.origin !== baseAddress.origin || !url.pathname.startsWith(baseAddress.pathname)) {
       throw new ApiError('malformed', `${url.origin}${url.pathname} is not an address of the service at ${baseAddress.href}`);
     }
@@ -204,8 +212,8 @@ export function createApiClient({
 }
 
 /**
- * The answer's text, its bytes counted as they arrive: one that says it is larger than `limit`, or grows past it, is
- * cancelled there and `undefined` returned, so that an endless or huge answer never sits whole in memory.
+ * Reads the answer's text and counts its bytes as they arrive. An answer that says it is larger than `limit`, or grows
+ * past it, is cancelled, and `undefined` is returned. This way an endless or huge answer never sits whole in memory.
  */
 async function textUpTo(response: Response, limit: number): Promise<string | undefined> {
   const reader = response.body?.getReader();
@@ -222,14 +230,14 @@ async function textUpTo(response: Response, limit: number): Promise<string | und
       text += decoder.decode(value, { stream: true });
     }
   }
-  // The request is over either way: a refusal to cancel changes nothing.
+  // The request is over either way, so a failure to cancel changes nothing.
   reader.cancel().catch(() => {});
   return undefined;
 }
 
-/** `Retry-After` in seconds: a number of seconds, or an HTTP date. */
+/** Reads `Retry-After` in seconds. The header holds either a number of seconds or an HTTP date. */
 function retryAfterSeconds(header: string | null): number | undefined {
-  // Header values arrive trimmed, and `Number('')` would be 0.
+  // Header values arrive trimmed. An empty one gives no wait, because `Number('')` would be 0.
   if (!header) return undefined;
   const seconds = Number(header);
   const wait = Number.isFinite(seconds) && seconds >= 0 ? seconds : (Date.parse(header) - Date.now()) / 1000;
@@ -237,10 +245,13 @@ function retryAfterSeconds(header: string | null): number | undefined {
 }
 
 /**
- * The service's explanation of a refused request, and the field it is about: the first message of the first field
- * that has one, whether `{"detail": "…"}` (about no field) or field errors, one list of messages per field
- * (`{"renewal_behavior": ["Value 'x' is not a valid choice."]}`, `{"non_field_errors": ["…"]}`; a bare string instead
- * of a list too). Nothing is read from a body that is no object: a string's fields would be its characters.
+ * The service's explanation of a refused request, and the field it is about. This is the first message of the first
+ * field that has one.
+ *
+ * The body is either `{"detail": "…"}`, which is about no field, or field errors with a list of messages per field,
+ * such as `{"renewal_behavior": ["Value 'x' is not a valid choice."]}` or `{"non_field_errors": ["…"]}`. A bare string
+ * instead of a list is read too. Nothing is read from a body that is not an object, because a string's fields would be
+ * its characters.
  */
 function explanation(body: unknown): [detail?: string, field?: string] {
   if (typeof body === 'object') {
@@ -258,7 +269,7 @@ function httpError(response: Response, text: string, what: string): ApiError {
   try {
     [detail, field] = explanation(JSON.parse(text));
   } catch {
-    // An error page that is not JSON (or is JSON null): the status alone says what happened.
+    // The error page is not JSON, or is JSON null. The status alone says what happened.
   }
   return new ApiError('http', `${what} answered ${status}${detail ? `: ${field ? `${field}: ` : ''}${detail}` : ''}`, {
     status,

@@ -1,7 +1,7 @@
 /**
- * From the element's attributes to a client that can talk to the service: which subscription (or none, to find the
- * customer's), which base address, which credential, which time limit. Anything that keeps a request from being sent
- * is a described configuration error, and nothing is sent.
+ * Turns the element's attributes into a client that can talk to the service. The attributes say which subscription to
+ * show (or none, to find the customer's), which base address, which credential and which time limit. Anything that
+ * keeps a request from being sent is reported as a configuration error that says what is wrong, and nothing is sent.
  */
 import { resolveBaseAddress, resolveTokenEndpoint } from './base-address.js';
 import { DEFAULT_TIMEOUT_MS, createApiClient, isPathStep, type ApiClient } from './client.js';
@@ -19,7 +19,7 @@ export interface ConnectionSettings {
   timeout?: number | undefined;
 }
 
-/** The element's properties a connection is made of: a change of any of them makes a new connection. */
+/** The element's properties that a connection is made of. A change of any of them makes a new connection. */
 export const CONNECTION_PROPERTIES = [
   'subscriptionId',
   'token',
@@ -31,19 +31,24 @@ export const CONNECTION_PROPERTIES = [
   'timeout',
 ] as const satisfies ReadonlyArray<keyof ConnectionSettings>;
 
-/** The page the element is in: relative addresses resolve against it, and its cookies may hold `og_auth`. */
+/** The page that the element is in. Relative addresses resolve against it, and its cookies may hold `og_auth`. */
 export interface PageContext {
   pageUrl: string;
   readCookies: () => string;
-  /** Hears what is likely wrong with the settings or a token, for the developer. */
+  /** Receives warnings for the developer about what is likely wrong with the settings or a token. */
   onWarning: (message: string) => void;
 }
 
-/** What `connect` says when no credential is given: one a page's script may still set (see `AttributeConnection`). */
+/**
+ * The error that `connect` returns when no credential is given. A page's script may still set one later (see
+ * `AttributeConnection`).
+ */
 export const NO_CREDENTIAL = 'no credential: set tokenProvider, token, auth-url, or merchant-id with an og_auth cookie';
 
 export interface Connection {
-  /** `undefined`: none was given, so the element finds the customer's subscriptions itself (docs/discovery.md). */
+  /**
+   * `undefined` when no id was given. The element then finds the customer's subscriptions itself (docs/discovery.md).
+   */
   subscriptionId: string | undefined;
   client: ApiClient;
   credentials: StorefrontCredentials;
@@ -59,15 +64,16 @@ export function connect(settings: ConnectionSettings, { pageUrl, readCookies, on
     baseAddress = resolveBaseAddress({ apiBase: settings.apiBase, environment: settings.environment, pageUrl });
     const { tokenProvider } = settings;
     source = chooseCredentialSource({
-      // The function the settings hold when a token is asked: a framework hands a new one on each render (see
-      // `AttributeConnection`), and the connection goes on with it.
+      // Calls the function that the settings hold at the time a token is asked for. A framework hands over a new
+      // function on each render (see `AttributeConnection`), and the connection keeps working with it.
       tokenProvider: tokenProvider && (() => (settings.tokenProvider ?? tokenProvider)()),
       token: settings.token,
       authUrl: settings.authUrl?.trim() ? resolveTokenEndpoint(settings.authUrl, pageUrl) : undefined,
       merchantId: settings.merchantId,
       readCookies,
     });
-    // A token attribute no header can carry is a mistake of the attributes, told before anything is sent.
+    // A token attribute that no header can carry is a mistake in the attributes. It is reported before anything is
+    // sent.
     if (source?.kind === 'token') headerValue(source.token, source.kind);
   } catch (error) {
     return { error: error instanceof ApiError ? error.message : String(error) };

@@ -1,11 +1,11 @@
 /**
- * A subscription's next order: the unsent order with the earliest `place`, the calendar date on which it is placed and
- * billed. The service reprices it right after an upgrade, so read again then it tells what the customer will really be
- * billed.
+ * A subscription's next order. It is the unsent order with the earliest `place`, which is the calendar date on which
+ * the order is placed and billed. The service reprices the order right after an upgrade. Read again then, it tells what
+ * the customer will really be billed.
  *
- * Its date comes from the listing. Its amounts come from the listing when they are all money; the listing the service
- * documents has no `sub_total` (and its example a `total` of `"undefined"`), so otherwise they come from the order read
- * by id, which documents them all.
+ * Its date comes from the listing. Its amounts come from the listing when they are all money. But the listing that the
+ * service documents has no `sub_total`, and its example has a `total` of `"undefined"`. Otherwise the amounts come from
+ * the order read by id, whose documentation has them all.
  */
 import { isPathStep, type ApiClient, type RequestOptions } from './client.js';
 import { ApiError } from './errors.js';
@@ -13,33 +13,36 @@ import { answerSchemas, type Order } from './schemas.js';
 import { calendarDay } from './service-date.js';
 
 /**
- * What the element tells of the next order, as the service sent it. Amounts are decimal strings, or `null` where the
- * service does not say (or says something that is not money).
+ * What the element tells about the next order, as the service sent it. Amounts are decimal strings, or `null` where the
+ * service does not say or says something that is not money.
  */
 export interface NextOrder {
   publicId: string;
-  /** When it is placed and billed: `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`, a calendar date of the merchant's. */
+  /**
+   * When the order is placed and billed, as `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`. It is a calendar date of the
+   * merchant's.
+   */
   place: string;
-  /** What it bills after discounts, before tax and shipping. */
+  /** The amount billed after discounts, before tax and shipping. */
   subTotal: string | null;
-  /** What it bills in all, what the card is charged: `subTotal` + `taxTotal` + `shippingTotal`. */
+  /** The amount billed in all, which the card is charged: `subTotal` + `taxTotal` + `shippingTotal`. */
   total: string | null;
   taxTotal: string | null;
   shippingTotal: string | null;
-  /** `null` when the service does not say: the subscription's currency is then the one. */
+  /** `null` when the service does not say. The subscription's currency then applies. */
   currencyCode: string | null;
 }
 
-/** The status of an order not sent yet: the next order. */
+/** The status of an order that is not sent yet, such as the next order. */
 const UNSENT = 1;
 
-/** The amounts of an order: how the element names each, and how the service does. */
+/** The amounts of an order, each named as the element names it and as the service does. */
 const AMOUNTS = { subTotal: 'sub_total', total: 'total', taxTotal: 'tax_total', shippingTotal: 'shipping_total' } as const;
 type Amounts = Pick<NextOrder, keyof typeof AMOUNTS>;
 
 /**
- * The amounts of `order` that are decimal strings of money, as the service writes amounts, each else `null`
- * (`"undefined"`, a number); or where `listed` knows one, that one.
+ * The amounts of `order`. Each is kept when it is a decimal string of money, as the service writes amounts. Otherwise
+ * it is `null`, as for `"undefined"` or a number. Where `listed` knows an amount, that one is used.
  */
 function amountsOf(order: Order, listed?: Amounts): Amounts {
   const amounts = {} as Amounts;
@@ -50,15 +53,17 @@ function amountsOf(order: Order, listed?: Amounts): Amounts {
   return amounts;
 }
 
-/** Whether the order's amounts are all known, so that nothing more is to be read. */
+/** Whether all of the order's amounts are known, so that nothing more needs to be read. */
 export const hasAllAmounts = (order: NextOrder): boolean => Object.keys(AMOUNTS).every((name) => order[name as keyof Amounts] !== null);
 
 /**
- * The next order of subscription `subscriptionId` (`GET /orders/?subscription={id}&status=1`, in either listing
- * shape), with the amounts the listing gives, or `null` when it has none. Only the first page is read: the service
- * creates a subscription's orders one at a time (docs/service.md#orders), so its unsent ones are never more than a
- * page. Any unsent order of the subscription that lacks an id or a date makes the answer malformed: it could be the
- * next one.
+ * Reads the next order of subscription `subscriptionId` from `GET /orders/?subscription={id}&status=1`, in either
+ * listing shape. The order comes with the amounts that the listing gives. The result is `null` when the subscription
+ * has no unsent order.
+ *
+ * Only the first page is read. The service creates a subscription's orders one at a time (docs/service.md#orders), so
+ * its unsent orders never fill more than a page. Any unsent order of the subscription that lacks an id or a date makes
+ * the answer malformed, because it could be the next one.
  */
 export async function readNextOrder(client: ApiClient, subscriptionId: string, options?: RequestOptions): Promise<NextOrder | null> {
   const { results } = await client.read(
@@ -69,7 +74,7 @@ export async function readNextOrder(client: ApiClient, subscriptionId: string, o
   let next: NextOrder | null = null;
   let nextDay = Infinity;
   for (const order of results) {
-    // The filter is the service's; what it lets through is checked all the same.
+    // The service filters the orders, but what it lets through is checked all the same.
     if (order.status !== UNSENT || (order.subscription ?? subscriptionId) !== subscriptionId) continue;
     const { public_id: publicId, place } = order;
     const day = calendarDay(place)?.getTime();
@@ -84,7 +89,10 @@ export async function readNextOrder(client: ApiClient, subscriptionId: string, o
   return next;
 }
 
-/** `order` (from the listing) with the amounts it lacks read from the order itself, `GET /orders/{public_id}/`. */
+/**
+ * Completes `order`, from the listing, with the amounts it lacks. They are read from the order itself,
+ * `GET /orders/{public_id}/`.
+ */
 export async function readOrderAmounts(client: ApiClient, order: NextOrder, options?: RequestOptions): Promise<NextOrder> {
   const { publicId } = order;
   if (isPathStep(publicId)) throw new ApiError('malformed', `${JSON.stringify(publicId)} is not an order id`);

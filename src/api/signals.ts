@@ -1,8 +1,8 @@
-/** Abort signals where an engine of the supported range lacks a part of the API. */
+/** Abort signals for engines of the supported range that lack a part of the API. */
 
 /**
- * A signal that aborts when any of `signals` does, with that signal's reason: `AbortSignal.any`, which Chrome < 116,
- * Firefox < 124 and Safari < 17.4 lack, or the same made of a controller.
+ * A signal that aborts when any of `signals` does, with that signal's reason. It is `AbortSignal.any` where the engine
+ * has it. Chrome < 116, Firefox < 124 and Safari < 17.4 lack it, so there the same signal is made with a controller.
  */
 export function anySignal(signals: AbortSignal[]): AbortSignal {
   // eslint-disable-next-line baseline-js/use-baseline -- checked here; the controller below is the fallback
@@ -13,7 +13,8 @@ export function anySignal(signals: AbortSignal[]): AbortSignal {
       controller.abort(signal.reason);
       break;
     }
-    // The listeners go with the combined signal's own abort, so a long-lived input does not collect them.
+    // The listeners are removed when the combined signal aborts, so that a long-lived input signal does not collect
+    // them.
     signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true, signal: controller.signal });
   }
   return controller.signal;

@@ -4,7 +4,7 @@ export const RENEWAL_BEHAVIORS = ['autorenew', 'cancel', 'downgrade'] as const;
 export type RenewalBehavior = (typeof RENEWAL_BEHAVIORS)[number];
 export const isRenewalBehavior = (value: unknown): value is RenewalBehavior => (RENEWAL_BEHAVIORS as readonly unknown[]).includes(value);
 
-/** The smallest `orders_per_billing` the service accepts ("an integer greater than 2"). */
+/** The smallest `orders_per_billing` that the service accepts. The service asks for "an integer greater than 2". */
 export const MIN_ORDERS_PER_BILLING = 3;
 
 export interface UpgradeRequest {

@@ -1,10 +1,14 @@
 /**
- * The changes the widget makes to a subscription, and how their outcome is known. An answer that got lost (a 5xx, a
- * timeout, a dropped connection, an unreadable 2xx) leaves it unknown whether the service made the change, and the
- * service may make it seconds later: one read right after proves nothing. So the subscription is read again, with
- * backoff, for about half a minute: a read that shows the change is the success it was; only a read once that time has
- * passed can show it was not made; when no read answers, the outcome is not known, and saying so is the truth. A 400
- * may mean "already prepaid", by a tab, a widget or a person elsewhere: one read tells.
+ * The changes that the widget makes to a subscription, and how their outcome is known.
+ *
+ * When an answer got lost (a 5xx, a timeout, a dropped connection or an unreadable 2xx), it is unknown whether the
+ * service made the change. The service may also make it seconds later, so one read right after proves nothing. So the
+ * subscription is read again, with backoff, for about half a minute. A read that shows the change means that the change
+ * succeeded. Only a read after that time has passed can show that the change was not made. When no read answers, the
+ * outcome is not known, and the widget says so because that is the truth.
+ *
+ * A 400 may mean that the subscription is already prepaid, by another tab, another widget or a person elsewhere. One
+ * read tells.
  */
 import type { ApiClient, RequestOptions } from './client.js';
 import { ApiError } from './errors.js';
@@ -13,16 +17,17 @@ import type { Subscription, UpgradeRequest } from './schemas.js';
 import type { RenewalBehavior } from './upgrade-request.js';
 import { ordersPerBillingOf } from './subscription.js';
 
-/** One change: how it is sent, and how a subscription read afterwards shows it. */
+/** One change: how it is sent, and how a later read of the subscription shows it. */
 export interface SubscriptionWrite {
-  /** How a console message names it. */
+  /** The name that console messages give the change. */
   name: string;
   send(client: ApiClient, subscriptionId: string, options: RequestOptions): Promise<Subscription>;
   /** Whether `subscription` carries this change, exactly as asked. */
   isApplied(subscription: Subscription): boolean;
   /**
-   * Whether `subscription` shows the change cannot be made because it was made otherwise elsewhere (the upgrade: the
-   * subscription is prepaid already). A 400 is then "already done", never a success of this write.
+   * Whether `subscription` shows that the change cannot be made, because a different change was made elsewhere. For the
+   * upgrade, this means that the subscription is already prepaid. A 400 then means "already done", and never a success
+   * of this write.
    */
   madeElsewhere?(subscription: Subscription): boolean;
 }
@@ -32,7 +37,9 @@ export function isPrepaidAsRequested(subscription: Subscription, request: Upgrad
   return ordersPerBillingOf(subscription) === request.orders_per_billing && hasRenewalBehavior(subscription, request.renewal_behavior);
 }
 
-/** Whether a prepaid subscription ends its prepaid orders as `renewalBehavior` says (the service's default: renew). */
+/**
+ * Whether a prepaid subscription ends its prepaid orders as `renewalBehavior` says. The service's default is to renew.
+ */
 export function hasRenewalBehavior(subscription: Subscription, renewalBehavior: RenewalBehavior): boolean {
   return (
     ordersPerBillingOf(subscription) > 0 && (subscription.prepaid_subscription_context!.renewal_behavior ?? 'autorenew') === renewalBehavior
@@ -53,33 +60,34 @@ export const renewalChangeWrite = (renewalBehavior: RenewalBehavior): Subscripti
 });
 
 /**
- * The waits between the reads that confirm a change whose answer was lost: the first read at once, the last about
- * 30 s later, when a change the service was still making has surely been made.
+ * The waits between the reads that confirm a change whose answer was lost. The first read is made at once and the last
+ * one about 30 s later. By then, a change that the service was still making has surely been made.
  */
 export const CONFIRM_WAITS_MS = [1000, 2000, 4000, 8000, 15000] as const;
 
 export interface WriteOptions extends RequestOptions {
-  /** The answer was lost: the reads that confirm the change begin. */
+  /** Called when the answer was lost and the reads that confirm the change begin. */
   onChecking?: () => void;
   /**
-   * A try of this write whose outcome is not known (its `unconfirmed` failure): nothing is sent again, one read tells
-   * whether it was made ("check again").
+   * The `unconfirmed` failure of an earlier try of this write, whose outcome is not known. Nothing is sent again, and
+   * one read tells whether the change was made. This is what "Check again" does.
    */
   unknown?: ApiError | undefined;
 }
 
-/** A failure after which the change may have been made all the same, or be made later. */
+/** Whether the change may have been made despite the failure, or may still be made later. */
 const mayBeMade = (error: ApiError): boolean =>
   error.kind === 'http' ? error.status >= 500 : ['network', 'timeout', 'malformed'].includes(error.kind);
 
-/** `error` with what is known of the change it failed: `applied`, and the subscription as found. */
+/** `error` with what is known about the change that failed: `applied`, and the subscription as it was found. */
 const concluded = (error: ApiError, applied: false | null, current?: Subscription): ApiError =>
   new ApiError(error.kind, error.message, { ...error, cause: error.cause, applied, current });
 
 /**
- * Sends `write`. A refusal is final (`applied: false`), but for a 400, after which one read tells whether the change
- * was made elsewhere (`current`) or, for a change asked again, is in place already. An answer that got lost is
- * confirmed (`confirmWrite`, after `onChecking`). With `unknown`, nothing is sent: one read confirms that try.
+ * Sends `write`. A refusal is final (`applied: false`), except for a 400. After a 400, one read tells whether the
+ * change was made elsewhere (`current`), or whether a change that was asked for again is already in place. When the
+ * answer got lost, reads confirm the change (`confirmWrite`, after `onChecking`). With `unknown`, nothing is sent, and
+ * one read confirms that earlier try.
  */
 export async function sendAndConfirm(
   client: ApiClient,
@@ -115,10 +123,13 @@ export async function sendAndConfirm(
 }
 
 /**
- * Reads the subscription until a read shows `write` made (its success), with a wait of `waits` before each next read.
- * After the last, `failed` rethrown with what is known: not made (`applied: false`) when the last read shows it not
- * made, else not known (`unconfirmed`, `applied: null`). A read that finds the subscription prepaid otherwise ends it
- * at once (`current`); so does a refused credential, which the customer must act on, and whose outcome is not known.
+ * Reads the subscription until a read shows `write` made, which is its success. Before each next read, it waits for the
+ * next time in `waits`. After the last read, `failed` is thrown again with what is known. When the last read shows the
+ * change not made, the error says `applied: false`. Otherwise the outcome is not known (`unconfirmed`,
+ * `applied: null`).
+ *
+ * A read that finds the subscription prepaid in another way ends the reads at once (`current`). So does a refused
+ * credential, because the customer must act on it. Its outcome is not known.
  */
 async function confirmWrite(
   client: ApiClient,
@@ -128,7 +139,8 @@ async function confirmWrite(
   options: RequestOptions = {},
   waits: readonly number[] = CONFIRM_WAITS_MS,
 ): Promise<Subscription> {
-  // Checked again after its outcome was not known: what failed is the write's own failure, which that one holds.
+  // This checks again after an outcome that was not known. The failure to report is the write's own failure, which the
+  // `unconfirmed` error holds as its cause.
   if (failed.kind === 'unconfirmed' && failed.cause instanceof ApiError) failed = failed.cause;
   for (let reads = 0; ; reads++) {
     let readError: unknown;

@@ -1,6 +1,6 @@
 /**
- * What the picker says of a subscription besides its product: its price per order and how often it ships. Part of the
- * discovery chunk.
+ * What the picker says about a subscription besides its product: its price per order and how often it ships. This is
+ * part of the discovery chunk.
  */
 import type { Subscription } from '../api/schemas.js';
 import { pricePerOrder } from '../api/subscription.js';
@@ -9,14 +9,17 @@ import type { View } from '../i18n/view.js';
 import type { Loaded } from '../subscription/load-subscription.js';
 import type { ShippingUnit, Strings } from '../i18n/strings.js';
 
-/** `every_period`'s units (1, 2, 3), as the texts name them. */
+/** The units of `every_period` (1, 2, 3), as the texts name them. */
 const SHIPPING_UNITS: Record<number, ShippingUnit> = { 1: 'day', 2: 'week', 3: 'month' };
 
-/** "$15.00 per order · Every 2 weeks": what the customer knows a subscription by, besides its product; '' when unknown. */
+/**
+ * What the customer knows a subscription by, besides its product, such as "$15.00 per order · Every 2 weeks". It is ''
+ * when neither is known.
+ */
 export function detailsOf(
   view: View & { t: Strings },
   { subscription, product }: Loaded,
-  // The element's own (see `PickerHost`).
+  // The element's own `formatMoney` (see `PickerHost`).
   money: typeof formatMoney,
 ): string {
   const perOrder = pricePerOrder(subscription, product);
@@ -29,8 +32,9 @@ export function detailsOf(
 }
 
 /**
- * "Every 2 weeks", from `every` and `every_period`, else from `frequency_days`; `undefined` when neither says. The
- * answer's schema does not check these fields (a wrong one must not stop an upgrade), so they are read with care here.
+ * How often a subscription ships, such as "Every 2 weeks". It is read from `every` and `every_period`, else from
+ * `frequency_days`, and is `undefined` when neither says. The answer's schema does not check these fields, because a
+ * wrong one must not stop an upgrade. So they are read with care here.
  */
 function shipsEvery({ t }: View & { t: Strings }, { every, every_period, frequency_days }: Subscription): string | undefined {
   const count = (value: unknown) => (Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : 0);

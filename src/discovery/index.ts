@@ -1,7 +1,7 @@
 /**
- * The discovery chunk: what only a widget without `subscription-id` needs (docs/discovery.md). The element
- * loads it through `loader.ts`; the script bundles find it as `dist/discovery.js`, next to
- * themselves, and a bundler makes it a chunk of its own.
+ * The discovery chunk: what only a widget without `subscription-id` needs (docs/discovery.md). The element loads it
+ * through `loader.ts`. The script bundles find it as `dist/discovery.js`, next to themselves, and a bundler makes it a
+ * chunk of its own.
  */
 import type { ApiClient } from '../api/client.js';
 import { findSubscriptions, type ListOptions } from './listing.js';

@@ -1,7 +1,7 @@
 /**
- * Finding the signed-in customer's subscriptions without an id (docs/discovery.md): every page of their live
- * subscriptions, then each distinct product once, a few at a time. What can be prepaid is the element's to decide;
- * this reads what deciding takes.
+ * Finds the signed-in customer's subscriptions without an id (docs/discovery.md). It reads every page of their live
+ * subscriptions, then each distinct product once, a few at a time. The element decides what can be prepaid, and this
+ * module reads what that decision needs.
  */
 import type { ApiClient, RequestOptions } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
@@ -9,28 +9,40 @@ import type { Product, Subscription } from '../api/schemas.js';
 import { anySignal } from '../api/signals.js';
 
 export interface ListOptions extends RequestOptions {
-  /** Hears what the developer should know: why the listing stopped early, a product that could not be read. */
+  /**
+   * Receives what the developer should know, such as why the listing stopped early, or a product that could not be
+   * read.
+   */
   onWarning?: (message: string) => void;
 }
 
-/** Pages of a listing followed at most: a customer with more subscriptions than this is an anomaly, not a reason to loop. */
+/**
+ * The most pages of a listing that are followed. A customer with more subscriptions than this is an anomaly, not a
+ * reason to loop.
+ */
 export const MAX_PAGES = 10;
 
-/** Product reads in flight at most: quick for a customer with a few products, gentle on the rate limit with many. */
+/**
+ * The most product reads in flight at once. This is quick for a customer with a few products, and gentle on the rate
+ * limit for one with many.
+ */
 export const PRODUCT_READS_AT_ONCE = 4;
 
 export interface Found {
   subscription: Subscription;
-  /** Its product; `undefined` when it names none, or when the read failed (`unchecked`). */
+  /** The subscription's product. `undefined` when it names none, or when the read failed (`unchecked`). */
   product: Product | undefined;
-  /** Its product could not be read, so whether it can be prepaid cannot be told. Other subscriptions are not affected. */
+  /**
+   * The product could not be read, so it cannot be told whether the subscription can be prepaid. Other subscriptions
+   * are not affected.
+   */
   unchecked?: true;
 }
 
 /**
- * The signed-in customer's live subscriptions (`GET /subscriptions/?live=true`), page after page, in either listing
- * shape (docs/service.md#listings), at most `MAX_PAGES` pages. A `next` address elsewhere than the listing's own origin
- * and path is not followed: the token must not travel there.
+ * Reads the signed-in customer's live subscriptions (`GET /subscriptions/?live=true`), page after page, in either
+ * listing shape (docs/service.md#listings). It reads at most `MAX_PAGES` pages. A `next` address outside the listing's
+ * own origin and path is not followed, because the token must not travel there.
  */
 export async function listSubscriptions(client: ApiClient, { signal, onWarning }: ListOptions = {}): Promise<Subscription[]> {
   const listing = new URL('subscriptions/', client.baseAddress);
@@ -55,11 +67,11 @@ export async function listSubscriptions(client: ApiClient, { signal, onWarning }
 
 /**
  * The customer's live subscriptions, each once, with its product. A product read that fails marks only the
- * subscriptions of that product; a refused credential, or the caller's abort, fails the whole.
+ * subscriptions of that product. A refused credential, or the caller's abort, fails the whole search.
  */
 export async function findSubscriptions(client: ApiClient, { signal, onWarning }: ListOptions = {}): Promise<Found[]> {
   const listed = await listSubscriptions(client, { ...(signal && { signal }), ...(onWarning && { onWarning }) });
-  // A subscription that moved between pages while they were read is listed twice: once is enough.
+  // A subscription that moved between pages while they were read is listed twice. It is kept once.
   const byId = new Map(listed.map((subscription) => [subscription.public_id, subscription]));
   const subscriptions = [...byId.values()];
   const productIds = [...new Set(subscriptions.map((subscription) => subscription.product).filter((id) => !!id))] as string[];
@@ -75,8 +87,8 @@ export async function findSubscriptions(client: ApiClient, { signal, onWarning }
       try {
         products.set(id, await client.getProduct(id, { signal: readSignal }));
       } catch (error) {
-        // A status, not `instanceof ApiError`: in the script bundles this runs in the discovery chunk, whose copy of the
-        // class is not the client's.
+        // This checks the status, not `instanceof ApiError`. In the script bundles, this runs in the discovery chunk,
+        // whose copy of the class is not the client's.
         if (readSignal.aborted || (error as Partial<ApiError> | null)?.status === 401) {
           stop.abort(error);
           throw error;
@@ -88,7 +100,7 @@ export async function findSubscriptions(client: ApiClient, { signal, onWarning }
   try {
     await Promise.all(Array.from({ length: Math.min(PRODUCT_READS_AT_ONCE, productIds.length) }, reader));
   } catch (error) {
-    // The caller's abort is told as the caller's; otherwise, the failure that stopped the reads.
+    // The caller's abort is reported as the caller's. Otherwise the failure that stopped the reads is reported.
     signal?.throwIfAborted();
     throw stop.signal.reason ?? error;
   }

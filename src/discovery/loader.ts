@@ -1,8 +1,8 @@
 /**
- * How the element gets the discovery chunk (`index.ts` beside this file), which only a widget without
- * `subscription-id` needs: every other page never fetches it. Each entry point says how, before it registers the
- * element: the package's `index.ts` with a dynamic import that the app's bundler makes a chunk, `script.ts` from
- * `dist/discovery.js` next to the script bundle.
+ * How the element gets the discovery chunk (`index.ts` beside this file). Only a widget without `subscription-id` needs
+ * it, so every other page never fetches it. Each entry point says how, before it registers the element. The package's
+ * `index.ts` uses a dynamic import, which the app's bundler makes a chunk. `script.ts` loads `dist/discovery.js` from
+ * next to the script bundle.
  */
 import type { ApiClient } from '../api/client.js';
 import type { ListOptions } from './listing.js';
@@ -20,8 +20,8 @@ export function useDiscoveryLoader(load: DiscoveryLoader): void {
 }
 
 /**
- * Finds the customer's subscriptions through the chunk: the picker over them. `chosenId`: the one chosen before (a
- * reload), shown again if it is still offered.
+ * Finds the customer's subscriptions through the chunk, and returns the picker over them. `chosenId` is the
+ * subscription chosen before a reload, which is shown again if it is still offered.
  */
 export async function discoverSubscriptions(
   client: ApiClient,

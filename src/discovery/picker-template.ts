@@ -1,11 +1,11 @@
 /**
- * What the picker shows (docs/discovery.md): the question "Which subscription?" (a radio for each subscription
- * that can be upgraded, then Continue), the prepaid ones offered for management (a button each, below it), or the
- * notice when nothing can be offered. What it keeps (the radio picked, the subscription chosen) and what the
- * customer's clicks do are the `Picker`'s (`picker.ts`).
+ * What the picker shows (docs/discovery.md). It asks "Which subscription?", with a radio for each subscription that can
+ * be upgraded, then Continue. Below it, the prepaid subscriptions are offered for management, with a button each. When
+ * nothing can be offered, it shows a notice instead. The `Picker` (`picker.ts`) keeps the state, such as the radio
+ * picked and the subscription chosen, and handles the customer's clicks.
  *
- * Part of the discovery chunk, so made with the element's Lit, handed over (see `Lit`): this module imports types only
- * from `lit`.
+ * This module is part of the discovery chunk, so its templates are made with the element's Lit, which the element hands
+ * over (see `Lit`). This module imports only types from `lit`.
  */
 import type { html as Html, nothing as Nothing, TemplateResult } from 'lit';
 import { isSafeImageAddress } from '../api/base-address.js';
@@ -16,7 +16,7 @@ import type { Strings } from '../i18n/strings.js';
 import type { Discovered } from './candidates.js';
 import { detailsOf } from './details.js';
 
-/** The element's Lit: templates made with another copy's `nothing` would render it as text. */
+/** The element's Lit. Templates made with another copy's `nothing` would render it as text. */
 export interface Lit {
   html: typeof Html;
   nothing: typeof Nothing;
@@ -26,36 +26,36 @@ export interface Lit {
 export interface TemplateHost {
   lit: Lit;
   /**
-   * The element's `formatMoney`, whose formatters are made once for the whole page. Imported here, it would make this
-   * chunk fetch the languages' shared file, where they are kept, before the picker shows.
+   * The element's `formatMoney`, whose formatters are made once for the whole page. If this chunk imported it, the
+   * chunk would fetch the languages' shared file, where the formatters are kept, before the picker shows.
    */
   formatMoney: typeof FormatMoney;
 }
 
 /**
- * What the picker offers, and what the customer's clicks in it do: a radio for each of the `candidates`, a note of how
- * many were `unchecked`, and a button for each of `prepaid`.
+ * What the picker offers, and what the customer's clicks in it do. There is a radio for each of the `candidates`, a
+ * note of how many were `unchecked`, and a button for each of `prepaid`.
  */
 export interface PickerOffer extends Pick<Discovered, 'candidates' | 'unchecked' | 'refused'> {
-  /** The prepaid subscriptions offered for management (none when the page does not allow it). */
+  /** The prepaid subscriptions offered for management. There are none when the page does not allow it. */
   prepaid: Loaded[];
   /** Prepaid subscriptions were found, and the page does not offer them for management. */
   prepaidHidden: boolean;
-  /** The radio picked before, checked again while it is offered; else the first is checked. */
+  /** The radio picked before, which is checked again while it is offered. Otherwise the first radio is checked. */
   picked: string | undefined;
   /** A radio was picked. */
   onPick(event: Event): void;
-  /** Continue, with the radio checked. */
+  /** Continue was pressed, with the radio checked. */
   onContinue(event: SubmitEvent): void;
-  /** The button of the prepaid subscription `id`: its management form. */
+  /** The button of the prepaid subscription `id` was pressed, to show its management form. */
   onManage(id: string | undefined): void;
 }
 
-/** Why nothing is offered: the customer has no (live) subscription at all, or none of theirs can be prepaid. */
+/** Why nothing is offered: the customer has no live subscription at all, or none of theirs can be prepaid. */
 export const nothingOffered = ({ unchecked, refused, prepaidHidden }: Pick<PickerOffer, 'unchecked' | 'refused' | 'prepaidHidden'>) =>
   unchecked.length || refused.length || prepaidHidden ? ('none-upgradeable' as const) : ('no-subscriptions' as const);
 
-/** The picker and the prepaid subscriptions offered, or when nothing can be offered, why. */
+/** The picker and the prepaid subscriptions offered. When nothing can be offered, it says why. */
 export function pickerTemplate(host: TemplateHost, view: View & { t: Strings }, offer: PickerOffer): TemplateResult {
   const { html, nothing } = host.lit;
   const { t } = view;
@@ -63,7 +63,8 @@ export function pickerTemplate(host: TemplateHost, view: View & { t: Strings }, 
   const uncheckedNote = unchecked.length ? html`<p>${t.uncheckedSubscriptions(unchecked.length)}</p>` : nothing;
   if (!candidates.length && !prepaid.length) {
     const reason = nothingOffered(offer);
-    // Why none can be, when they all share one reason (prepaid ones count when the page does not offer them here).
+    // Says why none can be prepaid, when they all share one reason. Prepaid ones count when the page does not offer
+    // them here.
     const reasons = new Set([...offer.refused, ...(offer.prepaidHidden ? ['already-prepaid' as const] : [])]);
     const [shared] = reasons.size === 1 && !unchecked.length ? reasons : [];
     return html`
@@ -77,7 +78,10 @@ export function pickerTemplate(host: TemplateHost, view: View & { t: Strings }, 
   const picked = candidates.some(({ subscription }) => subscription.public_id === offer.picked)
     ? offer.picked
     : candidates[0]?.subscription.public_id;
-  /** A subscription as the customer knows it: its product's picture and name, its price per order, how often it ships. */
+  /**
+   * A subscription as the customer knows it: its product's picture and name, its price per order, and how often it
+   * ships.
+   */
   const describe = (loaded: Loaded, id: string, labelFor?: string) => {
     const { subscription, product } = loaded;
     const details = detailsOf(view, loaded, host.formatMoney);
@@ -90,8 +94,8 @@ export function pickerTemplate(host: TemplateHost, view: View & { t: Strings }, 
       ${details ? html`<p class="hint" id="${id}-hint">${details}</p>` : nothing}
     `;
   };
-  // Upgradeable ones are a choice (a radio each, then Continue); prepaid ones are each a way to their management
-  // form, a button apart, so that the question "Which subscription?" is only about what can be prepaid.
+  // Upgradeable subscriptions are a choice, with a radio each, then Continue. Each prepaid one has its own button to
+  // its management form, apart from the question, so that "Which subscription?" is only about what can be prepaid.
   return html`
     ${
       candidates.length

@@ -1,14 +1,15 @@
 /**
- * The customer's choice among what discovery found (docs/discovery.md): the picker "Which subscription?" (a
- * radio for each subscription that can be upgraded), the prepaid ones offered for management (a button each, below
- * it), the one chosen, the way back, and the notice when nothing can be offered. The element shows the chosen
- * subscription as it would show one named by `subscription-id`. Without a choice, the only upgradeable subscription
- * is shown at once; with none, the only prepaid one.
+ * The customer's choice among what discovery found (docs/discovery.md). It covers the picker "Which subscription?",
+ * with a radio for each subscription that can be upgraded, and below it the prepaid subscriptions offered for
+ * management, with a button each. It also covers the subscription chosen, the way back, and the notice when nothing can
+ * be offered. The element shows the chosen subscription as it would show one named by `subscription-id`. Before the
+ * customer chooses, a single upgradeable subscription is shown at once. When none can be upgraded, a single prepaid one
+ * is shown at once.
  *
- * This module keeps that state; what the picker looks like is `picker-template.ts`. Both are part of the discovery
- * chunk, which only a widget without `subscription-id` loads (see `discovery/loader.ts`). The script bundles
- * load that chunk as a file of its own, so it cannot share their copy of Lit by importing it: the element hands over
- * its `html` and `nothing`, and the chunk imports types only from `lit`.
+ * This module keeps that state, and `picker-template.ts` says what the picker looks like. Both are part of the
+ * discovery chunk, which only a widget without `subscription-id` loads (see `discovery/loader.ts`). The script bundles
+ * load that chunk as a file of its own, so it cannot share their copy of Lit by importing it. Instead, the element
+ * hands over its `html` and `nothing`, and the chunk imports only types from `lit`.
  */
 import type { TemplateResult } from 'lit';
 import type { Subscription } from '../api/schemas.js';
@@ -23,7 +24,7 @@ export type { Lit } from './picker-template.js';
 
 export interface PickerHost extends TemplateHost {
   requestUpdate(): void;
-  /** The customer chose a subscription in the picker: it is shown now. */
+  /** Called when the customer chose a subscription in the picker. The subscription is shown now. */
   chose(loaded: Loaded): void;
   /** The customer went back to the picker. */
   wentBack(): void;
@@ -34,19 +35,22 @@ export class Picker {
   readonly #found: Discovered;
   /** The radio picked in the picker, before Continue. */
   #picked: string | undefined;
-  /** The subscription shown instead of the picker: chosen, or pinned when a write changed it. */
+  /** The subscription shown instead of the picker. It was chosen, or pinned when a write changed it. */
   #chosenId: string | undefined;
-  /** The customer went back to the picker: it is shown even where one subscription would be shown at once. */
+  /**
+   * Whether the customer went back to the picker. The picker is then shown even where one subscription would be shown
+   * at once.
+   */
   #picking = false;
 
-  /** `chosenId`: the subscription chosen before a reload, shown again if it is still offered. */
+  /** `chosenId` is the subscription chosen before a reload. It is shown again if it is still offered. */
   constructor(host: PickerHost, found: Discovered, chosenId?: string) {
     this.#host = host;
     this.#found = found;
     this.#chosenId = chosenId;
   }
 
-  /** The upgradeable subscriptions found, in listing order: the `candidates` of `prepaid-upgrade-ready`. */
+  /** The upgradeable subscriptions found, in listing order. They are the `candidates` of `prepaid-upgrade-ready`. */
   get candidates(): Subscription[] {
     return this.#found.candidates.map(({ subscription }) => subscription);
   }
@@ -55,7 +59,7 @@ export class Picker {
     return this.#chosenId;
   }
 
-  /** The subscription `id` among all that can be shown, upgradeable or prepaid. */
+  /** Finds the subscription `id` among all that can be shown, upgradeable or prepaid. */
   #find(id: string | undefined): Loaded | undefined {
     return [...this.#found.candidates, ...this.#found.prepaid].find(({ subscription }) => subscription.public_id === id);
   }
@@ -65,30 +69,37 @@ export class Picker {
     return manage ? this.#found.prepaid : [];
   }
 
-  /** Prepaid subscriptions were found that the page does not offer for management. */
+  /** Whether prepaid subscriptions were found that the page does not offer for management. */
   #prepaidHidden(manage: boolean): boolean {
     return !manage && this.#found.prepaid.length > 0;
   }
 
-  /** Why nothing can be offered, when nothing can: the customer has no live subscription, or none of theirs can be prepaid. */
+  /**
+   * Why nothing can be offered, when that is so: the customer has no live subscription, or none of theirs can be
+   * prepaid.
+   */
   whyNothing(manage: boolean): 'none-upgradeable' | 'no-subscriptions' {
     return nothingOffered({ ...this.#found, prepaidHidden: this.#prepaidHidden(manage) });
   }
 
-  /** Whether anything can be offered: else the notice that none of the customer's subscriptions can be prepaid. */
+  /**
+   * Whether anything can be offered. If not, the widget shows the notice that none of the customer's subscriptions can
+   * be prepaid.
+   */
   hasOffers(manage: boolean): boolean {
     return this.#found.candidates.length + this.#prepaidOffered(manage).length > 0;
   }
 
   /**
-   * The subscription shown instead of the picker: the one chosen, else the only upgradeable one, else (with none
-   * upgradeable) the only prepaid one offered; `undefined` while the picker asks.
+   * The subscription shown instead of the picker. It is the one chosen, else the only upgradeable one, else the only
+   * prepaid one offered when none is upgradeable. `undefined` while the picker asks.
    */
   shown(manage: boolean): Loaded | undefined {
     if (this.#picking) return undefined;
     const { candidates } = this.#found;
     const chosenId = this.#chosenId;
-    // Looked for among all, not only the offers: an upgraded subscription stays shown even when prepaid ones are not offered.
+    // The chosen subscription is looked for among all, not only the offers. So an upgraded subscription stays shown,
+    // even when prepaid ones are not offered.
     if (chosenId !== undefined) return this.#find(chosenId);
     if (candidates.length) return candidates.length === 1 ? candidates[0] : undefined;
     const offered = this.#prepaidOffered(manage);
@@ -101,8 +112,8 @@ export class Picker {
   }
 
   /**
-   * The service changed a subscription (an upgrade, a renewal change, here or elsewhere): the picker offers it as it
-   * is now; with `choose`, as the customer changed it here, it stays shown.
+   * Called when the service changed a subscription, with an upgrade or a renewal change, here or elsewhere. The picker
+   * then offers it as it is now. With `choose`, because the customer changed it here, it stays shown.
    */
   replace(subscription: Subscription, choose: boolean): void {
     const id = subscription.public_id;
@@ -111,7 +122,8 @@ export class Picker {
     if (!old) return;
     if (choose) this.#chosenId = id;
     const loaded: Loaded = { ...old, subscription, eligibility: decideEligibility(subscription, old.product) };
-    // In its place when it stays in its list (nothing on the page moves), last in the other one when it moves there.
+    // A subscription that stays in its list keeps its place, so that nothing on the page moves. One that moves to the
+    // other list goes last there.
     const update = (list: Loaded[], belongs: boolean) =>
       !belongs
         ? list.filter((item) => item !== old)
@@ -123,7 +135,7 @@ export class Picker {
     found.prepaid = update(found.prepaid, !eligibility.eligible && eligibility.reason === 'already-prepaid');
   }
 
-  /** Back to the picker, with the subscription that was shown picked. */
+  /** Goes back to the picker. The radio of the subscription that was shown is picked. */
   back(shownId: string | undefined): void {
     this.#picked = shownId;
     this.#chosenId = undefined;
@@ -132,7 +144,7 @@ export class Picker {
     this.#host.wentBack();
   }
 
-  /** The picker and the prepaid subscriptions offered, or when nothing can be offered, why. */
+  /** The picker and the prepaid subscriptions offered. When nothing can be offered, it says why. */
   template(view: View, manage: boolean): TemplateResult {
     return pickerTemplate(this.#host, withPickerTexts(view), {
       ...this.#found,

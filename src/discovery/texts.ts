@@ -1,13 +1,14 @@
 /**
- * English's texts of the picker, part of the discovery chunk: only a widget without `subscription-id` shows them (see
- * `PickerStrings`). Every other language has them with its own texts.
+ * The picker's English texts, which are part of the discovery chunk. Only a widget without `subscription-id` shows them
+ * (see `PickerStrings`). Every other language has them among its own texts.
  */
 import type { View } from '../i18n/view.js';
 import type { PickerStrings, Strings } from '../i18n/strings.js';
 
 /**
- * English's two forms: `one` for 1, `other` for any other count, the count written as English writes it. Not the
- * languages' shared `plural`: importing it would make this chunk fetch the languages' shared file before the picker.
+ * English's two plural forms: `one` for 1, and `other` for any other count, with the count written as English writes
+ * it. This is not the languages' shared `plural`, because importing that would make this chunk fetch the languages'
+ * shared file before the picker shows.
  */
 const plural = (_locale: 'en', count: number, { one, other }: { one: string; other: string }) =>
   (count === 1 ? one : other).replace('#', count.toLocaleString('en'));
@@ -29,5 +30,8 @@ export const pickerEn: PickerStrings = {
   pickerBack: 'Choose another subscription',
 };
 
-/** The view with every text the picker shows: the element's (the page's overrides among them), else English's. */
+/**
+ * The view with every text that the picker shows: the element's texts, with the page's overrides, or else the English
+ * ones.
+ */
 export const withPickerTexts = (view: View): View & { t: Strings } => ({ ...view, t: { ...pickerEn, ...view.t } });

@@ -1,9 +1,11 @@
 /**
- * One subscription, one truth. What a widget learns of a subscription (a write's answer, a read that confirmed one)
- * reaches every other widget of it, on the page and in the store's other tabs of this origin, through a
- * `BroadcastChannel` of each widget's own. They show it without a request of their own, and without telling the page of
- * a success that was not theirs. A page that comes back into view after more than a minute hidden may be out of date: its widgets read
- * their subscriptions again.
+ * One subscription, one truth. What a widget learns about a subscription, such as a write's answer or a read that
+ * confirmed one, reaches every other widget of that subscription. Those widgets may be on the page or in the store's
+ * other tabs of this origin. Each widget has a `BroadcastChannel` of its own for this. The other widgets show what they
+ * hear without a request of their own, and without telling the page about a success that was not theirs.
+ *
+ * A page that comes back into view after more than a minute hidden may be out of date, so its widgets read their
+ * subscriptions again.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { answerSchemas, validate, type Subscription } from '../api/schemas.js';
@@ -12,25 +14,28 @@ import type { ConsoleLines } from './console-lines.js';
 import type { SubscriptionController } from '../subscription/subscription-controller.js';
 import { learnedAt } from '../subscription/learned.js';
 
-/** How a subscription was at `at` (ms since the epoch), at the service whose base address is `service`. */
+/** How a subscription was at time `at`, in ms since the epoch, at the service whose base address is `service`. */
 interface News {
   service: string;
   subscription: Subscription;
   at: number;
 }
 
-/** Longer hidden than this, a page's widgets read their subscriptions again when it is shown. */
+/** When a page was hidden for longer than this, its widgets read their subscriptions again once it is shown. */
 export const STALE_AFTER_MS = 60_000;
 
-/** The channel of every widget of this origin: those on the page, and those in the store's other tabs. */
+/** The channel that every widget of this origin shares, both on the page and in the store's other tabs. */
 const CHANNEL_NAME = 'prepaid-upgrade';
 
-/** A channel of the element's own, which hears every other's messages (every engine of the browser list has them). */
+/**
+ * Opens a channel of the element's own, which hears the messages of every other one. Every engine of the browser list
+ * has `BroadcastChannel`.
+ */
 const openChannel = (): BroadcastChannel => new BroadcastChannel(CHANNEL_NAME);
 
 export class AgreementController implements ReactiveController {
   readonly #shown: SubscriptionController;
-  /** The connection of the element: its service's base address names the subscriptions it hears of. */
+  /** The element's connection. News is heard only about subscriptions of the service at its base address. */
   readonly #link: AttributeConnection;
   readonly #console: ConsoleLines;
   #hiddenSince: number | undefined;
@@ -43,20 +48,21 @@ export class AgreementController implements ReactiveController {
     this.#console = lines;
   }
 
-  /** The base address of the service the element talks to; `undefined` while it has no connection. */
+  /** The base address of the service that the element talks to. `undefined` while it has no connection. */
   get #service(): string | undefined {
     return this.#link.connected?.client.baseAddress.href;
   }
 
   /**
-   * The customer changed `subscription` here (an upgrade, a renewal change; or tried to, and found it changed
-   * elsewhere): shown as it is now, and told to the other widgets of it, even by an element removed meanwhile.
+   * Called when the customer changed `subscription` here, with an upgrade or a renewal change, or tried to and found it
+   * changed elsewhere. The subscription is shown as it is now, and the other widgets of it are told. An element that
+   * was removed meanwhile tells them too.
    */
   wrote(subscription: Subscription): void {
     const at = learnedAt();
     const service = this.#service;
     this.#shown.learn(subscription, at, true);
-    // An element removed meanwhile has closed its channel: it opens one for this message alone.
+    // An element that was removed meanwhile has closed its channel, so it opens one for this message alone.
     const channel = this.#channel ?? openChannel();
     if (service) channel.postMessage({ service, subscription, at } satisfies News);
     if (channel !== this.#channel) channel.close();
@@ -74,7 +80,10 @@ export class AgreementController implements ReactiveController {
     document.removeEventListener('visibilitychange', this.#onVisibility);
   }
 
-  /** News from another widget: from a page of the same origin, but only a subscription that passes the schema is shown. */
+  /**
+   * Hears news from another widget. The news comes from a page of the same origin, but only a subscription that passes
+   * the schema is shown.
+   */
   readonly #hear = ({ data }: MessageEvent<Partial<News> | null>): void => {
     const checked = validate(answerSchemas().SubscriptionSchema, data?.subscription);
     if (data?.service === this.#service && typeof data?.at === 'number' && 'data' in checked) this.#shown.learn(checked.data, data.at);
@@ -89,8 +98,8 @@ export class AgreementController implements ReactiveController {
   };
 
   /**
-   * Reads the shown subscription again, quietly (no placeholder): what it finds is learned; a read that fails changes
-   * nothing but a line for the developer.
+   * Reads the shown subscription again quietly, without a placeholder. What the read finds is learned. A read that
+   * fails changes nothing, and only writes a line for the developer.
    */
   async #readAgain(): Promise<void> {
     const target = this.#shown.writeTarget;

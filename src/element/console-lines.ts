@@ -1,6 +1,6 @@
 /**
- * The element's console lines, for the page's developer: each names the element it comes from (a page may hold one
- * widget per subscription), and a warning about the same thing is said once.
+ * The element's console lines, for the page's developer. Each line names the element it comes from, because a page may
+ * hold one widget per subscription. A warning about the same thing is given once.
  */
 export class ConsoleLines {
   readonly #name: () => string;
@@ -14,7 +14,10 @@ export class ConsoleLines {
     this.#line('warn', message);
   }
 
-  /** Whether this is the first time `message` comes up here: what is reported once asks this first. */
+  /**
+   * Whether this is the first time that `message` comes up for this element. Anything that is reported only once asks
+   * this first.
+   */
   first(message: string): boolean {
     const first = !this.#said.has(message);
     this.#said.add(message);

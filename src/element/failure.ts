@@ -1,7 +1,7 @@
 /**
- * What a failed request means for the customer (which message, whether trying again can help) and for the
- * developer (a console line that names the cause). Decided from the status code and error kind, never from the
- * server's text.
+ * What a failed request means for the customer and for the developer. The customer gets a message, and the widget knows
+ * whether trying again can help. The developer gets a console line that names the cause. Both are decided from the
+ * status code and the error kind, and never from the server's text.
  */
 import { ApiError, type FailureKind } from '../api/errors.js';
 import { PrepaidUpgradeErrorEvent, PrepaidUpgradeTokenExpiredEvent, type ErrorPhase } from '../events.js';
@@ -12,20 +12,20 @@ export interface Failure {
   /** The HTTP status, or 0 when there was no answer. */
   status: number;
   retryable: boolean;
-  /** For the developer: names the cause, never the token. */
+  /** For the developer. It names the cause, and never the token. */
   message: string;
   /**
-   * The field of a refused request the service's reason is about, as the service named it: the element names the
-   * customer's choice it stands for. (The reason itself is in `message`, never in the customer's view.)
+   * The field of a refused request that the service's reason is about, as the service named it. The element names the
+   * customer's choice that it stands for. The reason itself is in `message`, and never in the customer's view.
    */
   field?: string | undefined;
-  /** The credential was refused: the page should sign the customer in again. */
+  /** Whether the credential was refused. The page should then sign the customer in again. */
   credentialRefused: boolean;
 }
 
 /**
- * Statuses with a message of their own, and for the developer what most likely caused them. Any other status is a
- * refused request below 500 and the server's trouble above.
+ * The statuses that have a message of their own, with what most likely caused them, for the developer. Any other status
+ * below 500 is a refused request, and from 500 up it is the server's trouble.
  */
 const STATUSES: Partial<Record<number, [FailureKind, hint?: string]>> = {
   401: ['unauthorized', "the token is missing, expired (over 2 hours old) or not signed with this merchant's hash key"],
@@ -35,15 +35,20 @@ const STATUSES: Partial<Record<number, [FailureKind, hint?: string]>> = {
   429: ['rateLimited'],
 };
 
-/** Trying the same again cannot help: the request or the set-up has to change first, or it is done already. */
+/**
+ * The failures where trying the same again cannot help. The request or the set-up has to change first, or the change is
+ * done already.
+ */
 const FINAL: FailureKind[] = ['config', 'badRequest', 'unauthorized', 'forbidden', 'notFound', 'alreadyPrepaid'];
 
 export function describeFailure(error: unknown): Failure {
-  // Anything else thrown is a bug of ours, told apart by its message and reported like an answer we could not read.
+  // Anything else that is thrown is a bug in the widget. It is told apart by its message, and reported like an answer
+  // that could not be read.
   const { kind, status, message, field, current } =
     error instanceof ApiError ? error : new ApiError('malformed', `unexpected error: ${String(error)}`);
-  // A status is the server's verdict only for an `http` error: others may carry that of an answer they could not read.
-  // A refusal of what was made elsewhere meanwhile (`current`) is that, whatever the status.
+  // A status is the server's verdict only for an `http` error. Other errors may carry the status of an answer that
+  // could not be read. A refusal because the change was made elsewhere meanwhile (`current`) is reported as such,
+  // whatever the status.
   const [failureKind, hint] = current
     ? (['alreadyPrepaid', 'the subscription was already prepaid'] as const)
     : kind === 'http'
@@ -61,9 +66,9 @@ export function describeFailure(error: unknown): Failure {
 }
 
 /**
- * Tells the page's developer of a failure for good: a console line that names the cause, `prepaid-upgrade-error`, and
- * `prepaid-upgrade-token-expired` when the credential was refused. A write's failure says whether the change was made:
- * surely not (`applied: false`), or not known (`null`).
+ * Tells the page's developer about a failure that is final. It writes a console line that names the cause, and
+ * dispatches `prepaid-upgrade-error`, and also `prepaid-upgrade-token-expired` when the credential was refused. A
+ * write's failure says whether the change was made: surely not (`applied: false`), or not known (`null`).
  */
 export function reportFailure(element: HTMLElement, lines: ConsoleLines, phase: ErrorPhase, error: unknown): void {
   const { status, message, retryable, credentialRefused } = describeFailure(error);

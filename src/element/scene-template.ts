@@ -1,8 +1,10 @@
 /**
- * What the widget shows, state by state: the placeholder while it loads (the element shows it alone then), else the
- * header, the product and the state's own. `deriveShown` decides the state, the element hands over what the state's
- * templates read, and this module picks the templates; those of one feature are in its folder (the form, the prepaid
- * terms, the picker), and those every state shares are here (the header, a notice, an error).
+ * What the widget shows, state by state. While it loads, the element shows the placeholder alone. Otherwise it shows
+ * the header, the product and the state's own content.
+ *
+ * `deriveShown` decides the state, the element hands over what the state's templates read, and this module picks the
+ * templates. The templates of one feature are in its folder: the form, the prepaid terms and the picker. The ones that
+ * every state shares are here: the header, a notice and an error.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { formTemplate, type FormMode, type FormView } from '../upgrade/form-template.js';
@@ -18,23 +20,25 @@ import { ineligibleTemplate, productTemplate } from '../subscription/subscriptio
 import { successTemplate } from '../upgrade/success-template.js';
 
 export interface Scene extends View, Shown {
-  /** The upgrade form's view; `undefined` while the attributes offer no valid choice. */
+  /** The upgrade form's view. `undefined` while the attributes offer no valid choice. */
   form: FormView | undefined;
-  /** The subscription shown, as loaded (or as learned since); `undefined` before, and in the picker. */
+  /** The subscription shown, as loaded or as learned since. `undefined` before it loads, and in the picker. */
   loaded: Loaded | undefined;
-  /** Without an id and nothing shown yet: the picker, or why nothing can be offered. */
+  /** Without an id, and while nothing is shown yet: the picker, or why nothing can be offered. */
   picker(): TemplateResult | undefined;
-  /** The management form of a prepaid subscription, locked as `mode` says; `undefined` when the page hides it. */
+  /** The management form of a prepaid subscription, locked as `mode` says. `undefined` when the page hides it. */
   manage: ((mode: FormMode) => TemplateResult) | undefined;
   /** The way back to the picker, from a subscription chosen in it. */
   back(): TemplateResult | typeof nothing;
-  /** The button under a failure: a new read, after a failed load or a write whose outcome is not known. */
+  /**
+   * What the button under a failure does: a new read, after a failed load or after a write whose outcome is not known.
+   */
   onRetry(): void;
 }
 
 /**
- * What a state but `loading` shows: the header, the way back to the picker (not while a write is in flight), the
- * product, and the state's own.
+ * What every state except `loading` shows: the header, the way back to the picker (but not while a write is in flight),
+ * the product, and the state's own content.
  */
 export function sceneTemplate(scene: Scene): TemplateResult {
   const { state, loaded, form } = scene;
@@ -46,11 +50,12 @@ function stateTemplate(scene: Scene): TemplateResult | typeof nothing {
   const { form: view, loaded, picker } = scene;
   const subscription = loaded?.subscription;
   const form = (mode: FormMode) => (view && loaded ? formTemplate(view, loaded, mode) : nothing);
-  // While a write is under way: sent, then (its answer lost) checked; locked, after it, while its outcome is not known.
+  // While a write is under way, the form is `submitting`, then `checking` if the answer got lost. After the write, it
+  // stays `locked` while the outcome is not known.
   const mode: FormMode = scene.checking ? 'checking' : scene.state === 'submitting' ? 'submitting' : scene.unknown ? 'locked' : 'live';
-  // A prepaid subscription: the success message right after the upgrade (until a renewal change is confirmed), else
-  // its terms (under why it could not be prepaid again, when that was asked); with the form that changes what happens
-  // when its orders run out, unless the page hides it.
+  // A prepaid subscription shows the success message right after the upgrade, until a renewal change is confirmed.
+  // Otherwise it shows its terms, under the reason it could not be prepaid again when that was asked. Both come with
+  // the form that changes what happens when its orders run out, unless the page hides it.
   const prepaid = () => {
     if (!subscription) return nothing;
     const manage = scene.manage?.(mode) ?? nothing;
@@ -69,24 +74,25 @@ function stateTemplate(scene: Scene): TemplateResult | typeof nothing {
     case 'success':
       return prepaid();
     default:
-      // A failed write keeps its form above the error, so that the customer sees what was asked; a configuration
-      // error (no failure to retry) shows only what to fix.
+      // A failed write keeps its form above the error, so that the customer sees what was asked. A configuration error
+      // has no failure to retry, so it shows only what to fix.
       return html`${scene.phase === 'renewal' ? prepaid() : scene.failedWrite ? form(mode) : nothing}${errorTemplate(scene, scene.failure, scene.phase, scene.onRetry)}`;
   }
 }
 
 /**
- * Stands in for what is read, without a word or a choice that the outcome might not keep (a heading, a price, a
- * saving): a few shimmering bars in a block of a fixed size. It costs one small template and no formatter, so that a
- * page's widgets are drawn at once when the script arrives; the status region says "loading".
+ * Stands in for what is being read: a few shimmering bars in a block of a fixed size. It shows no word or choice that
+ * the outcome might not keep, such as a heading, a price or a saving. It costs one small template and no formatter, so
+ * that a page's widgets are drawn at once when the script arrives. The status region says "loading".
  */
 export const placeholderTemplate = (): TemplateResult => html`
   <div class="placeholder" aria-hidden="true"><span></span><span></span><span></span><span></span></div>
 `;
 
 /**
- * The heading of what is shown, and where an upgrade can be bought (`selling`), its description and "Save up to 15%"
- * with the largest of `choices`' discounts; the heading and description are each replaceable through its slot.
+ * The heading of what is shown. Where an upgrade can be bought (`selling`), the header also shows the description, and
+ * "Save up to 15%" with the largest of `choices`' discounts. The heading and the description can each be replaced
+ * through a slot.
  */
 export function headerTemplate({ t, locale }: View, kind: HeaderKind, selling: boolean, choices: Choices | undefined): TemplateResult {
   const largest = selling ? Math.max(0, ...Object.values(choices?.discounts ?? {}).map(Number)) : 0;
@@ -100,22 +106,23 @@ export function headerTemplate({ t, locale }: View, kind: HeaderKind, selling: b
   `;
 }
 
-/** A notice that takes focus when it answers what the customer did: why nothing was changed, say. */
+/** A notice that takes focus when it answers what the customer did, such as why nothing was changed. */
 export const noticeTemplate = (title: string): TemplateResult => html`
   <div class="notice" tabindex="-1"><p class="notice-title">${title}</p></div>
 `;
 
 /**
- * A failure, or (without one) a configuration error: what happened and what to do, in the customer's words only (the
- * service's own reason goes to the console and the error event). One button, where one helps: a new read after a
- * failed load that may pass or after a write whose outcome is not known, a reload of the page for a session that
- * expired (it brings a new token); a failed write is tried again with its form's own button, which stays above.
- * `phase`: which request failed.
+ * A failure, or a configuration error when there is no failure. It says what happened and what to do, in the customer's
+ * words only. The service's own reason goes to the console and the error event.
+ *
+ * There is one button, where one helps. It reads again after a failed load that may pass, or after a write whose
+ * outcome is not known. It reloads the page after a session expired, because a reload brings a new token. A failed
+ * write is tried again with its form's own button, which stays above. `phase` tells which request failed.
  */
 export function errorTemplate({ t }: View, failure: Failure | undefined, phase: ErrorPhase, onRetry: () => void): TemplateResult {
   const kind = failure?.kind ?? 'config';
-  // A refused choice is named by the heading of the form it was made in. (A field named like `toString` finds a value
-  // of the object's prototype, which is no key of the texts either.)
+  // A refused choice is named by the heading of the form in which it was made. A field named like `toString` finds a
+  // value on the object's prototype, but that value is not a key of the texts either.
   const choice = { orders_per_billing: 'ordersLegend', renewal_behavior: phase === 'renewal' ? 'manageLegend' : 'renewalLegend' }[
     failure?.field as string
   ] as 'ordersLegend' | 'renewalLegend' | 'manageLegend' | undefined;

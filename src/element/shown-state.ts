@@ -1,14 +1,14 @@
 /**
- * What the widget shows, derived in one place from what is known: the read (or what was learned since), the upgrade
- * and the renewal change. A pure function of its facts, so that every state can be told from every combination of
- * them, and tested so, without an element. The element renders what this says.
+ * What the widget shows, derived in one place from what is known: the read (or what was learned since), the upgrade and
+ * the renewal change. It is a pure function of these facts. So the state can be derived from every combination of them,
+ * and tested that way without an element. The element renders what this says.
  */
 import type { Subscription } from '../api/schemas.js';
 import type { ErrorPhase, PrepaidUpgradeState } from '../events.js';
 import { describeFailure, type Failure } from './failure.js';
 import { IDLE, type WriteOutcome } from '../changes/write.js';
 
-/** Which header a state shows: the upgrade form's, or that of a state that is none (see `Strings.stateHeading`). */
+/** Which header a state shows: the upgrade form's, or that of a state without the form (see `Strings.stateHeading`). */
 export type HeaderKind = 'form' | 'prepaid' | 'ineligible' | 'picker';
 
 /** Where the read of what is shown leaves the widget (`SubscriptionController.state`). */
@@ -21,16 +21,19 @@ export interface WriteFacts {
 }
 
 export interface Facts {
-  /** A problem of the element's own attributes: nothing can be sent until it is fixed. */
+  /** A problem with the element's own attributes. Nothing can be sent until it is fixed. */
   setupError: string | undefined;
   read: ReadState;
-  /** Why the read failed, in its `error`. */
+  /** Why the read failed, when its state is `error`. */
   readError: unknown;
-  /** The id of the subscription shown; `undefined` while none is (loading, or the picker asks). */
+  /** The id of the subscription shown. `undefined` while none is shown: while loading, or while the picker asks. */
   shownId: string | undefined;
   upgrade: WriteFacts;
   renewal: WriteFacts;
-  /** A renewal change was confirmed since the upgrade: the success message gives way to the subscription's terms. */
+  /**
+   * Whether a renewal change was confirmed since the upgrade. The success message then gives way to the subscription's
+   * terms.
+   */
   changeConfirmed: boolean;
   /** Whether a prepaid subscription's renewal may be changed here (`manage-renewal`). */
   manages: boolean;
@@ -38,33 +41,47 @@ export interface Facts {
 
 export interface Shown {
   state: PrepaidUpgradeState;
-  /** Which header: the upgrade form's, or that of a state that is none. */
+  /** Which header: the upgrade form's, or that of a state without the form. */
   heading: HeaderKind;
-  /** The header sells the upgrade (its description, "Save up to 15%"): where one can be bought. */
+  /**
+   * Whether the header sells the upgrade, with its description and "Save up to 15%". It does so only where an upgrade
+   * can be bought.
+   */
   sells: boolean;
   /** Which request the failure shown is about: the read (`load`), a write, or the element's set-up (`config`). */
   phase: ErrorPhase;
-  /** The failure shown (in `error`, or above a subscription prepaid already); `undefined` for none or the set-up's. */
+  /**
+   * The failure shown, in `error` or above a subscription that is already prepaid. `undefined` when there is none, or
+   * for a set-up error.
+   */
   failure: Failure | undefined;
-  /** The failed write, as thrown: what the error event reports. */
+  /** The failed write's error, as thrown. The error event reports it. */
   failedWrite: unknown;
-  /** A write's answer got lost, and reads tell whether it was made: the form stays locked, and says so. */
+  /** A write's answer got lost, and reads tell whether it was made. The form stays locked, and says so. */
   checking: boolean;
-  /** A failed write's outcome is not known: its form stays locked, and the button under the message reads again. */
+  /** A failed write's outcome is not known. Its form stays locked, and the button under the message reads again. */
   unknown: boolean;
-  /** A renewal change is under way (in `submitting`; otherwise the upgrade is). */
+  /** A renewal change is under way. When this is false in `submitting`, the upgrade is under way. */
   changing: boolean;
-  /** The upgrade succeeded and no renewal change was confirmed since: the success message stays. */
+  /** The upgrade succeeded, and no renewal change was confirmed since. The success message stays. */
   justUpgraded: boolean;
-  /** The upgrade was refused as the subscription was prepaid already: it is shown as it is, and the message says so. */
+  /**
+   * The upgrade was refused because the subscription was already prepaid. The subscription is shown as it is, and the
+   * message says so.
+   */
   alreadyPrepaid: boolean;
-  /** The upgrade may be sent now: from its form, or again after it failed and was surely not made. */
+  /** The upgrade may be sent now, from its form, or again after it failed and was surely not made. */
   canUpgrade: boolean;
-  /** A renewal change may be sent now: from a prepaid subscription's form, or again after it failed and was not made. */
+  /**
+   * A renewal change may be sent now, from a prepaid subscription's form, or again after it failed and was not made.
+   */
   canChange: boolean;
 }
 
-/** A write's outcome when it is about the subscription shown; another's (before `subscription-id` changed) is not shown. */
+/**
+ * A write's outcome, when it is about the subscription shown. The outcome of a write about another subscription, from
+ * before `subscription-id` changed, is not shown.
+ */
 const outcomeOf = ({ outcome, about }: WriteFacts, shownId: string | undefined): WriteOutcome<Subscription> =>
   about !== undefined && about === shownId ? outcome : IDLE;
 
@@ -76,13 +93,14 @@ export function deriveShown(facts: Facts): Shown {
   const failedChange = change.status === 'error';
   const upgradeFailure = upgrade.status === 'error' ? describeFailure(upgrade.error) : undefined;
   const alreadyPrepaid = !failedChange && upgradeFailure?.kind === 'alreadyPrepaid';
-  // A failed upgrade is shown until the subscription is found prepaid: by this widget's read, or by another widget.
+  // A failed upgrade is shown until the subscription is found prepaid, by this widget's read or by another widget.
   const failedUpgrade = !!upgradeFailure && !alreadyPrepaid && read !== 'prepaid';
   const failedWrite = failedChange ? change.error : upgrade.status === 'error' ? upgrade.error : undefined;
   const failure = failedChange ? describeFailure(change.error) : failedUpgrade || alreadyPrepaid ? upgradeFailure : undefined;
   const writing = change.status === 'submitting' ? change : upgrade.status === 'submitting' ? upgrade : undefined;
 
-  // A write under way or done outranks what it started from: a renewal change the upgrade, the upgrade the read.
+  // A write that is under way or done outranks what it started from. A renewal change outranks the upgrade, and the
+  // upgrade outranks the read.
   let state: PrepaidUpgradeState;
   if (facts.setupError !== undefined) state = 'error';
   else if (writing) state = 'submitting';
@@ -102,7 +120,8 @@ export function deriveShown(facts: Facts): Shown {
           : 'load';
   const upgraded = upgrade.status === 'success';
   const changing = change.status === 'submitting';
-  // A prepaid subscription's header: shown as such, after an upgrade, and while (or after) its renewal is changed.
+  // The header of a prepaid subscription. It is shown for a prepaid subscription, after an upgrade, and while or after
+  // its renewal is changed.
   const prepaid = state === 'prepaid' || state === 'success' || upgraded || changing || phase === 'renewal';
   const unknown = failure?.kind === 'unconfirmed';
   const heading: HeaderKind =
@@ -110,12 +129,12 @@ export function deriveShown(facts: Facts): Shown {
   return {
     state,
     heading,
-    // "Save up to 15%" sells the upgrade where it can be bought: with the form (or the picker), not where the
-    // subscription is prepaid already or cannot be, nor over an error that shows no form.
+    // "Save up to 15%" sells the upgrade where it can be bought: with the form or the picker. It is not shown where the
+    // subscription is already prepaid or cannot be, nor over an error that shows no form.
     sells: (heading === 'form' || heading === 'picker') && (state !== 'error' || failedUpgrade),
     phase,
-    // Only an error shows a failure (and a refusal of what was done already): describing one makes an error object,
-    // whose stack costs every render.
+    // Only an error shows a failure, and so does a refusal of what was done already. Describing a failure may make an
+    // error object, whose stack would cost every render.
     failure: failure ?? (state === 'error' && facts.setupError === undefined ? describeFailure(facts.readError) : undefined),
     failedWrite: failure && failedWrite,
     checking: !!writing?.checking,

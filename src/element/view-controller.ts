@@ -1,8 +1,8 @@
 /**
- * The first step of the offer's funnel: `prepaid-upgrade-view`, once per element, when at least half of it has been in
- * view for one continuous second after it settled, on a page the customer is looking at. That is how the display-ad
- * standard counts an impression, so that `ready` (which fires for a widget far below the fold too) and this one tell
- * "shown" from "seen".
+ * The first step of the offer's funnel. `prepaid-upgrade-view` fires once per element, when at least half of it has
+ * been in view for one continuous second after it settled, on a page that the customer is looking at. This is how the
+ * display-ad standard counts an impression. `ready` fires for a widget far below the fold too, so the two events
+ * together tell "shown" from "seen".
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { PrepaidUpgradeViewEvent, type ViewDetail } from '../events.js';
@@ -18,7 +18,7 @@ export class ViewController implements ReactiveController {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #seen = false;
 
-  /** `detail` is what the element shows, as the event tells it, or undefined while the element has not settled. */
+  /** `detail` gives what the element shows, as the event tells it, or undefined while the element has not settled. */
   constructor(host: ReactiveControllerHost & HTMLElement, detail: () => ViewDetail | undefined) {
     this.#host = host;
     this.#detail = detail;
@@ -27,19 +27,21 @@ export class ViewController implements ReactiveController {
 
   hostConnected(): void {
     if (this.#seen) return;
-    // Made on the page, not with the element: a server that renders the page has no IntersectionObserver.
+    // The observer is made on the page, not with the element, because a server that renders the page has no
+    // IntersectionObserver.
     this.#observer ??= new IntersectionObserver(
       (entries) => {
-        // The latest entry is the element's present: several may come at once after a quick scroll.
+        // Several entries may come at once after a quick scroll. The latest one tells where the element is now.
         const { isIntersecting, intersectionRatio, intersectionRect, boundingClientRect, rootBounds } = entries.at(-1)!;
         const screen = rootBounds?.height ?? innerHeight;
-        // On a narrow screen a widget can be more than twice as tall as the window, and half of it never in view at
-        // once: such a widget is in view when it fills half the window.
+        // On a narrow screen, a widget can be more than twice as tall as the window, so half of it is never in view at
+        // once. Such a widget counts as in view when it fills half the window.
         const tall = boundingClientRect.height / 2 > screen;
         this.#halfInView = isIntersecting && (intersectionRatio >= 0.5 || (tall && intersectionRect.height >= screen / 2));
         this.#count();
       },
-      // Every twentieth: the tall widget's moment comes between the half of it and nothing.
+      // A threshold at every twentieth. A tall widget fills half the window somewhere between half of it in view and
+      // none of it, so a threshold at one half alone would miss that moment.
       { threshold: Array.from({ length: 21 }, (_, step) => step / 20) },
     );
     this.#observer.observe(this.#host);
@@ -47,7 +49,7 @@ export class ViewController implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    // A moved element starts counting anew where it lands; it is still the same element, seen at most once.
+    // A moved element starts counting anew where it lands. It is still the same element, so it is seen at most once.
     this.#observer?.disconnect();
     this.#halfInView = false;
     document.removeEventListener('visibilitychange', this.#count);
@@ -58,7 +60,7 @@ export class ViewController implements ReactiveController {
     this.#count();
   }
 
-  /** Starts the second when everything holds, and drops it as soon as one thing does not. */
+  /** Starts counting the second when every condition holds, and stops as soon as one does not. */
   readonly #count = (): void => {
     const counting = !this.#seen && this.#halfInView && document.visibilityState === 'visible' && this.#detail() !== undefined;
     if (!counting) {
@@ -67,7 +69,8 @@ export class ViewController implements ReactiveController {
       return;
     }
     if (this.#timer !== undefined) return;
-    // What the customer began to see: a customer who chooses and sends within the second saw the offer, not its outcome.
+    // The event tells what the customer began to see. A customer who chooses and sends within the second saw the offer,
+    // not its outcome.
     const seen = this.#detail()!;
     this.#timer = setTimeout(() => {
       this.#seen = true;

@@ -3,8 +3,9 @@ import { calendarDay } from '../api/service-date.js';
 import { formatter } from './formatters.js';
 
 /**
- * The calendar date of a service timestamp in the customer's language: "September 14, 2026", or without `year`
- * "September 14". Formatted in UTC, where `calendarDay` put it, so that no time zone moves it to another day.
+ * Formats the calendar date of a service timestamp in the customer's language, such as "September 14, 2026", or
+ * "September 14" without `year`. It is formatted in UTC, where `calendarDay` put it, so that no time zone moves it to
+ * another day.
  */
 export function formatServiceDate(value: string | null | undefined, locale: string, year = true): string | undefined {
   const date = calendarDay(value);
@@ -20,9 +21,9 @@ export function formatServiceDate(value: string | null | undefined, locale: stri
 }
 
 /**
- * A formatted amount or date as one piece of a sentence: its spaces no-break ones, so that a narrow screen never
- * breaks "December 6" across two lines, and in right-to-left text isolated (U+2068 … U+2069), so that its digits and
- * Latin letters keep their order whatever surrounds them.
+ * Keeps a formatted amount or date together as one piece of a sentence. Its spaces become no-break spaces, so that a
+ * narrow screen never breaks "December 6" across two lines. In right-to-left text it is also isolated (U+2068 …
+ * U+2069), so that its digits and Latin letters keep their order whatever surrounds them.
  */
 export function unbroken(text: string, locale: string): string {
   const kept = text.replace(/ /g, '\u00a0');

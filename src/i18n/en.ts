@@ -28,7 +28,10 @@ const failures = (kind: FailureKind, phase: ErrorPhase) =>
     server: 'Something went wrong at the store. Try again in a moment.',
   })[kind];
 
-/** English, the texts every widget carries; the picker's are in the discovery chunk (`discovery/texts.ts`). */
+/**
+ * English, the texts that every widget carries. The picker's English texts are in the discovery chunk
+ * (`discovery/texts.ts`).
+ */
 export const en: Omit<Strings, keyof PickerStrings> = {
   heading: 'Prepay your subscription',
   description: 'Pay for several orders at once and stop thinking about each one.',
@@ -116,8 +119,8 @@ export const en: Omit<Strings, keyof PickerStrings> = {
     phase === 'upgrade' ? 'Checking whether your subscription was prepaid…' : 'Checking whether your change was saved…',
   checkAgain: 'Check again',
   failure: (kind, phase) =>
-    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say, and
-    // one already made elsewhere says what it is.
+    // A write that the service did not make says so first. An unconfirmed write and an expired session cannot say
+    // whether the change was made, and a change already made elsewhere says what happened instead.
     (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'].includes(kind)
       ? `${phase === 'upgrade' ? 'Your subscription was not prepaid, and nothing was charged.' : 'Your change was not saved.'} ${failures(kind, phase)}`
       : failures(kind, phase),

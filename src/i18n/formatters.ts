@@ -1,13 +1,13 @@
 /**
- * The `Intl` formatters of the page, made once and shared by every widget and language: the texts' plurals, and the
- * amounts and dates of the forms.
+ * The page's `Intl` formatters, made once and shared by every widget and language. They format the texts' plurals and
+ * the forms' amounts and dates.
  */
 
 const formatters: Record<string, unknown> = {};
 
 /**
- * The `Intl` formatter of a kind, language and options, made once: making one costs far more than using it, and each
- * render formats every amount, date and count of the form again.
+ * The `Intl` formatter for a kind, a language and options, made once. Making a formatter costs far more than using it,
+ * and each render formats every amount, date and count of the form again.
  */
 export function formatter<T>(Kind: new (locale: string, options?: object) => T, locale: string, options?: object): T {
   return (formatters[Kind.name + locale + JSON.stringify(options)] ??= new Kind(locale, options)) as T;

@@ -1,6 +1,6 @@
 /**
- * The language of one element: followed live from `lang` on the element or its nearest ancestor that has one
- * (through shadow roots), the texts of that language loaded on demand, and the page's own tag for numbers and money.
+ * The language of one element. It follows `lang` live, from the element or its nearest ancestor that has one, through
+ * shadow roots. It loads the texts of that language on demand, and keeps the page's own tag for numbers and money.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { en } from './en.js';
@@ -16,8 +16,9 @@ function* composedAncestors(from: Element): Generator<Element> {
 }
 
 /**
- * The `lang` of the nearest element that has a well-formed one, through shadow roots, in its canonical form, else
- * English. A malformed one (`en-`, `en US`) is passed over for the next ancestor's, and `warn` hears of it.
+ * The `lang` of the nearest element that has a well-formed one, through shadow roots, in its canonical form. It is
+ * English when there is none. A malformed `lang`, such as `en-` or `en US`, is passed over for the next ancestor's, and
+ * `warn` is told about it.
  */
 function nearestLang(from: Element, warn: (message: string) => void): string {
   for (const element of composedAncestors(from)) {
@@ -33,26 +34,35 @@ function nearestLang(from: Element, warn: (message: string) => void): string {
 export class LanguageController implements ReactiveController {
   readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #warn: (message: string) => void;
-  /** The language the texts are in: the one the page asks for, once its texts have arrived. */
+  /**
+   * The language of the texts. It becomes the language that the page asks for once that language's texts have arrived.
+   */
   language: Language = 'en';
   strings: ElementStrings = en;
-  /** The page's own tag (`fr-CA`), for numbers and money; English's when the widget does not speak the page's language. */
+  /**
+   * The page's own tag, such as `fr-CA`, for numbers and money. It is English's when the widget does not speak the
+   * page's language.
+   */
   formatLocale = 'en';
-  /** Settles once the texts of the language asked for are in place: a load waits for it, so no English flashes. */
+  /**
+   * Settles once the texts of the requested language are in place. A load waits for it, so that no English text
+   * flashes.
+   */
   arrival: Promise<void> = Promise.resolve();
   #requested: Language = 'en';
   #observer: MutationObserver | undefined;
 
-  /** `warn` hears of a malformed `lang`, for the page's developer. */
+  /** `warn` tells the page's developer about a malformed `lang`. */
   constructor(host: ReactiveControllerHost & HTMLElement, warn: (message: string) => void) {
     this.#host = host;
     this.#warn = warn;
     host.addController(this);
   }
 
-  /** Watches `lang` on the element and every ancestor, so that a page switching its language switches the widget's. */
+  /** Watches `lang` on the element and every ancestor, so that the widget switches its language when the page does. */
   hostConnected(): void {
-    // Made on the page, not with the element: a server that renders the page has no MutationObserver.
+    // The observer is made on the page, not with the element, because a server that renders the page has no
+    // MutationObserver.
     this.#observer ??= new MutationObserver(() => this.#apply());
     for (const element of composedAncestors(this.#host)) this.#observer.observe(element, { attributes: true, attributeFilter: ['lang'] });
     this.#apply();

@@ -2,12 +2,12 @@
 export const LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt-BR', 'ja', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Arabic is the only one written right to left. */
+/** Arabic is the only one of these languages that is written right to left. */
 export const isRightToLeft = (language: Language): boolean => language === 'ar';
 
 /**
- * `tag` as a well-formed BCP 47 language tag in its canonical form (`FR_ca` → `fr-CA`), or undefined when it is none
- * (`en-`, `en US`): a `lang` like that is passed over, as if it were not there.
+ * `tag` as a well-formed BCP 47 language tag in its canonical form, such as `FR_ca` → `fr-CA`. Returns undefined when
+ * it is not a well-formed tag, such as `en-` or `en US`. A `lang` like that is passed over, as if it were not there.
  */
 export function canonicalTag(tag: string): string | undefined {
   try {
@@ -18,9 +18,9 @@ export function canonicalTag(tag: string): string | undefined {
 }
 
 /**
- * The closest language for a BCP 47 tag: the one with the same primary language (`fr-CA` → `fr`, `pt-PT` →
- * `pt-BR`, the only Portuguese), else English. No two languages share a primary language, so an exact tag needs no
- * rule of its own.
+ * The closest language for a BCP 47 tag. It is the one with the same primary language, else English: `fr-CA` → `fr`,
+ * and `pt-PT` → `pt-BR`, the only Portuguese. No two languages share a primary language, so an exact tag needs no rule
+ * of its own.
  */
 export function matchLanguage(tag: string): Language {
   // The canonical form writes the primary language in lower case: `FR-ca` → `fr-CA`.

@@ -1,6 +1,7 @@
 /**
- * How the package's module entry (`prepaid-upgrade`, for bundlers) fetches a language other than English: one dynamic
- * import each, so that the app's bundler makes each language a chunk of its own and only English is in the main one.
+ * How the package's module entry (`prepaid-upgrade`, for bundlers) fetches a language other than English. Each language
+ * has its own dynamic import, so that the app's bundler makes each language a chunk of its own. Only English is in the
+ * main chunk.
  */
 import type { FetchedLanguage, LocaleLoader, LocaleModule } from './index.js';
 

@@ -1,6 +1,6 @@
 /**
- * What every template reads, the texts and the locale, and the two pieces every form builds its sentences with: the
- * next order's date and an amount in the subscription's currency.
+ * What every template reads: the texts and the locale. Also the two pieces that every form builds its sentences with:
+ * the next order's date, and an amount in the subscription's currency.
  */
 import { html, type TemplateResult } from 'lit';
 import type { NextOrder } from '../api/orders.js';
@@ -13,16 +13,23 @@ import type { ElementStrings } from './strings.js';
 export interface View {
   t: ElementStrings;
   locale: string;
-  /** The shown subscription's next order: `undefined` while it is read, `null` when it has none or it cannot be read. */
+  /**
+   * The shown subscription's next order. It is `undefined` while it is read, and `null` when there is none or it cannot
+   * be read.
+   */
   nextOrder?: NextOrder | null | undefined;
 }
 
-/** A day of a month's longest name, for a date not known yet to take the room the real one will take. */
+/**
+ * A day in the month with the longest name. A date that is not known yet is drawn as this day, so that it takes the
+ * room that the real date will take.
+ */
 const STAND_IN_DAY = '2000-09-28';
 
 /**
- * A text with the next order's date in it (with its year unless told otherwise), or `undated` when there is none.
- * While the order is read, the text holds a stand-in date, hidden, so that the date arrives without moving anything.
+ * A text with the next order's date in it, with its year unless told otherwise, or `undated` when there is no next
+ * order. While the order is read, the text holds a hidden stand-in date, so that the real date arrives without moving
+ * anything.
  */
 export function dated<T>(
   { nextOrder, locale }: View,
@@ -37,6 +44,6 @@ export function dated<T>(
   return html`${before}<span class="pending">${date}</span>${after.join(date)}`;
 }
 
-/** An amount in the subscription's currency, as the page's language writes it; `undefined` stays unknown. */
+/** An amount in the subscription's currency, as the page's language writes it. An `undefined` amount stays unknown. */
 export const money = ({ locale }: View, amount: number | undefined, subscription: Subscription) =>
   amount === undefined ? undefined : formatMoney(amount, subscription.currency_code, locale);

@@ -1,6 +1,6 @@
 /**
- * The form that changes what happens when a prepaid subscription's orders run out: shown in the `prepaid` state and
- * under the success message of an upgrade.
+ * The form that changes what happens when a prepaid subscription's orders run out. It is shown in the `prepaid` state,
+ * and under the success message of an upgrade.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Subscription } from '../api/schemas.js';
@@ -10,12 +10,12 @@ import type { View } from '../i18n/view.js';
 import { renewalFieldset, type FormMode } from '../upgrade/form-template.js';
 
 export interface ManageView extends View {
-  /** The choices the page offers (`renewal-options`). */
+  /** The choices that the page offers (`renewal-options`). */
   options: readonly RenewalBehavior[];
   subscription: Subscription;
-  /** The customer's pick; `undefined`: what the subscription does now. */
+  /** The customer's pick. `undefined` stands for what the subscription does now. */
   choice: RenewalBehavior | undefined;
-  /** The service confirmed the last change: it is said under the button. */
+  /** Whether the service confirmed the last change. If so, the form says so under the button. */
   confirmed: boolean;
   onChange(event: Event): void;
   onSubmit(event: SubmitEvent): void;
@@ -26,8 +26,8 @@ export function manageTemplate(view: ManageView, mode: FormMode): TemplateResult
   const { t, subscription } = view;
   const current = renewalBehaviorOf(subscription);
   const chosen = view.choice ?? current;
-  // The button is enabled only for a change: saving what the subscription already does would change nothing. While a
-  // change is sent it keeps its focus, so it is marked busy rather than disabled.
+  // The button is enabled only for a change, because saving what the subscription already does would change nothing.
+  // While a change is sent, the button keeps its focus, so it is marked with `aria-disabled` rather than disabled.
   return html`
     <form part="manage" class="form" novalidate @submit=${view.onSubmit}>
       ${renewalFieldset(t, {

@@ -1,6 +1,6 @@
 /**
- * A prepaid subscription's terms: orders per billing, orders left, what happens when they run out; under them, the form
- * that changes the last (`manage-template.ts`).
+ * A prepaid subscription's terms: orders per billing, the orders left, and what happens when they run out. Under them
+ * is the form that changes what happens when they run out (`manage-template.ts`).
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Subscription } from '../api/schemas.js';
@@ -15,7 +15,8 @@ export function prepaidTemplate(view: View, subscription: Subscription, manage: 
     ordersRemaining: subscription.prepaid_subscription_context?.prepaid_orders_remaining ?? 0,
     renewalBehavior: renewalBehaviorOf(subscription),
   };
-  // None remaining: the cycle has not started, and the next order bills its orders. Say when, not "0 left".
+  // With none remaining, the cycle has not started, and the next order bills its orders. The terms say when, rather
+  // than "0 left".
   return html`
     <div class="notice" tabindex="-1">
       <p class="notice-title">${t.ineligible('already-prepaid', undefined)}</p>

@@ -14,11 +14,11 @@ export interface ApiContext {
   principal: Principal;
   /** The full request address, for building the addresses of other pages. */
   url: URL;
-  /** The request's headers: `X-OG-API-VERSION` chooses the listing's shape. */
+  /** The request's headers. `X-OG-API-VERSION` chooses the listing's shape. */
   headers: Headers;
   bodyText: string;
   nowMs: () => number;
-  /** Ids of the subscriptions a change (an upgrade, a renewal change) is under way on. */
+  /** The ids of the subscriptions on which a change, such as an upgrade or a renewal change, is under way. */
   locks: Set<string>;
   /** How long a change holds its subscription's lock. */
   writeDurationMs: number;
@@ -32,7 +32,7 @@ export type RouteMatch = { ok: true; handler: Handler; params: string[] } | { ok
 
 const notFound = () => problem(404, 'Not found.');
 
-/** A caller sees its merchant's subscriptions and orders, and a storefront caller only the customer's own. */
+/** A caller sees its merchant's subscriptions and orders. A storefront caller sees only the customer's own. */
 const canSee = (principal: Principal, record: { merchant: string; customer: string }) =>
   record.merchant === principal.merchant.publicId && (principal.scope === 'application' || record.customer === principal.customerId);
 
@@ -51,8 +51,9 @@ const publicCustomer = ({ merchant: _merchant, ...customer }: Customer) => custo
 const publicOrder = ({ merchant: _merchant, charges: _charges, ...order }: Order) => order;
 
 /**
- * A listed order as the service's List reference documents the listing: no `sub_total`, and `total` the text
- * "undefined", as the reference's own example has it. Tax and shipping stay; the order read by its id has it all.
+ * A listed order as the service's List reference documents the listing. It has no `sub_total`, and its `total` is the
+ * text "undefined", as in the reference's own example. Tax and shipping stay. The order read by its id has every
+ * amount.
  */
 const asReferenceListed = ({ sub_total: _subTotal, ...order }: ReturnType<typeof publicOrder>) => ({ ...order, total: 'undefined' });
 
@@ -106,18 +107,20 @@ function getProduct({ data, principal }: ApiContext, [id]: string[]): Response {
   return product && product.merchant === principal.merchant.publicId ? json(200, publicProduct(product)) : notFound();
 }
 
-/** What one change writes: the changed subscription, and any of its orders the change reprices. */
+/** What one change writes: the changed subscription, and any of its orders that the change reprices. */
 interface Changed {
   subscription: Subscription;
   orders?: Order[];
 }
 
 /**
- * One change of one subscription, as the service makes it: the body is checked on its own first (its 400s), then,
- * under the subscription's lock, the rules about the subscription (a 400 with a `detail`) and the change itself. The
- * lock is held for `writeDurationMs`, as the service's own work would hold it, and a concurrent change meanwhile gets
- * 423; since the rules are checked under the lock, of many concurrent changes exactly one wins and the others see
- * either the lock or the changed subscription. Everything a change writes is stored together, before the answer is
+ * Makes one change of one subscription, as the service makes it. The body is checked on its own first, which gives its
+ * 400s. Then, under the subscription's lock, come the rules about the subscription, which give a 400 with a `detail`,
+ * and the change itself.
+ *
+ * The lock is held for `writeDurationMs`, as the service's own work would hold it, and a concurrent change meanwhile
+ * gets a 423. The rules are checked under the lock, so of many concurrent changes exactly one wins. The others see
+ * either the lock or the changed subscription. Everything that a change writes is stored together, before the answer is
  * made, so that a fault that loses the answer loses nothing else.
  */
 async function changeSubscription<T>(
@@ -149,7 +152,7 @@ async function changeSubscription<T>(
 }
 
 /**
- * The upgrade reprices the subscription's next order at once (docs/service.md#when-the-customer-pays); nothing is
+ * The upgrade reprices the subscription's next order at once (docs/service.md#when-the-customer-pays). Nothing is
  * charged now.
  */
 const upgradeToPrepaid = (context: ApiContext, [id]: string[]) =>
@@ -195,7 +198,7 @@ function findRoute(path: string) {
 export function matchApiRoute(method: string, path: string): RouteMatch {
   const found = findRoute(path);
   if (!found) {
-    // The documented paths end with a slash; say so rather than leave a client guessing.
+    // The documented paths end with a slash. The answer says so, rather than leave a client guessing.
     const hint = !path.endsWith('/') && findRoute(`${path}/`) ? ` Did you mean "${path}/"? These paths end with a slash.` : '';
     return { ok: false, response: problem(404, `Not found.${hint}`) };
   }

@@ -1,7 +1,7 @@
 /**
- * The two authentication scopes of the service (docs/service.md#scopes and #storefront-token): an `x-api-key` for
- * server-to-server calls (application scope) and a signed storefront token in `authorization` for one customer
- * (storefront scope).
+ * The two authentication scopes of the service (docs/service.md#scopes and #storefront-token). An `x-api-key` is for
+ * server-to-server calls, in the application scope. A signed storefront token in `authorization` is for one customer,
+ * in the storefront scope.
  */
 import { diagnoseStorefrontToken, verifyStorefrontToken, type VerifyFailure, type VerifyRefusal } from '../server/index.js';
 import type { Environment, Merchant, SandboxData } from './model.js';
@@ -12,7 +12,7 @@ export type Principal =
 
 export type AuthResult = { ok: true; principal: Principal } | { ok: false; status: 401 | 403; detail: string };
 
-/** The 401 `detail` of each refusal; the token field it is about is named in each. */
+/** The 401 `detail` of each refusal. Each one names the token field it is about. */
 const STOREFRONT_FAILURES: Record<VerifyFailure, string> = {
   malformed: 'The authorization header is not a valid storefront token',
   'other-merchant': 'The storefront token public_id names another merchant.',
@@ -23,14 +23,17 @@ const STOREFRONT_FAILURES: Record<VerifyFailure, string> = {
   'not-yet-valid': 'The storefront token is dated in the future (ts).',
 };
 
-/** The 401 `detail` for a refused token. A malformed one adds what is wrong with which field, never the field's value. */
+/**
+ * The 401 `detail` for a refused token. For a malformed token, it adds which field is wrong and how, but never the
+ * field's value.
+ */
 export const storefrontFailureDetail = ({ reason, message }: VerifyRefusal): string =>
   reason === 'malformed' ? `${STOREFRONT_FAILURES.malformed}: ${message}.` : STOREFRONT_FAILURES[reason];
 
 /**
- * The 401 `detail` for a refused token: the token doctor's first finding with its fix, found with the hash keys the
- * sandbox knows, so that the widget's console line names the merchant's mistake. The verifier's own reason stands when
- * the doctor names none. Neither ever holds a key or the signature.
+ * The 401 `detail` for a refused token. It is the token doctor's first finding with its fix, found with the hash keys
+ * that the sandbox knows, so that the widget's console line names the merchant's mistake. The verifier's own reason
+ * stands when the doctor names none. Neither ever holds a key or the signature.
  */
 async function refusedTokenDetail(headerValue: string, refusal: VerifyRefusal, data: SandboxData, now: number): Promise<string> {
   const knownMerchants = [...data.merchants.values()].map(({ publicId, name, hashKey }) => ({ publicId, label: name, hashKey }));
@@ -46,7 +49,7 @@ function authenticateApiKey(apiKey: string, data: SandboxData, environment: Envi
     if (merchant.apiKeys[environment] === apiKey) {
       return { ok: true, principal: { scope: 'application', merchant, rateKey: `key:${apiKey}` } };
     }
-    // Keys are per environment (docs/service.md#scopes): the other environment's key is known but not allowed here.
+    // Keys are per environment (docs/service.md#scopes). The other environment's key is known, but not allowed here.
     if (merchant.apiKeys[otherEnvironment(environment)] === apiKey) {
       return {
         ok: false,
@@ -79,8 +82,8 @@ async function authenticateStorefront(headerValue: string, data: SandboxData, no
 
 /**
  * A request's scope is the one whose credential it sends (docs/service.md#scopes). When a request sends both, the
- * `x-api-key` decides: only a server can hold that key (it never reaches a browser), so the caller is a server, and the
- * key must then be right on its own; a valid storefront token beside a wrong key never lets the request through.
+ * `x-api-key` decides. Only a server can hold that key, because it never reaches a browser, so the caller is a server.
+ * The key must then be right on its own. A valid storefront token beside a wrong key never lets the request through.
  */
 export async function authenticate(request: Request, data: SandboxData, environment: Environment, nowMs: number): Promise<AuthResult> {
   const apiKey = request.headers.get('x-api-key');

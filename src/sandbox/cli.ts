@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `prepaid-upgrade-sandbox`: runs the sandbox on this machine and prints what a page needs to talk to it: the
- * address, the demo merchant's credentials and a fresh storefront token for each demo customer.
+ * `prepaid-upgrade-sandbox` runs the sandbox on this machine. It prints what a page needs to talk to it: the address,
+ * the demo merchant's credentials, and a fresh storefront token for each demo customer.
  */
 import { parseArgs } from 'node:util';
 import { signStorefrontToken } from '../server/index.js';

@@ -1,7 +1,7 @@
 /**
- * The control routes under `/__sandbox/` of each instance, for the demo's fault controls and for tests. They need
- * no credential, and are neither logged, delayed nor faulted; a browser may call them only from the sandbox's own
- * origin, or from one named in `controlOrigins`.
+ * The control routes under `/__sandbox/` of each instance, for the demo's fault controls and for tests. They need no
+ * credential, and they are never logged, delayed or faulted. A browser may call them only from the sandbox's own
+ * origin, or from an origin named in `controlOrigins`.
  */
 import type { Fault } from './faults.js';
 import { isPlainObject, json, methodNotAllowed, noContent, parseJson, problem, readBodyText } from './http.js';
@@ -12,8 +12,8 @@ import type { OrderListingShape } from './schemas.js';
 type ControlHandler = (instance: SandboxInstance, body: unknown) => Response;
 
 /**
- * Control bodies may be far larger than API bodies: a fault's raw `body` can stand for an oversized answer (a client
- * must refuse one over 1 MB), so it has to fit with room to spare.
+ * Control bodies may be far larger than API bodies. A fault's raw `body` can stand for an oversized answer, which a
+ * client must refuse when it is over 1 MB. So such a body has to fit, with room to spare.
  */
 export const MAX_CONTROL_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -30,7 +30,8 @@ function refusingInvalid(change: () => Response): Response {
 const ROUTES: Readonly<Record<string, Readonly<Record<string, ControlHandler>>>> = {
   '/faults': {
     GET: (instance) => json(200, instance.faults),
-    // One fault, or a list of them queued together: a test that sets up many answers at once sends one request.
+    // One fault, or a list of faults queued together, so that a test that sets up many answers at once sends one
+    // request.
     POST: (instance, body) =>
       refusingInvalid(() => json(201, Array.isArray(body) ? instance.addFaults(body as Fault[]) : instance.addFault(body as Fault))),
     DELETE: (instance) => {
@@ -46,7 +47,8 @@ const ROUTES: Readonly<Record<string, Readonly<Record<string, ControlHandler>>>>
         return json(200, { latencyMs: instance.latencyMs });
       }),
   },
-  // How GET /orders/ lists each order: `{"shape": "complete"}` (the default) or `"reference"`, as the List reference has it.
+  // How GET /orders/ lists each order: `{"shape": "complete"}`, the default, or `"reference"`, as the List reference
+  // has it.
   '/order-listing': {
     GET: (instance) => json(200, { shape: instance.orderListing }),
     POST: (instance, body) =>
@@ -75,8 +77,8 @@ const ROUTES: Readonly<Record<string, Readonly<Record<string, ControlHandler>>>>
 };
 
 /**
- * The origins of `controlOrigins`, each as a browser writes it in `Origin` (`http://localhost:5173`). Anything else
- * is refused with a TypeError, rather than left to never match.
+ * The origins of `controlOrigins`, each as a browser writes it in `Origin`, such as `http://localhost:5173`. Anything
+ * else is refused with a TypeError, rather than left to never match.
  */
 export function controlOriginSet(origins: readonly string[] = []): ReadonlySet<string> {
   const parsed = origins.map((text) => [text, originOf(text)] as const);
@@ -86,7 +88,10 @@ export function controlOriginSet(origins: readonly string[] = []): ReadonlySet<s
   return new Set(parsed.map(([, origin]) => origin!));
 }
 
-/** The origin `text` names, with nothing else (no path, no user): a typo should not quietly allow something else. */
+/**
+ * The origin that `text` names, with nothing else, such as a path or a user. A typo should not quietly allow something
+ * else.
+ */
 function originOf(text: string): string | undefined {
   try {
     const url = new URL(text);
@@ -97,10 +102,10 @@ function originOf(text: string): string | undefined {
 }
 
 /**
- * Why a request for a control route is refused as coming from a page of another origin, or undefined when it is not.
- * A browser says where a request comes from in `Sec-Fetch-Site` and `Origin`, and a page cannot change either;
- * Node, curl and test runners send neither, and pass. Without this, any site the developer visits could reset the
- * data, queue faults, or read the request log and the customers' tokens in it.
+ * Why a request for a control route is refused as coming from a page of another origin, or undefined when it is not
+ * refused. A browser says where a request comes from in `Sec-Fetch-Site` and `Origin`, and a page cannot change either.
+ * Node, curl and test runners send neither, and pass. Without this check, any site that the developer visits could
+ * reset the data, queue faults, or read the request log and the customers' tokens in it.
  */
 export function foreignOrigin(request: Request, allowed: ReadonlySet<string>): string | undefined {
   const origin = request.headers.get('origin');
@@ -112,7 +117,7 @@ export function foreignOrigin(request: Request, allowed: ReadonlySet<string>): s
   return undefined;
 }
 
-/** `path` is what follows `/__sandbox`, e.g. `/faults`. */
+/** `path` is what follows `/__sandbox`, such as `/faults`. */
 export async function handleControl(instance: SandboxInstance, request: Request, path: string): Promise<Response> {
   const route = Object.hasOwn(ROUTES, path) ? ROUTES[path] : undefined;
   if (!route)

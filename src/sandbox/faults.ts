@@ -1,73 +1,75 @@
 /**
- * Fault injection: answers the next N matching API requests with a chosen status (or a raw body), or only delays
- * them; with `apply`, the request is carried out for real first and only its answer is replaced, as when a change
- * is made but the answer is lost on the way back; with `carriedOutAfterMs`, the request is carried out late, as the
- * service sometimes makes a change seconds after the client gave up waiting for it. The demo's fault controls and the
- * tests drive it through `/__sandbox/faults`.
+ * Fault injection. It answers the next N matching API requests with a chosen status or a raw body, or only delays them.
+ * With `apply`, the request is carried out for real first and only its answer is replaced, as when a change is made but
+ * the answer is lost on the way back. With `carriedOutAfterMs`, the request is carried out late, as the service
+ * sometimes makes a change seconds after the client gave up waiting for it. The demo's fault controls and the tests
+ * drive it through `/__sandbox/faults`.
  */
 import { isPlainObject, problem } from './http.js';
 
 export interface Fault {
   /**
-   * Status to answer with; 0 means a network failure (see `faultResponse`). Without it, only latency is added (and,
-   * with `carriedOutAfterMs`, the real answer waits for the change).
+   * The status to answer with. 0 means a network failure (see `faultResponse`). Without a status, only latency is
+   * added, and with `carriedOutAfterMs`, the real answer waits for the change.
    */
   status?: number;
-  /** How many matching requests it applies to; default 1. */
+  /** How many matching requests the fault applies to. Default 1. */
   count?: number;
-  /** Only requests with this method (any case). */
+  /** Only requests with this method, in any case. */
   method?: string;
   /**
-   * Only requests whose API path and query string, taken together as sent, contain this text: `upgrade_to_prepaid`, or
-   * `/orders/?subscription=sub_coffee_ada` for one subscription's order reads (which name it in the query alone).
+   * Only requests whose API path and query string, taken together as sent, contain this text. Examples are
+   * `upgrade_to_prepaid`, or `/orders/?subscription=sub_coffee_ada` for one subscription's order reads, which name the
+   * subscription in the query alone.
    */
   path?: string;
-  /** Delay before answering, in ms. */
+  /** The delay before answering, in ms. */
   latencyMs?: number;
   /**
-   * `Retry-After`: whole seconds, or a text sent verbatim (an HTTP date, or something unreadable), or null for none
-   * at all. A 429 has one unless told null (default 1 s).
+   * The `Retry-After` header: whole seconds, or a text sent verbatim, such as an HTTP date or something unreadable, or
+   * null for none at all. A 429 has one unless this is null, and it defaults to 1 s.
    */
   retryAfter?: number | string | null;
   /** The `detail` of the JSON error body. */
   detail?: string;
-  /** A raw body to answer with instead of the JSON error, e.g. a malformed one. */
+  /** A raw body to answer with instead of the JSON error, such as a malformed one. */
   body?: string;
-  /** Content type of `body`; default application/json. */
+  /** The content type of `body`. Default application/json. */
   contentType?: string;
   /**
-   * A `Location` header, sent verbatim: with a 3xx status, a redirect (to another origin, say), which a client that
-   * follows it would read its answer from.
+   * A `Location` header, sent verbatim. With a 3xx status, it makes a redirect, for example to another origin. A client
+   * that follows the redirect would read its answer from there.
    */
   location?: string;
   /**
-   * Carry the request out for real first (an upgrade is applied), then answer with this fault's status, body or
-   * network failure instead of the real answer: "the change was made, but the answer was lost". Its latency then
-   * comes after the change, so with a latency alone (no status) the change is made at once and the real answer
-   * arrives late — a client that gives up meanwhile sees a timeout of a request that did succeed. Without `apply`,
-   * a fault with a status answers in place of the service: nothing is changed.
+   * Carries the request out for real first, so that an upgrade is applied. Then the fault's status, body or network
+   * failure is answered instead of the real answer: "the change was made, but the answer was lost". The latency then
+   * comes after the change. So with a latency alone and no status, the change is made at once, and the real answer
+   * arrives late. A client that gives up meanwhile sees a timeout of a request that did succeed. Without `apply`, a
+   * fault with a status answers in place of the service, and nothing is changed.
    */
   apply?: boolean;
   /**
-   * Carry the request out for real this many ms after it arrived, whether or not its client is still waiting, as the
-   * service sometimes does: it has no idempotency key, and a change can be made seconds after the client gave up. With
-   * a status, that status is answered after the latency as usual, and the change is made on its own time; without
-   * one, the real answer is sent once the change is made (after the latency, if any, counted from then), so a client
-   * with a shorter time limit sees a timeout of a request that is carried out all the same. Not with `apply`, which
-   * carries the request out at once.
+   * Carries the request out for real this many ms after it arrived, whether or not its client is still waiting. The
+   * service sometimes does this: it has no idempotency key, and a change can be made seconds after the client gave up.
+   *
+   * With a status, that status is answered after the latency as usual, and the change is made on its own time. Without
+   * a status, the real answer is sent once the change is made, after the latency, if any, counted from then. So a
+   * client with a shorter time limit sees a timeout of a request that is carried out all the same. This does not go
+   * with `apply`, which carries the request out at once.
    */
   carriedOutAfterMs?: number;
 }
 
 export interface QueuedFault extends Omit<Fault, 'count'> {
   id: number;
-  /** Matching requests it still applies to. */
+  /** How many more matching requests the fault applies to. */
   remaining: number;
 }
 
 type ParsedFault = { ok: true; fault: Fault } | { ok: false; detail: string };
 
-/** Ten minutes: enough to hold a request open for a timeout test, well below what timers can count. */
+/** Ten minutes. This is enough to hold a request open for a timeout test, and well below what timers can count. */
 export const MAX_LATENCY_MS = 600_000;
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 const STRING_FIELDS = ['method', 'path', 'detail', 'body', 'contentType', 'location'] as const;
@@ -76,7 +78,7 @@ const KNOWN_FIELDS = new Set(['status', 'count', 'latencyMs', 'retryAfter', 'app
 const isWhole = (value: unknown, min: number, max: number): value is number =>
   Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
 
-/** What a header can carry verbatim: printable ASCII, no line breaks. */
+/** What a header can carry verbatim: printable ASCII without line breaks. */
 const isHeaderText = (value: unknown): value is string => typeof value === 'string' && /^[\x20-\x7e]{1,100}$/.test(value);
 
 /** Checks a fault description, so that a typo in a test fails loudly instead of injecting nothing. */
@@ -130,8 +132,9 @@ export class FaultQueue {
   }
 
   /**
-   * The first queued fault that matches the request, used up by one; faults apply in the order they were added.
-   * `target` is the request's API path with its query string (`/orders/?subscription=sub_coffee_ada&status=1`).
+   * Takes the first queued fault that matches the request, and uses it up by one. Faults apply in the order they were
+   * added. `target` is the request's API path with its query string, such as
+   * `/orders/?subscription=sub_coffee_ada&status=1`.
    */
   take(method: string, target: string): QueuedFault | undefined {
     const index = this.#faults.findIndex((f) => (!f.method || f.method === method) && (!f.path || target.includes(f.path)));
@@ -165,11 +168,11 @@ const DEFAULT_DETAILS: Record<number, string> = {
 };
 
 /**
- * The answer a fault replaces the real one with (none for a latency-only fault).
+ * The answer that a fault puts in place of the real one. There is none for a fault with latency only.
  *
- * Status 0, a network failure, is the fetch standard's network error, `Response.error()`: a service worker that
- * answers with it makes the page's `fetch` reject, as does `serveNodeRequest` over HTTP (see there how), in every
- * engine. Code that calls the handler itself sees `type: 'error'` and status 0.
+ * Status 0, a network failure, is the fetch standard's network error, `Response.error()`. When a service worker answers
+ * with it, the page's `fetch` rejects, in every engine. `serveNodeRequest` does the same over HTTP (see there for how).
+ * Code that calls the handler itself sees `type: 'error'` and status 0.
  */
 export function faultResponse(fault: QueuedFault): Response | undefined {
   const { status } = fault;

@@ -8,14 +8,14 @@ const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-methods': 'GET, PATCH, POST, DELETE, OPTIONS',
   // X-OG-API-VERSION asks a listing for production's shape (docs/service.md#listings).
   'access-control-allow-headers': 'authorization, content-type, x-api-key, x-og-api-version',
-  // Without this a cross-origin page could not read how long to wait after a 429.
+  // Without this, a cross-origin page could not read how long to wait after a 429.
   'access-control-expose-headers': 'retry-after',
   'access-control-max-age': '600',
 };
 
 /**
- * Adds the CORS headers every API answer carries, so a widget on any origin can call the sandbox. A network error (a
- * simulated network failure) has no headers to add to: it is no answer at all.
+ * Adds the CORS headers that every API answer carries, so that a widget on any origin can call the sandbox. A network
+ * error, the simulated network failure, has no headers to add to, because it is no answer at all.
  */
 export function withCors(response: Response): Response {
   if (response.type === 'error') return response;
@@ -24,7 +24,7 @@ export function withCors(response: Response): Response {
 }
 
 /**
- * Allows one named origin to read a control answer, and nothing to any other: the control routes are not for every
+ * Allows one named origin to read a control answer, and no other origin, because the control routes are not for every
  * page on the web.
  */
 export function withCorsFor(response: Response, origin: string): Response {
@@ -54,11 +54,11 @@ export function methodNotAllowed(method: string, allowed: readonly string[]): Re
 type BodyText = { tooLarge: false; text: string } | { tooLarge: true };
 
 /**
- * Reads a request body as text, stopping as soon as it passes `limit` bytes rather than buffering whatever a client
- * sends.
+ * Reads a request body as text. It stops as soon as the body passes `limit` bytes, rather than buffering whatever a
+ * client sends.
  *
- * Not every engine's `Request` has a body stream: Firefox's has no `body` at all (it is `undefined`, not `null`), so
- * there the body is read whole, which a browser or service worker holds in memory already.
+ * Not every engine's `Request` has a body stream. Firefox's has no `body` at all: it is `undefined`, not `null`. There
+ * the body is read whole, which is fine because a browser or service worker already holds it in memory.
  */
 export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<BodyText> {
   if (Number(request.headers.get('content-length')) > limit) {
@@ -89,7 +89,7 @@ export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Pr
 
 type JsonBody = { ok: true; value: unknown } | { ok: false };
 
-/** Parses a JSON body; an empty body is not JSON either. */
+/** Parses a JSON body. An empty body is not JSON either. */
 export function parseJson(text: string): JsonBody {
   try {
     return { ok: true, value: JSON.parse(text) };

@@ -1,16 +1,17 @@
 /**
- * `prepaid-upgrade/sandbox`: a local, in-memory emulator of the subscription service, as one fetch handler
- * `(Request) => Promise<Response>` that a dev server, a test runner, a service worker or the bundled CLI can mount.
+ * `prepaid-upgrade/sandbox` is a local, in-memory emulator of the subscription service. It is one fetch handler,
+ * `(Request) => Promise<Response>`, that a dev server, a test runner, a service worker or the bundled CLI can mount.
  *
- * It runs in browsers and in Node ≥ 20 alike: only WebCrypto and fetch-API globals are used.
+ * It runs in browsers and in Node ≥ 20 alike, because it uses only WebCrypto and fetch-API globals.
  *
- * Routes, relative to `basePath`:
- * - the API of docs/service.md#endpoints (`/subscriptions/…`, `/products/{id}/`, `/customers`, `/orders/…`), both
- *   authentication scopes, and the listings in both shapes of docs/service.md#listings (the default one, or
- *   production's with `X-OG-API-VERSION: 2`);
- * - `/__sandbox/…` control routes (faults, latency, the order listing's shape, request log, reset, info, the OpenAPI
- *   description of the API), without authentication, for the sandbox's own origin and the `controlOrigins` only;
- * - the same again under `/i/{instanceId}/…`, each id with its own freshly seeded state, so that tests running in
+ * These are the routes, relative to `basePath`:
+ * - The API of docs/service.md#endpoints (`/subscriptions/…`, `/products/{id}/`, `/customers`, `/orders/…`), with
+ *   both authentication scopes. Its listings come in both shapes of docs/service.md#listings: the default one, or
+ *   production's with `X-OG-API-VERSION: 2`.
+ * - The `/__sandbox/…` control routes: faults, latency, the order listing's shape, the request log, reset, info, and
+ *   the OpenAPI description of the API. They need no authentication, and they answer only the sandbox's own origin
+ *   and the `controlOrigins`.
+ * - The same again under `/i/{instanceId}/…`. Each id has its own freshly seeded state, so that tests that run in
  *   parallel against one mounted sandbox do not see each other's changes.
  */
 import { controlOriginSet, foreignOrigin, handleControl } from './control.js';
@@ -34,48 +35,55 @@ export {
 } from './seed.js';
 
 export interface SandboxOptions {
-  /** Mount prefix, e.g. `/sandbox`; default none. */
+  /** The mount prefix, such as `/sandbox`. Default none. */
   basePath?: string;
-  /** The environment this sandbox pretends to be: only that environment's API keys are accepted. Default production. */
+  /**
+   * The environment that this sandbox pretends to be. Only that environment's API keys are accepted. Default
+   * production.
+   */
   environment?: Environment;
   /**
-   * Clock in ms, for token windows, rate-limit windows, `updated`, and the day the seeded next orders are dated from
-   * (on creation and on every reset); default `Date.now`.
+   * The clock in ms. It is used for token windows, rate-limit windows and `updated`, and for the day from which the
+   * seeded next orders are dated, on creation and on every reset. Default `Date.now`.
    */
   now?: () => number;
-  /** Requests allowed per credential (API key, or merchant + customer) in each window; default 600 per minute. */
+  /**
+   * The requests allowed per credential (an API key, or a merchant and customer) in each window. Default 600 per
+   * minute.
+   */
   rateLimit?: { limit: number; windowMs: number };
   /**
-   * How long a change of a subscription (an upgrade, a renewal change) holds its lock, in ms; default 50. A second
-   * change of the same subscription meanwhile gets 423.
+   * How long a change of a subscription, such as an upgrade or a renewal change, holds its lock, in ms. Default 50. A
+   * second change of the same subscription meanwhile gets a 423.
    */
   writeDurationMs?: number;
   /** @deprecated The former name of `writeDurationMs`, from when the upgrade was the only change. */
   upgradeDurationMs?: number;
   /**
-   * How each instance lists orders to begin with, and again after a reset: `complete` (the default), or `reference`, as
-   * the service's List reference documents the listing (no `sub_total`, `total` the text "undefined"). Each instance's
-   * `POST /__sandbox/order-listing` changes it for that instance.
+   * How each instance lists orders to begin with, and again after a reset. It is `complete`, the default, or
+   * `reference`, as the service's List reference documents the listing: no `sub_total`, and `total` as the text
+   * "undefined". Each instance's `POST /__sandbox/order-listing` changes it for that instance.
    */
   orderListing?: OrderListingShape;
   /**
    * Origins besides the sandbox's own whose pages may call the control routes (`/__sandbox/…`), such as
-   * `http://localhost:5173` for a dev page on another port; default none. A browser request for a control route from
-   * any other origin gets 403, and control answers carry no `access-control-allow-origin: *`, as the API's do.
+   * `http://localhost:5173` for a dev page on another port. Default none. A browser request for a control route from
+   * any other origin gets a 403. Control answers do not carry `access-control-allow-origin: *`, unlike the API's
+   * answers.
    */
   controlOrigins?: readonly string[];
 }
 
 export interface Sandbox {
   handle(request: Request): Promise<Response>;
-  /** The default instance, or the isolated instance with this id (created on first use). */
+  /** The default instance, or the isolated instance with this id, which is created on first use. */
   instance(id?: string): SandboxInstance;
 }
 
-/** Isolated instances kept at most; the least recently used goes first. */
+/** The most isolated instances that are kept. The least recently used one goes first. */
 const MAX_INSTANCES = 500;
 const INSTANCE_PATH = /^\/i\/([A-Za-z0-9_-]{1,64})(?=\/|$)/;
-/** An instance's control routes, `/__sandbox/…`; the rest of the path names the route. */
+/** An instance's control routes, `/__sandbox/…`. The rest of the path names the route. */
 const CONTROL_PATH = /^\/__sandbox(?=\/|$)/;
 
 function normalizeBasePath(basePath: string): string {
@@ -94,7 +102,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   };
   const controlOrigins = controlOriginSet(options.controlOrigins);
   const defaultInstance = new SandboxInstance(instanceOptions);
-  // A Map iterates in insertion order: re-inserting on every use keeps the least recently used first.
+  // A Map iterates in insertion order, so inserting again on every use keeps the least recently used first.
   const instances = new Map<string, SandboxInstance>();
 
   function instance(id?: string): SandboxInstance {
@@ -126,7 +134,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
 
   async function routeApi(request: Request, id: string | undefined, local: string): Promise<Response> {
-    // A preflight only asks for the CORS headers: it is not an API request, so it is not logged, faulted or limited.
+    // A preflight only asks for the CORS headers. It is not an API request, so it is not logged, faulted or limited.
     if (request.method === 'OPTIONS') return noContent();
     return (id === undefined ? defaultInstance : instance(id)).handle(request, local);
   }
@@ -134,7 +142,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   async function routeControl(request: Request, id: string | undefined, control: string): Promise<Response> {
     const refusal = foreignOrigin(request, controlOrigins);
     if (refusal) return problem(403, refusal);
-    // A preflight from a named origin gets its CORS headers below; from anywhere else, none.
+    // A preflight from a named origin gets its CORS headers below. A preflight from anywhere else gets none.
     if (request.method === 'OPTIONS') return noContent();
     return handleControl(id === undefined ? defaultInstance : instance(id), request, control);
   }
@@ -145,7 +153,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       const path = localPath(new URL(request.url).pathname);
       const to = path === undefined ? undefined : place(path);
       const origin = request.headers.get('origin');
-      // Control answers are for the sandbox's own origin: only a named origin may read them across origins.
+      // Control answers are for the sandbox's own origin. Only a named origin may read them across origins.
       const cors =
         to?.control === undefined
           ? withCors

@@ -1,9 +1,12 @@
-/** What `/__sandbox/info` tells of an instance: the demo merchant, its customers and their subscriptions; never a key. */
+/**
+ * What `/__sandbox/info` tells about an instance: the demo merchant, its customers and their subscriptions. It never
+ * tells a key.
+ */
 import { isLive, isPrepaid, type Environment, type SandboxData, type Subscription } from './model.js';
 import { nextOrderOf } from './orders.js';
 import { SANDBOX_MERCHANT } from './seed.js';
 
-/** What `/__sandbox/info` shows of a subscription, so a demo can offer a choice of cases. */
+/** Which case a subscription shows in `/__sandbox/info`, so that a demo can offer a choice of cases. */
 export type SubscriptionKind = 'eligible' | 'prepaid' | 'not-live' | 'not-eligible';
 
 export interface SandboxInfo {
@@ -19,7 +22,10 @@ export interface SandboxInfo {
       productName: string;
       currencyCode: string;
       kind: SubscriptionKind;
-      /** When its next order is placed, as the order's `place` (`YYYY-MM-DD HH:MM:SS`, a calendar date); null when it has none. */
+      /**
+       * When its next order is placed, as the order's `place` (`YYYY-MM-DD HH:MM:SS`, a calendar date). Null when it
+       * has none.
+       */
       nextOrderPlace: string | null;
     }>;
   }>;

@@ -1,11 +1,14 @@
 /**
- * One sandbox instance: its own data, faults, latency, rate limits and request log. Every API request goes through
- * the same steps: log it, wait for any latency, let a fault answer it, then route, authenticate, rate-limit and
- * answer it for real. A fault with `apply` turns the last steps around: the request is answered for real at once,
- * then the latency passes, then the fault's answer replaces the real one. A fault with `carriedOutAfterMs` carries
- * the request out on a timer of its own, which the client's waiting or giving up does not touch. The control routes
- * (`/__sandbox/…`, in control.ts) change an instance through its methods; index.ts sends each request to one or the
- * other.
+ * One sandbox instance, with its own data, faults, latency, rate limits and request log.
+ *
+ * Every API request goes through the same steps. It is logged, waits for any latency, and may be answered by a fault.
+ * Otherwise it is routed, authenticated, rate-limited and answered for real. A fault with `apply` turns the last steps
+ * around. The request is answered for real at once, then the latency passes, and then the fault's answer replaces the
+ * real one. A fault with `carriedOutAfterMs` carries the request out on a timer of its own, which the client's waiting
+ * or giving up does not touch.
+ *
+ * The control routes (`/__sandbox/…`, in control.ts) change an instance through its methods. index.ts sends each
+ * request either to the API or to the control routes.
  */
 import { matchApiRoute } from './api.js';
 import { authenticate } from './auth.js';
@@ -29,25 +32,25 @@ export interface InstanceOptions {
 /** One API request as the sandbox saw it. */
 export interface RecordedRequest {
   method: string;
-  /** Relative to the instance's base, e.g. `/subscriptions/sub_coffee_ada/`. */
+  /** The path relative to the instance's base, such as `/subscriptions/sub_coffee_ada/`. */
   path: string;
   /** The query string with its `?`, or empty. */
   search: string;
-  /** Every request header, names lower-cased. */
+  /** Every request header, with names in lower case. */
   headers: Record<string, string>;
-  /** Parsed JSON, else the raw text, or null when there was none (or it was too large). */
+  /** The body as parsed JSON, else as the raw text. Null when there was none, or when it was too large. */
   body: unknown;
   /**
-   * The status the client was answered; 0 for a simulated network failure; null while the request is still being
-   * answered. A client that gave up meanwhile never read it.
+   * The status that the client was answered. It is 0 for a simulated network failure, and null while the request is
+   * still being answered. A client that gave up meanwhile never read it.
    */
   status: number | null;
-  /** When the sandbox received it, in ms on the sandbox's clock (the `now` option, by default `Date.now`). */
+  /** When the sandbox received the request, in ms on the sandbox's clock: the `now` option, by default `Date.now`. */
   at: number;
   /**
-   * Only for a request that a fault with `apply` or `carriedOutAfterMs` carried out: the status of the real answer
-   * (200 when an upgrade was made), whether or not it was the one sent; null until the request has been carried out,
-   * so that a test can tell a change still to come from one that was made.
+   * Only for a request that a fault with `apply` or `carriedOutAfterMs` carried out. It is the status of the real
+   * answer, such as 200 when an upgrade was made, whether or not that answer was the one sent. It is null until the
+   * request has been carried out, so that a test can tell a change still to come from one that was made.
    */
   appliedStatus?: number | null;
 }
@@ -78,7 +81,10 @@ export class SandboxInstance {
     this.#rateLimiter = new FixedWindowRateLimiter(options.rateLimit);
   }
 
-  /** Reseeds the data (next orders dated from now); forgets faults, latency, order listing shape, rate limits, request log. */
+  /**
+   * Seeds the data again, with next orders dated from now. Forgets the faults, latency, order listing shape, rate
+   * limits and request log.
+   */
   reset(): void {
     this.#data = seedData(this.#options.now());
     this.#faults.clear();
@@ -88,12 +94,12 @@ export class SandboxInstance {
     this.#orderListing = this.#options.orderListing;
   }
 
-  /** Queues a fault; throws a TypeError when it is not a valid one. */
+  /** Queues a fault. Throws a TypeError when it is not a valid one. */
   addFault(fault: Fault): QueuedFault {
     return this.addFaults([fault])[0]!;
   }
 
-  /** Queues faults in their order, or none of them: throws a TypeError naming the first that is not a valid one. */
+  /** Queues faults in their order, or none of them. Throws a TypeError that names the first one that is not valid. */
   addFaults(faults: Fault[]): QueuedFault[] {
     const valid: Fault[] = [];
     for (const [index, fault] of faults.entries()) {
@@ -120,7 +126,7 @@ export class SandboxInstance {
     this.#requests = [];
   }
 
-  /** Latency added to every API request, in ms. */
+  /** The latency added to every API request, in ms. */
   get latencyMs(): number {
     return this.#latencyMs;
   }
@@ -133,8 +139,8 @@ export class SandboxInstance {
   }
 
   /**
-   * How `GET /orders/` lists each order: `complete` (unless the sandbox's options say otherwise), or `reference`, as
-   * the service's List reference documents it, without `sub_total` and with `total` the text "undefined";
+   * How `GET /orders/` lists each order. It is `complete`, unless the sandbox's options say otherwise, or `reference`,
+   * as the service's List reference documents it: without `sub_total`, and with `total` as the text "undefined".
    * `GET /orders/{id}/` is complete either way.
    */
   get orderListing(): OrderListingShape {
@@ -147,7 +153,7 @@ export class SandboxInstance {
     this.#orderListing = shape;
   }
 
-  /** The demo merchant, its customers and their subscriptions; never a key. */
+  /** The demo merchant, its customers and their subscriptions. It never includes a key. */
   info(): SandboxInfo {
     return describeSandbox(this.#data, this.#options.environment);
   }
@@ -178,8 +184,8 @@ export class SandboxInstance {
     let response: Response;
     if (fault?.carriedOutAfterMs !== undefined) {
       record.appliedStatus = null;
-      // On a timer of its own, not the answer's: the change is made even when no one waits for its answer any more.
-      // It is made in the data the request arrived at, so that a reset meanwhile does not get it.
+      // The change runs on a timer of its own, not the answer's, so that it is made even when no one waits for its
+      // answer any more. It is made in the data that the request arrived at, so that a reset meanwhile does not get it.
       const data = this.#data;
       const carriedOut = delay(fault.carriedOutAfterMs)
         .then(() => real(data))
@@ -191,7 +197,7 @@ export class SandboxInstance {
         response = await carriedOut;
         if (latency > 0) await delay(latency);
       } else {
-        // Nothing awaits the change: its answer is dropped, and an error in making it is logged rather than lost.
+        // Nothing awaits the change. Its answer is dropped, and an error in making it is logged rather than lost.
         carriedOut
           .then((applied) => applied.body?.cancel())
           .catch((error: unknown) => console.error('sandbox: could not carry out a request late', error));

@@ -1,15 +1,15 @@
 /**
- * Money as the service writes it: decimal strings with exactly the currency's minor digits ("12.50", and "1800" for
- * JPY, which has none). Sums are worked out in whole minor units, so that no amount the sandbox answers carries a
- * binary fraction's error.
+ * Money as the service writes it: decimal strings with exactly the currency's minor digits, such as "12.50", or "1800"
+ * for JPY, which has none. Sums are worked out in whole minor units, so that no amount that the sandbox answers carries
+ * a binary fraction's error.
  */
 
-/** The currency's minor digits by ISO 4217, as `Intl` knows them: 2 for USD and EUR, 0 for JPY. */
+/** The number of the currency's minor digits by ISO 4217, as `Intl` knows them: 2 for USD and EUR, and 0 for JPY. */
 function minorDigits(currencyCode: string): number {
   return new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
-/** A decimal string of the currency in whole minor units: "12.50" USD is 1250. */
+/** Turns a decimal string of the currency into whole minor units: "12.50" USD is 1250. */
 export const toMinorUnits = (amount: string, currencyCode: string): number => Math.round(Number(amount) * 10 ** minorDigits(currencyCode));
 
 /** Whole minor units as the service writes them: 1250 USD is "12.50", 1800 JPY is "1800". */

@@ -1,7 +1,7 @@
 /**
- * `prepaid-upgrade/sandbox/node`: serves the sandbox's fetch handler from Node's `http` module, for a store's own Node
- * server (`toNodeListener`), for the CLI and a server of its own (`startSandboxServer`), and for dev servers and test
- * runners that hand over Node's request and response objects (`serveNodeRequest`).
+ * `prepaid-upgrade/sandbox/node` serves the sandbox's fetch handler from Node's `http` module. `toNodeListener` is for
+ * a store's own Node server. `startSandboxServer` is for the CLI, and for a server of the sandbox's own.
+ * `serveNodeRequest` is for dev servers and test runners that hand over Node's request and response objects.
  */
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -23,7 +23,7 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
     pull() {
       req.resume();
     },
-    // The handler stopped reading (a body over the limit): let the rest flow away so that the answer can be sent.
+    // The handler stopped reading, as for a body over the limit. The rest flows away, so that the answer can be sent.
     cancel() {
       cancelled = true;
       req.resume();
@@ -40,7 +40,7 @@ function toRequest(req: IncomingMessage): Request {
   }
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  // `duplex` is required by Node's fetch for a streamed body, and is not in the DOM typings yet.
+  // Node's fetch requires `duplex` for a streamed body, and the DOM typings do not have it yet.
   const init: RequestInit & { duplex?: 'half' } = { method, headers };
   if (hasBody) {
     init.body = bodyStream(req);
@@ -50,14 +50,19 @@ function toRequest(req: IncomingMessage): Request {
 }
 
 /**
- * What a network failure (`Response.error()`) is over HTTP: the connection is reset after the request has arrived.
- * The reset is what fails the request; the well-formed bytes before it make sure that it fails in every engine
- * instead of being sent again by the browser. A browser resends a request by itself when a connection fails before
- * the answer has begun, taking it for a kept-alive connection the server had closed meanwhile, and the resent request
- * would meet no fault. What counts as begun differs: for Chromium, on a reused connection, a whole head, a `1xx` one
- * included; for WebKit (libsoup), which resends GETs on a reused connection, a line of a head; for Firefox, which
- * resends a GET on any connection, a byte. So the sandbox answers `100 Continue` (the request has been received, RFC
- * 9110 §15.2.1), begins to say it again, and resets the connection: no status is ever read, and `fetch` rejects.
+ * What a network failure (`Response.error()`) is over HTTP: the connection is reset after the request has arrived. The
+ * reset is what fails the request. The well-formed bytes before it make sure that the request fails in every engine,
+ * instead of being sent again by the browser.
+ *
+ * A browser resends a request by itself when a connection fails before the answer has begun. It takes the connection
+ * for a kept-alive one that the server had closed meanwhile, and the resent request would meet no fault. What counts as
+ * begun differs between engines:
+ * - Chromium, on a reused connection, needs a whole head, and a `1xx` head counts.
+ * - WebKit (libsoup), which resends GETs on a reused connection, needs a line of a head.
+ * - Firefox, which resends a GET on any connection, needs one byte.
+ *
+ * So the sandbox answers `100 Continue`, which says that the request has been received (RFC 9110 §15.2.1). It begins to
+ * say it again, and then resets the connection. No status is ever read, and `fetch` rejects.
  */
 const ANSWER_BEGUN = 'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 100 Continue\r\n';
 
@@ -66,8 +71,8 @@ function resetMidAnswer(socket: Socket): void {
 }
 
 /**
- * Answers a Node request with a fetch handler. A network error resets the connection mid-answer; so does a body that
- * fails before its first byte, and one that fails later cuts the connection, so that the client's read of the body
+ * Answers a Node request with a fetch handler. A network error resets the connection mid-answer, and so does a body
+ * that fails before its first byte. A body that fails later cuts the connection, so that the client's read of the body
  * fails.
  */
 export async function serveNodeRequest(
@@ -98,10 +103,10 @@ export async function serveNodeRequest(
 }
 
 /**
- * A listener for `http.createServer`, or a route of a framework built on `node:http`, that answers every request it
- * is given with `handle` (a sandbox's `handle`). Mount it where the sandbox's `basePath` says, with the request's
- * path unchanged: `if (req.url.startsWith('/sandbox/')) return listener(req, res)`. A request it cannot answer (the
- * handler threw) is logged and its connection closed, so that the server goes on.
+ * A listener for `http.createServer`, or a route of a framework built on `node:http`. It answers every request that it
+ * is given with `handle`, a sandbox's `handle`. Mount it where the sandbox's `basePath` says, with the request's path
+ * unchanged: `if (req.url.startsWith('/sandbox/')) return listener(req, res)`. When the handler throws, the error is
+ * logged and the connection closed, so that the server goes on.
  */
 export function toNodeListener(handle: (request: Request) => Promise<Response>): RequestListener {
   return (req, res) => {
@@ -113,14 +118,14 @@ export function toNodeListener(handle: (request: Request) => Promise<Response>):
 }
 
 export interface SandboxServerOptions extends SandboxOptions {
-  /** Default 8787; 0 picks a free port. */
+  /** Default 8787. 0 picks a free port. */
   port?: number;
-  /** Default 127.0.0.1: the sandbox is for this machine only. */
+  /** Default 127.0.0.1, because the sandbox is for this machine only. */
   host?: string;
 }
 
 export interface SandboxServer {
-  /** The base address, e.g. `http://127.0.0.1:8787` (plus the base path). */
+  /** The base address, such as `http://127.0.0.1:8787`, plus the base path. */
   url: string;
   /** The sandbox it serves, for its programmatic API. */
   sandbox: Sandbox;

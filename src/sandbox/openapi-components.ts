@@ -1,6 +1,6 @@
 /**
- * The named schemas of the sandbox's OpenAPI document (`openapi.ts`), its `components.schemas`: the zod schemas of
- * `schemas.ts` written as JSON Schema, which the document's operations refer to with `$ref`.
+ * The named schemas of the sandbox's OpenAPI document (`openapi.ts`), its `components.schemas`. They are the zod
+ * schemas of `schemas.ts`, written as JSON Schema, and the document's operations refer to them with `$ref`.
  */
 import { z } from 'zod';
 import { jsonContent, jsonSchemaOptions, type JsonSchema } from './openapi-schema.js';
@@ -20,7 +20,7 @@ import {
   pageOf,
 } from './schemas.js';
 
-/** The named schemas of `components.schemas`; other schemas refer to them with `$ref`. */
+/** The named schemas of `components.schemas`. Other schemas refer to them with `$ref`. */
 const COMPONENTS = {
   RenewalBehavior: RenewalBehaviorSchema,
   PrepaidSubscriptionContext: PrepaidSubscriptionContextSchema,
@@ -48,8 +48,8 @@ export function componentSchemas(): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
   const { schemas } = z.toJSONSchema(registry, { ...jsonSchemaOptions, uri: (id) => `#/components/schemas/${id}` });
-  // Each is a part of this document, not a document of its own: no dialect, and no `$id` (which may not be a
-  // fragment); the `$ref`s resolve against the document.
+  // Each schema is a part of this document, not a document of its own. So it has no dialect and no `$id`, which may not
+  // be a fragment, and the `$ref`s resolve against the document.
   for (const schema of Object.values(schemas)) {
     delete schema.$schema;
     delete schema.$id;

@@ -1,10 +1,12 @@
 /**
- * The sandbox's description of its own API: `GET /__sandbox/openapi.json` answers an OpenAPI 3.1 document of the
- * service endpoints it serves (docs/service.md#endpoints), for API explorers, client generators and anyone reading
- * along. Its request-body and response schemas are generated from the zod schemas in `schemas.ts` (zod's JSON Schema
- * output, JSON Schema 2020-12 as OpenAPI 3.1 uses), the very ones that type the sandbox's records and check its input,
- * so the document cannot drift from what the sandbox does. Those named schemas are `openapi-components.ts`; this module
- * describes the paths, their parameters and their answers.
+ * The sandbox's description of its own API. `GET /__sandbox/openapi.json` answers with an OpenAPI 3.1 document of the
+ * service endpoints that the sandbox serves (docs/service.md#endpoints). It is for API explorers, client generators and
+ * anyone reading along.
+ *
+ * Its request-body and response schemas are generated from the zod schemas in `schemas.ts`, as zod's JSON Schema
+ * output: JSON Schema 2020-12, which OpenAPI 3.1 uses. These are the same schemas that type the sandbox's records and
+ * check its input, so the document cannot drift from what the sandbox does. `openapi-components.ts` holds those named
+ * schemas. This module describes the paths, their parameters and their answers.
  */
 import { z } from 'zod';
 import { answer, componentSchemas, ref, type ComponentName } from './openapi-components.js';
@@ -12,10 +14,13 @@ import { jsonContent, parameterSchema } from './openapi-schema.js';
 import { API_VERSION_HEADER, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_NUMBER_API_VERSION } from './paging.js';
 import { ORDER_STATUS } from './schemas.js';
 
-/** Who may call an endpoint: a storefront token (the customer's own records) or the merchant's API key (all of them). */
+/**
+ * Who may call an endpoint: a storefront token, for the customer's own records, or the merchant's API key, for all of
+ * them.
+ */
 const BOTH_SCOPES = [{ storefront: [] }, { application: [] }];
 
-/** The error answers every endpoint may give besides its own, each a `Problem`. */
+/** The error answers that every endpoint may give besides its own, each a `Problem`. */
 const COMMON_PROBLEMS = {
   401: answer('No credential, or one that is wrong, expired or in milliseconds.', 'Problem'),
   403: answer('An API key of the other environment, or a storefront token where the application scope is needed.', 'Problem'),
@@ -27,7 +32,7 @@ const COMMON_PROBLEMS = {
 
 const pathId = (description: string) => ({ name: 'id', in: 'path', required: true, description, schema: { type: 'string' } });
 
-/** A read of one record by its id (either scope): the record, or a 404. */
+/** A read of one record by its id, in either scope. It answers with the record, or a 404. */
 const readOne = (summary: string, id: string, name: ComponentName, missing: string) => ({
   get: {
     summary,
@@ -38,8 +43,8 @@ const readOne = (summary: string, id: string, name: ComponentName, missing: stri
 });
 
 /**
- * A change of one subscription (`PATCH`, either scope): its body, the changed subscription, a 400 in the service's
- * two shapes, and the answers every change shares.
+ * A change of one subscription (`PATCH`, in either scope). It describes the body, the changed subscription, a 400 in
+ * the service's two shapes, and the answers that every change shares.
  */
 const subscriptionChange = (summary: string, body: ComponentName, changed: string, refused: string) => ({
   patch: {
@@ -58,7 +63,7 @@ const subscriptionChange = (summary: string, body: ComponentName, changed: strin
   },
 });
 
-/** A query parameter, optional, its schema written from `schema`. */
+/** An optional query parameter, with its schema written from `schema`. */
 const query = (name: string, description: string, schema: z.ZodType) => ({
   name,
   in: 'query',
@@ -69,7 +74,7 @@ const query = (name: string, description: string, schema: z.ZodType) => ({
 const PAGE_SIZE = z.int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE);
 const PRODUCTION_SHAPE = `With \`${API_VERSION_HEADER}: ${PAGE_NUMBER_API_VERSION}\``;
 
-/** The listings' paging in both shapes (docs/service.md#listings): the header chooses which query parameters count. */
+/** The listings' paging in both shapes (docs/service.md#listings). The header chooses which query parameters count. */
 const PAGE_PARAMETERS = [
   {
     name: API_VERSION_HEADER,
@@ -86,9 +91,9 @@ const PAGE_PARAMETERS = [
 ];
 
 /**
- * A listing (`GET`) of `items`: its own query `filters` and the paging, one page in either shape (`<listed>Page`, the
- * default one, or `<listed>NumberedPage`, production's), a 400 for a query parameter that is not valid (`refused`),
- * and the 404 of a page that is not one.
+ * A listing (`GET`) of `items`. It describes its own query `filters` and the paging, and one page in either shape:
+ * `<listed>Page`, the default one, or `<listed>NumberedPage`, production's. It also describes a 400 for a query
+ * parameter that is not valid (`refused`), and the 404 for a page that does not exist.
  */
 const listing = (
   summary: string,
@@ -177,7 +182,8 @@ function buildDocument() {
         'Its control routes under `/__sandbox/` (faults, latency, order-listing, request log, reset, info, this document) are not ' +
         'listed; `order-listing` (`{"shape": "complete" | "reference"}`) chooses how `GET /orders/` lists an order.',
     },
-    // Relative to this document's address, `<base>/__sandbox/openapi.json`: the sandbox's base, with or without `/i/{id}`.
+    // Relative to this document's address, `<base>/__sandbox/openapi.json`, this is the sandbox's base, with or without
+    // `/i/{id}`.
     servers: [{ url: '..' }],
     paths: paths(),
     components: {

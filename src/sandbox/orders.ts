@@ -1,7 +1,7 @@
 /**
- * What a subscription's orders bill, tax and shipping included, and which of them is its next (docs/service.md#orders).
- * The seed prices the orders with these rules and the upgrade reprices the next one with them, so that what the sandbox
- * bills agrees with itself.
+ * What a subscription's orders bill, tax and shipping included, and which of them is its next order
+ * (docs/service.md#orders). The seed prices the orders with these rules, and the upgrade reprices the next order with
+ * them, so that what the sandbox bills agrees with itself.
  */
 import { discountedMinorUnits, percentOfMinorUnits } from '../api/rounding.js';
 import { formatMinorUnits, toMinorUnits } from './money.js';
@@ -9,9 +9,9 @@ import type { Merchant, Order, OrderCharges, Product, SandboxData, Subscription 
 import { ORDER_STATUS } from './schemas.js';
 
 /**
- * The merchant's prepaid discount for prepaying `orders` orders, in percent: tiered, the discount of the longest term
- * it sets that is not longer than `orders` (4 orders with `{3: 5, 6: 10}` save 5 %), and none below its shortest term.
- * A longer prepayment never saves less than a shorter one.
+ * The merchant's prepaid discount for prepaying `orders` orders, in percent. It is tiered: it is the discount of the
+ * longest term that the merchant sets that is not longer than `orders`. For example, 4 orders with `{3: 5, 6: 10}` save
+ * 5 %. There is no discount below the shortest term. A longer prepayment never saves less than a shorter one.
  */
 export function prepaidDiscountPercent(discounts: Readonly<Record<number, number>>, orders: number): number {
   const terms = Object.keys(discounts)
@@ -20,12 +20,12 @@ export function prepaidDiscountPercent(discounts: Readonly<Record<number, number
   return terms.length > 0 ? discounts[Math.max(...terms)]! : 0;
 }
 
-/** What an order answers with of money. */
+/** The money fields of an order's answer. */
 export type OrderAmounts = Pick<Order, 'sub_total' | 'tax_total' | 'shipping_total' | 'total'>;
 
 /**
- * `orders` orders billed at once, less `discountPercent`, rounded once, half up, to the currency's minor unit by the
- * rule the widget's estimate follows too: 3 × 12.50 USD less 5 % is 35.625, billed "35.63".
+ * The amount for `orders` orders billed at once, less `discountPercent`. It is rounded once, half up, to the currency's
+ * minor unit, by the rule that the widget's estimate follows too: 3 × 12.50 USD less 5 % is 35.625, billed as "35.63".
  */
 export function billedAmount(unitPrice: string, quantity: number, orders: number, currencyCode: string, discountPercent: number): string {
   const gross = orders * quantity * toMinorUnits(unitPrice, currencyCode);
@@ -33,9 +33,9 @@ export function billedAmount(unitPrice: string, quantity: number, orders: number
 }
 
 /**
- * An order's amounts for its `subTotal`: the tax its charges add, `taxPercent` of it rounded half up to a whole minor
- * unit (8 % of 85.50 USD is 6.84), its shipping, and `total`, the sum of the three. The sums are made in minor units,
- * so that `total` is exactly what its parts add up to.
+ * An order's amounts for its `subTotal`: the tax that its charges add, its shipping, and `total`, the sum of the three.
+ * The tax is `taxPercent` of the sub-total, rounded half up to a whole minor unit: 8 % of 85.50 USD is 6.84. The sums
+ * are made in minor units, so that `total` is exactly what its parts add up to.
  */
 export function orderAmounts(subTotal: string, currencyCode: string, charges: OrderCharges): OrderAmounts {
   const sub = toMinorUnits(subTotal, currencyCode);
@@ -46,9 +46,9 @@ export function orderAmounts(subTotal: string, currencyCode: string, charges: Or
 }
 
 /**
- * What a subscription's next order bills before tax and shipping, its `sub_total`: one order of a pay-as-you-go
- * subscription; nothing while prepaid orders remain, since they are paid for; otherwise the next prepaid cycle, N
- * orders less the merchant's discount for N.
+ * What a subscription's next order bills before tax and shipping, its `sub_total`. For a pay-as-you-go subscription, it
+ * is one order. While prepaid orders remain, it is nothing, because they are paid for. Otherwise it is the next prepaid
+ * cycle: N orders less the merchant's discount for N.
  */
 export function nextOrderSubTotal(subscription: Subscription, product: Product, merchant: Merchant): string {
   const { currency_code: currency, quantity, prepaid_subscription_context: prepaid } = subscription;

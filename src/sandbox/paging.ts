@@ -1,14 +1,15 @@
 /**
  * The two listing shapes of the service (docs/service.md#listings), over one way of cutting a list into pages:
  *
- * - the default one: `{ results, paging: { next } }`, paged by `limit` and an opaque `cursor`, where `next` is the
- *   absolute address of the following page, and `null` on the last page;
- * - production's, when the request carries `X-OG-API-VERSION: 2`: `{ next, previous, results }` at the top level,
- *   paged by `page_size` and a `page` number, as Django REST framework's page-number paging does it. `next` and
- *   `previous` are absolute addresses, `null` at either end; `limit` and `cursor` mean nothing in this shape.
+ * - The default shape is `{ results, paging: { next } }`, paged by `limit` and an opaque `cursor`. `next` is the
+ *   absolute address of the following page, and `null` on the last page.
+ * - Production's shape, when the request carries `X-OG-API-VERSION: 2`, is `{ next, previous, results }` at the top
+ *   level. It is paged by `page_size` and a `page` number, as Django REST framework's page-number paging does it.
+ *   `next` and `previous` are absolute addresses, and `null` at either end. `limit` and `cursor` mean nothing in this
+ *   shape.
  *
- * Both keep the request's other query parameters (`live=true`) in the addresses they give, so that following them
- * lists the same thing.
+ * Both keep the request's other query parameters, such as `live=true`, in the addresses they give, so that following
+ * them lists the same thing.
  */
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -30,12 +31,12 @@ export interface NumberedPage<T> {
 }
 
 /**
- * A page, or the refusal of a request for one: 400 for a page size out of bounds or a cursor the sandbox did not
- * issue, 404 for a page number that is not one of the list's pages (Django REST framework's answer).
+ * A page, or the refusal of a request for one. A page size out of bounds, or a cursor that the sandbox did not issue,
+ * gets a 400. A page number that is not one of the list's pages gets a 404, as Django REST framework answers.
  */
 type PageResult<Page> = { ok: true; body: Page } | { ok: false; status: 400 | 404; detail: string };
 
-/** The `size` items from `offset` on, and whether any come after them: the one place a list is cut. */
+/** The `size` items from `offset` on, and whether any come after them. This is the one place where a list is cut. */
 function cut<T>(items: readonly T[], offset: number, size: number): { results: T[]; more: boolean } {
   return { results: items.slice(offset, offset + size), more: offset + size < items.length };
 }
@@ -48,7 +49,10 @@ function addressWith(url: URL, name: string, value: string | number | null): str
   return address.href;
 }
 
-/** A page size from the query (`limit` or `page_size`): absent is the default, otherwise a whole number from 1 to 100. */
+/**
+ * A page size from the query (`limit` or `page_size`). When absent, it is the default. Otherwise it must be a whole
+ * number from 1 to 100.
+ */
 function parsePageSize(value: string | null): number | undefined {
   if (value === null) return DEFAULT_PAGE_SIZE;
   if (!/^\d{1,4}$/.test(value)) return undefined;
@@ -59,7 +63,7 @@ function parsePageSize(value: string | null): number | undefined {
 const pageSizeRefusal = (name: string) =>
   ({ ok: false, status: 400, detail: `${name} must be a whole number from 1 to ${MAX_PAGE_SIZE}.` }) as const;
 
-// The cursor is opaque to clients: base64url of a position, so that nobody is tempted to build one by hand.
+// The cursor is opaque to clients. It is base64url of a position, so that nobody is tempted to build one by hand.
 const encodeCursor = (offset: number) => btoa(`offset:${offset}`).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 
 function decodeCursor(cursor: string): number | undefined {
@@ -87,9 +91,10 @@ function cursorPage<T>(items: readonly T[], url: URL): PageResult<CursorPage<T>>
 
 /**
  * Production's page of `items`, read from the `page_size` and `page` of the request address `url`. As in Django REST
- * framework, the first page always exists (empty for an empty list), any other `page` that is not one of the list's
- * pages is a 404 `{"detail": "Invalid page."}`, and the first page's address is the request's without `page`. Unlike
- * it, a `page_size` out of bounds is refused rather than quietly replaced, so that a client's mistake shows.
+ * framework, the first page always exists, and it is empty for an empty list. Any other `page` that is not one of the
+ * list's pages is a 404 `{"detail": "Invalid page."}`. The first page's address is the request's address without
+ * `page`. Unlike Django REST framework, the sandbox refuses a `page_size` out of bounds rather than quietly replacing
+ * it, so that a client's mistake shows.
  */
 function numberedPage<T>(items: readonly T[], url: URL): PageResult<NumberedPage<T>> {
   const size = parsePageSize(url.searchParams.get('page_size'));
@@ -105,8 +110,8 @@ function numberedPage<T>(items: readonly T[], url: URL): PageResult<NumberedPage
 }
 
 /**
- * One page of `items` for the request at `url` with `headers`: production's shape when the request asks for it with
- * `X-OG-API-VERSION: 2`, the default shape otherwise (any other value too).
+ * One page of `items` for the request at `url` with `headers`. It has production's shape when the request asks for it
+ * with `X-OG-API-VERSION: 2`, and the default shape otherwise, for any other value too.
  */
 export function paginate<T>(items: readonly T[], url: URL, headers: Headers): PageResult<CursorPage<T> | NumberedPage<T>> {
   return headers.get(API_VERSION_HEADER) === PAGE_NUMBER_API_VERSION ? numberedPage(items, url) : cursorPage(items, url);

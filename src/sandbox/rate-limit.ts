@@ -1,4 +1,4 @@
-/** A fixed-window request quota per credential: the service answers 429 past it (docs/service.md#statuses). */
+/** A fixed-window request quota per credential. Past it, the service answers 429 (docs/service.md#statuses). */
 
 export interface RateLimitOptions {
   limit: number;
@@ -18,7 +18,7 @@ export class FixedWindowRateLimiter {
     this.#options = options;
   }
 
-  /** Counts one request for `key` at `nowMs`; refused requests do not count. */
+  /** Counts one request for `key` at `nowMs`. Refused requests do not count. */
   take(key: string, nowMs: number): RateDecision {
     const { limit, windowMs } = this.#options;
     let window = this.#windows.get(key);
@@ -28,7 +28,7 @@ export class FixedWindowRateLimiter {
       this.#windows.set(key, window);
     }
     if (window.count >= limit) {
-      // Whole seconds, as Retry-After requires, and never 0: the window has not ended yet.
+      // Whole seconds, as Retry-After requires. It is never 0, because the window has not ended yet.
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - nowMs) / 1000)) };
     }
     window.count++;

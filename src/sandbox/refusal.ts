@@ -2,8 +2,9 @@
 import type { z } from 'zod';
 
 /**
- * The body of a refused request, in the service's two shapes: `{"detail": "…"}`, or field errors, one list of
- * messages per field (`{"orders_per_billing": ["This field is required."]}`), as its validation sends them.
+ * The body of a refused request, in the service's two shapes: `{"detail": "…"}`, or field errors with one list of
+ * messages per field, such as `{"orders_per_billing": ["This field is required."]}`, as the service's validation sends
+ * them.
  */
 export type Refusal = { detail: string } | Record<string, string[]>;
 
@@ -11,9 +12,9 @@ export type Refusal = { detail: string } | Record<string, string[]>;
 export type ParsedBody<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
 
 /**
- * The service's answer to a body that a schema refused, from zod's issues (whose messages are the service's): every
- * field in error is named with its messages. An issue that `isRuleAcrossFields` picks out is a rule the service
- * checks only once every field is valid, and tells as a `detail`; so is a body that is not an object at all.
+ * The service's answer to a body that a schema refused, made from zod's issues, whose messages are the service's. Every
+ * field in error is named with its messages. An issue that `isRuleAcrossFields` picks out is a rule that the service
+ * checks only once every field is valid, and reports as a `detail`. So is a body that is not an object at all.
  */
 export function refusalOf(
   issues: readonly z.core.$ZodIssue[],

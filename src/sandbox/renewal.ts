@@ -6,13 +6,13 @@ import { RenewalChangeBodySchema } from './schemas.js';
 /** The service's `detail` when the subscription has no prepaid orders whose end could behave otherwise. */
 export const NOT_PREPAID = 'This subscription is not prepaid';
 
-/** Checks the body on its own: `renewal_behavior` is required, and one of the three. */
+/** Checks the body on its own. `renewal_behavior` is required, and must be one of the three. */
 export function parseRenewalChange(body: unknown): ParsedBody<RenewalBehavior> {
   const parsed = RenewalChangeBodySchema.safeParse(body);
   return parsed.success ? { ok: true, value: parsed.data.renewal_behavior } : { ok: false, refusal: refusalOf(parsed.error.issues) };
 }
 
-/** The subscription with what happens when its prepaid orders run out changed; nothing else about it changes. */
+/** The subscription with a change to what happens when its prepaid orders run out. Nothing else about it changes. */
 export function withRenewalBehavior(subscription: Subscription, renewalBehavior: RenewalBehavior, nowMs: number): Checked<Subscription> {
   const context = subscription.prepaid_subscription_context;
   if (!context || !isPrepaid(subscription)) return { ok: false, detail: NOT_PREPAID };

@@ -1,21 +1,22 @@
 /**
- * The sandbox's shapes on the wire, as zod schemas: what it answers (docs/service.md, from #endpoints on) and the two
- * bodies it accepts, the upgrade's and the renewal change's. Three uses, one source: `model.ts` takes the records'
- * types from them, `upgrade.ts` and `renewal.ts` check the bodies (untrusted input, refused in the service's own
- * words), and `openapi.ts` turns them into the sandbox's description of its API (`GET /__sandbox/openapi.json`).
+ * The sandbox's shapes on the wire, as zod schemas: what it answers (docs/service.md, from #endpoints on), and the two
+ * bodies it accepts, the upgrade's and the renewal change's. They are one source with three uses. `model.ts` takes the
+ * records' types from them. `upgrade.ts` and `renewal.ts` check the bodies, which are untrusted input, and refuse them
+ * in the service's own words. `openapi.ts` turns them into the sandbox's description of its API
+ * (`GET /__sandbox/openapi.json`).
  *
- * The classic zod API: the sandbox is not part of the widget's script bundles, so readable schemas with
- * descriptions are worth more here than bytes.
+ * This module uses the classic zod API. The sandbox is not part of the widget's script bundles, so readable schemas
+ * with descriptions are worth more here than bytes.
  */
 import { z } from 'zod';
 
-// The messages of the service's validation (Django REST framework's), field by field.
+// The messages of the service's validation, which is Django REST framework's, field by field.
 const REQUIRED = 'This field is required.';
 const NOT_NULL = 'This field cannot be null.';
 
 /**
- * An error map that tells a missing field and a null apart from a wrong value, as the service does; `wrong` words
- * the last.
+ * An error map that tells a missing field and a null apart from a wrong value, as the service does. `wrong` words the
+ * message for a wrong value.
  */
 const fieldError =
   (wrong: (input: unknown) => string) =>
@@ -34,15 +35,15 @@ export const RenewalBehaviorSchema = z
   );
 
 /**
- * "An integer greater than 2": the vendor's pages disagree; the project follows this, the stricter rule
- * (docs/service.md#upgrade-rules).
+ * The vendor's pages disagree about the smallest number of orders per billing. The project follows "an integer greater
+ * than 2", the stricter rule (docs/service.md#upgrade-rules).
  */
 export const MIN_ORDERS_PER_BILLING = 3;
 
 /**
- * The body of `PATCH /subscriptions/{id}/upgrade_to_prepaid/`. Each field is refused with the service's field error;
- * `orders_per_billing` under 3 is a rule the service tells as a `detail` once every field is valid (see `upgrade.ts`).
- * Fields it does not know are ignored.
+ * The body of `PATCH /subscriptions/{id}/upgrade_to_prepaid/`. Each field is refused with the service's field error.
+ * `orders_per_billing` under 3 breaks a rule that the service reports as a `detail` once every field is valid (see
+ * `upgrade.ts`). Fields that the service does not know are ignored.
  */
 export const UpgradeBodySchema = z
   .object(
@@ -63,8 +64,9 @@ export const UpgradeBodySchema = z
   .describe('What the customer chose.');
 
 /**
- * The body of `PATCH /subscriptions/{id}/change_renewal_behavior/`: `renewal_behavior` is required (no default here,
- * unlike the upgrade's), refused with the service's field error when missing, null or not one of the three.
+ * The body of `PATCH /subscriptions/{id}/change_renewal_behavior/`. `renewal_behavior` is required, with no default
+ * here, unlike the upgrade's. It is refused with the service's field error when it is missing, null or not one of the
+ * three.
  */
 export const RenewalChangeBodySchema = z
   .object({ renewal_behavior: RenewalBehaviorSchema }, { error: 'The request body must be a JSON object.' })
@@ -81,7 +83,7 @@ const date = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const dateTime = () => z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
 /**
- * Every field of a subscription (docs/service.md#subscriptions-and-products), plus the `currency_code` the service
+ * Every field of a subscription (docs/service.md#subscriptions-and-products), plus the `currency_code` that the service
  * adds.
  */
 export const SubscriptionSchema = z
@@ -137,7 +139,7 @@ export const ProductSchema = z.object({
   autoship_enabled: z.boolean(),
 });
 
-/** The order statuses the sandbox has: the next order, not sent yet, and one that was placed. */
+/** The order statuses that the sandbox has: the next order, which is not sent yet, and an order that was placed. */
 export const ORDER_STATUS = { unsent: 1, placed: 5 } as const;
 
 const money = () => z.string().regex(/^\d+(\.\d+)?$/);
@@ -169,13 +171,15 @@ export const OrderSchema = z
   })
   .describe('An order of a subscription; a storefront caller sees only the customer’s own.');
 
-/** How `GET /orders/` lists each order, chosen per sandbox instance (`/__sandbox/order-listing`); `complete` by default. */
+/**
+ * How `GET /orders/` lists each order, chosen per sandbox instance (`/__sandbox/order-listing`). `complete` by default.
+ */
 export const ORDER_LISTING_SHAPES = ['complete', 'reference'] as const;
 export type OrderListingShape = (typeof ORDER_LISTING_SHAPES)[number];
 
 /**
- * An order as `GET /orders/` lists it: complete, or as the service's List reference documents it, which names no
- * `sub_total` and whose own example writes `"total": "undefined"`. A client reads the full order by its id.
+ * An order as `GET /orders/` lists it: complete, or as the service's List reference documents it. That reference names
+ * no `sub_total`, and its own example writes `"total": "undefined"`. A client reads the full order by its id.
  */
 export const ListedOrderSchema = OrderSchema.extend({
   sub_total: money().optional().describe('Absent from a listing in the List reference’s shape; `GET /orders/{id}/` always has it.'),
@@ -193,8 +197,8 @@ export const CustomerSchema = z.object({
 });
 
 /**
- * One page of a cursor-paged list: the default listing shape (docs/service.md#listings), unless the request asks for
- * production's.
+ * One page of a cursor-paged list. This is the default listing shape (docs/service.md#listings), unless the request
+ * asks for production's.
  */
 export const pageOf = <Item extends z.ZodType>(item: Item) =>
   z.object({
@@ -203,7 +207,7 @@ export const pageOf = <Item extends z.ZodType>(item: Item) =>
   });
 
 /**
- * One page of a list paged by number, production's shape, answered to a request with `X-OG-API-VERSION: 2`
+ * One page of a list paged by number. This is production's shape, the answer to a request with `X-OG-API-VERSION: 2`
  * (docs/service.md#listings).
  */
 export const numberedPageOf = <Item extends z.ZodType>(item: Item) =>

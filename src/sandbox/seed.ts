@@ -1,7 +1,7 @@
 /**
- * The sandbox's seeded data: two merchants (one with prepaid enabled, one without), their customers, products with
- * a couple of offers each, subscriptions that show every case the widget has to handle, and their orders. Ids are
- * readable and stable so that demos, docs and tests can name them; order dates follow the day the data is seeded.
+ * The sandbox's seeded data: two merchants, one with prepaid enabled and one without, their customers, products with a
+ * couple of offers each, subscriptions that show every case the widget has to handle, and their orders. Ids are
+ * readable and stable, so that demos, docs and tests can name them. Order dates follow the day the data is seeded.
  */
 import {
   formatDateTime,
@@ -17,7 +17,9 @@ import {
 import { billedAmount, nextOrderSubTotal, orderAmounts } from './orders.js';
 import { ORDER_STATUS } from './schemas.js';
 
-/** The merchant the sandbox serves by default; prepaid is enabled. The keys are public demo values, not secrets. */
+/**
+ * The merchant that the sandbox serves by default, with prepaid enabled. The keys are public demo values, not secrets.
+ */
 export const SANDBOX_MERCHANT = {
   publicId: 'mer_northwind',
   hashKey: 'sandbox-demo-hash-key-northwind',
@@ -61,35 +63,36 @@ const DISCOVERY_CUSTOMER: CustomerSeed = {
   email: 'hedy.lamarr@example.com',
 };
 
-/** The main merchant's customers, in listing order; the first is the demo's default. */
+/** The main merchant's customers, in listing order. The first is the demo's default. */
 export const SANDBOX_CUSTOMERS: readonly CustomerSeed[] = [...FIRST_CUSTOMERS, DISCOVERY_CUSTOMER];
 
 /** The seeded subscriptions that each show one case, with the customer who owns them. */
 export const SANDBOX_SUBSCRIPTIONS = {
-  /** Pay-as-you-go in USD, on a prepaid-eligible product: the demo's default. */
+  /** Pay-as-you-go in USD, on a prepaid-eligible product. This is the demo's default. */
   eligible: { id: 'sub_coffee_ada', customerId: 'cus_ada' },
-  /** Already prepaid (6 orders per billing, 4 left). */
+  /** Already prepaid, with 6 orders per billing and 4 left. */
   prepaid: { id: 'sub_tea_ada', customerId: 'cus_ada' },
-  /** Cancelled: `live` false and a `cancelled` date. */
+  /** Cancelled, with `live` false and a `cancelled` date. */
   cancelled: { id: 'sub_decaf_ada', customerId: 'cus_ada' },
   /** On a product that is not prepaid-eligible. */
   notEligible: { id: 'sub_descaler_ada', customerId: 'cus_ada' },
   /** Pay-as-you-go in EUR. */
   eligibleEur: { id: 'sub_espresso_grace', customerId: 'cus_grace' },
-  /** Pay-as-you-go in JPY (no minor unit). */
+  /** Pay-as-you-go in JPY, which has no minor unit. */
   eligibleJpy: { id: 'sub_matcha_kenji', customerId: 'cus_kenji' },
   /** Pay-as-you-go, but its merchant has prepaid disabled. */
   prepaidDisabled: { id: 'sub_chamomile_rosalind', customerId: PREPAID_DISABLED_CUSTOMER.customerId },
   /**
-   * Pay-as-you-go in USD, 2 × 15.00, and the one whose orders carry tax and shipping (`TAXED_CHARGES`): each order's
+   * Pay-as-you-go in USD, 2 × 15.00. It is the one whose orders carry tax and shipping (`TAXED_CHARGES`). Each order's
    * `total` is its `sub_total` plus 8 % tax plus 4.99 shipping, before and after an upgrade.
    */
   taxed: { id: 'sub_cold_brew_alan', customerId: 'cus_alan' },
 } as const;
 
 /**
- * The merchant's tax rate and shipping for Alan's address, his orders' only: the other customers' orders carry
- * neither, so that their `total` is their `sub_total`, and one customer shows an order billing more than its goods.
+ * The merchant's tax rate and shipping for Alan's address, which only his orders carry. The other customers' orders
+ * carry neither, so that their `total` is their `sub_total`. This way one customer shows an order that bills more than
+ * its goods.
  */
 const TAXED_CHARGES: OrderCharges = { taxPercent: 8, shipping: '4.99' };
 const NO_CHARGES: OrderCharges = { taxPercent: 0, shipping: '0' };
@@ -102,10 +105,10 @@ export const SANDBOX_PAGING_CUSTOMER_ID = 'cus_margaret';
 const PAGING_SUBSCRIPTION_COUNT = 30;
 
 /**
- * The customer made for discovery, finding the upgradeable subscriptions without being given an id: 24 live
- * subscriptions, so that her live listing takes 2 pages at the default size of 20 (3 at 10), and 1 cancelled. Exactly
- * 3 can be upgraded, 2nd, 14th and 23rd in her live listing, so that they are found only by following every page;
- * 2 are prepaid already, 7th and 21st; the other 19 are on products that cannot be prepaid.
+ * The customer made for discovery, which finds the upgradeable subscriptions without being given an id. She has 24 live
+ * subscriptions, so that her live listing takes 2 pages at the default size of 20, or 3 at 10. She also has 1 cancelled
+ * one. Exactly 3 can be upgraded: the 2nd, 14th and 23rd in her live listing, so that they are found only by following
+ * every page. 2 are already prepaid: the 7th and 21st. The other 19 are on products that cannot be prepaid.
  */
 export const SANDBOX_DISCOVERY = {
   customerId: DISCOVERY_CUSTOMER.customerId,
@@ -113,7 +116,7 @@ export const SANDBOX_DISCOVERY = {
   upgradeable: ['sub_morning_roast_hedy', 'sub_cold_brew_hedy', 'sub_earl_grey_hedy'],
   /** Already prepaid, on prepaid-eligible products. */
   prepaid: ['sub_espresso_hedy', 'sub_decaf_hedy'],
-  /** Cancelled, on a prepaid-eligible product: `live=true` leaves it out. */
+  /** Cancelled, on a prepaid-eligible product. `live=true` leaves it out. */
   cancelled: 'sub_decaf_hedy_cancelled',
 } as const;
 const DISCOVERY_LIVE_COUNT = 24;
@@ -135,7 +138,7 @@ interface ProductSeed {
   color: string;
   label: string;
   prepaidEligible: boolean;
-  /** Cadence names of the offers; the first is the live offer. */
+  /** The cadence names of the offers. The first is the live offer. */
   offers: [string, ...string[]];
 }
 
@@ -251,7 +254,7 @@ interface SubscriptionSeed {
   customer: string;
   product: string;
   currency: string;
-  /** Which of the product's offers (index); defaults to the live one. */
+  /** The index of the product's offer. Defaults to the live one. */
   offerIndex?: number;
   quantity?: number;
   started: string;
@@ -282,7 +285,7 @@ function discoverySubscriptions(): SubscriptionSeed[] {
   const customer = SANDBOX_DISCOVERY.customerId;
   const [roast, coldBrew, earlGrey] = SANDBOX_DISCOVERY.upgradeable;
   const [espresso, decaf] = SANDBOX_DISCOVERY.prepaid;
-  // Her subscriptions that matter, by their place in her live listing: three frequencies, 4, 2 and 8 weeks.
+  // Her subscriptions that matter, by their place in her live listing. They have three frequencies: 4, 2 and 8 weeks.
   const placed = new Map<number, Pick<SubscriptionSeed, 'id' | 'product' | 'offerIndex' | 'prepaid'>>([
     [2, { id: roast, product: 'morning_roast' }],
     [7, { id: espresso, product: 'espresso', prepaid: { remaining: 2, perBilling: 3 } }],
@@ -307,7 +310,8 @@ function discoverySubscriptions(): SubscriptionSeed[] {
     started: '2025-12-01',
     cancelled: '2026-08-30 16:40:00',
   };
-  // Between her 11th and 12th live ones, so that the live listing and the whole one place the others differently.
+  // The cancelled one comes between her 11th and 12th live ones, so that the live listing and the whole listing place
+  // the others differently.
   return [...live.slice(0, 11), cancelled, ...live.slice(11)];
 }
 
@@ -355,7 +359,7 @@ const SUBSCRIPTIONS: SubscriptionSeed[] = [
     currency: 'USD',
     started: '2026-02-09',
   },
-  // Last, so that every subscription seeded before her keeps its order number and times.
+  // Hers come last, so that every subscription seeded before them keeps its order number and times.
   ...discoverySubscriptions(),
 ];
 
@@ -386,7 +390,7 @@ function seedMerchants(): Map<string, Merchant> {
 }
 
 function seedCustomers(): Customer[] {
-  // In the order they joined, so that each keeps its external id; a merchant's listing keeps its own customers' order.
+  // In the order they joined, so that each keeps its external id. A merchant's listing keeps its own customers' order.
   const entries = [
     ...FIRST_CUSTOMERS.map((customer) => ({ customer, merchant: SANDBOX_MERCHANT.publicId })),
     { customer: PREPAID_DISABLED_CUSTOMER, merchant: SANDBOX_MERCHANT_PREPAID_DISABLED.publicId },
@@ -479,13 +483,13 @@ function seedSubscription(seed: SubscriptionSeed, index: number, products: Map<s
 
 const DAY_MS = 86_400_000;
 
-/** Midnight UTC of the day `ms` falls on: the sandbox's merchants keep their calendars in UTC. */
+/** Midnight UTC of the day that `ms` falls on. The sandbox's merchants keep their calendars in UTC. */
 const dayOf = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 
 /**
- * How many days after the day of seeding the `index`th subscription's next order is placed: 3 to 30, varied from one
- * subscription to the next and the same on every run, so that the demo never shows a date in the past and a test can
- * work the date out.
+ * How many days after the day of seeding the `index`th subscription's next order is placed. It is 3 to 30 days, varied
+ * from one subscription to the next and the same on every run, so that the demo never shows a date in the past and a
+ * test can work the date out.
  */
 const nextOrderInDays = (index: number) => 3 + ((index * 11 + 9) % 28);
 
@@ -497,10 +501,11 @@ interface OrderDates {
 
 /**
  * One subscription's orders, in listing order: one or two placed ones, then a live subscription's unsent next order.
- * The placed ones come at the subscription's frequency before the next one, yet always before today (a cancelled
- * subscription's, up to the day it was cancelled), so that the `status` filter has something to leave out; they are
- * priced as one pay-as-you-go order, history that nothing reads but a listing. Every order carries its customer's
- * tax and shipping. Each order is created when the one before it is placed.
+ *
+ * The placed ones come at the subscription's frequency before the next one, yet always before today. A cancelled
+ * subscription's placed orders come up to the day it was cancelled. The placed orders give the `status` filter
+ * something to leave out. They are priced as one pay-as-you-go order each, as history that nothing but a listing reads.
+ * Every order carries its customer's tax and shipping. Each order is created when the one before it is placed.
  */
 function seedOrdersOf(subscription: Subscription, index: number, data: Omit<SandboxData, 'orders'>, todayMs: number): Order[] {
   const product = data.products.get(subscription.product)!;
@@ -536,7 +541,7 @@ function seedOrdersOf(subscription: Subscription, index: number, data: Omit<Sand
 }
 
 /**
- * A fresh copy of the whole data set: each instance (and each reset) gets its own. Next orders are dated from the day
+ * A fresh copy of the whole data set. Each instance, and each reset, gets its own. Next orders are dated from the day
  * of `nowMs`, the instance's clock.
  */
 export function seedData(nowMs = Date.now()): SandboxData {

@@ -21,13 +21,14 @@ export interface UpgradeRequest {
   offer: string;
 }
 
-/** The issue of the one rule the service checks after the fields: at least 3 orders per billing. */
+/** The issue of the one rule that the service checks after the fields: at least 3 orders per billing. */
 const isOrdersRule = (issue: z.core.$ZodIssue) =>
   issue.code === 'too_small' && issue.path[0] === 'orders_per_billing' && issue.minimum === MIN_ORDERS_PER_BILLING;
 
 /**
- * Checks the body on its own, before anything about the subscription is known: each field first, every field in
- * error named; only when every field is valid the rule across the request, orders_per_billing greater than 2.
+ * Checks the body on its own, before anything about the subscription is known. Each field is checked first, and every
+ * field in error is named. Only when every field is valid is the rule across the request checked: orders_per_billing
+ * greater than 2.
  */
 export function parseUpgradeRequest(body: unknown): ParsedBody<UpgradeRequest> {
   const parsed = UpgradeBodySchema.safeParse(body);
@@ -55,7 +56,7 @@ export function checkUpgradable(
   return { ok: true, value: request.offer };
 }
 
-/** The subscription after a successful upgrade: nothing is charged now; the next order bills N orders. */
+/** The subscription after a successful upgrade. Nothing is charged now, and the next order bills N orders. */
 export function upgradedSubscription(subscription: Subscription, request: UpgradeRequest, offer: string, nowMs: number): Subscription {
   return {
     ...subscription,
@@ -70,9 +71,9 @@ export function upgradedSubscription(subscription: Subscription, request: Upgrad
 }
 
 /**
- * The subscription's next order once the upgrade is made: the service reprices it at once to the first prepaid
- * cycle, N orders less the merchant's own discount for N, and bills it when it is placed; its date stays. Its tax
- * follows the new `sub_total`, its shipping stays one order's, and its `total` is their sum.
+ * The subscription's next order once the upgrade is made. The service reprices it at once to the first prepaid cycle, N
+ * orders less the merchant's own discount for N, and bills it when it is placed. Its date stays. Its tax follows the
+ * new `sub_total`, its shipping stays that of one order, and its `total` is their sum.
  */
 export function repricedNextOrder(order: Order, upgraded: Subscription, product: Product, merchant: Merchant, nowMs: number): Order {
   const subTotal = nextOrderSubTotal(upgraded, product, merchant);

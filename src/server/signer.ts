@@ -1,11 +1,11 @@
 /**
- * The token signer of `prepaid-upgrade/server`: issues and checks storefront tokens on the merchant's server.
+ * The token signer of `prepaid-upgrade/server`. It issues and checks storefront tokens on the merchant's server.
  *
- * Runs wherever WebCrypto does (Node ≥ 20, Deno, Bun, edge runtimes): no Node-only module is imported. The hash key
- * stays on the server; the browser only ever receives the signed header value.
+ * It runs wherever WebCrypto does: Node ≥ 20, Deno, Bun and edge runtimes. No Node-only module is imported. The hash
+ * key stays on the server, and the browser only ever receives the signed header value.
  *
- * The options are the merchant's code's input, checked with zod (`zod/mini`, a few kilobytes in an edge function's
- * bundle): a mistake is a TypeError that names every wrong option, never the hash key's value.
+ * The options come from the merchant's code, so they are checked with zod. `zod/mini` keeps the check small in an edge
+ * function's bundle. A mistake is a TypeError that names every wrong option, and never the hash key's value.
  */
 import * as z from 'zod/mini';
 import {
@@ -21,49 +21,62 @@ export { TOKEN_LIFETIME_SECONDS, parseStorefrontToken, type StorefrontToken } fr
 export { checkStorefrontToken, checkStorefrontTokenText, type StorefrontTokenCheck, type StorefrontTokenField } from './token-check.js';
 
 export interface SignStorefrontTokenOptions {
-  /** The merchant's public id (`public_id` in the token). No `|` and no control character, as in every signed field. */
+  /**
+   * The merchant's public id (`public_id` in the token). Like every signed field, it may not contain `|` or a control
+   * character.
+   */
   merchantPublicId: string;
   /**
-   * The signed-in customer's id (`sig_field` in the token). No `|`, which separates the signed fields, and no control
-   * character (U+0000–U+001F, U+007F–U+009F).
+   * The signed-in customer's id (`sig_field` in the token). It may not contain `|`, which separates the signed fields,
+   * or a control character (U+0000–U+001F, U+007F–U+009F).
    */
   customerId: string;
   /** The merchant's hash key. Never send it to a browser. */
   hashKey: string;
-  /** Unix time in seconds the signature is made at (the token carries it as a number); defaults to now. */
+  /** The Unix time in seconds at which the signature is made. The token carries it as a number. Defaults to now. */
   ts?: number;
-  /** An optional trust level, signed into the message and added to the token; no `|` or control character either. */
+  /**
+   * An optional trust level, signed into the message and added to the token. It may not contain `|` or a control
+   * character either.
+   */
   trustLevel?: string;
 }
 
 export interface VerifyStorefrontTokenOptions {
-  /** The merchant's hash key, or a look-up from the token's `public_id` (`undefined`: unknown merchant). */
+  /**
+   * The merchant's hash key, or a function that looks it up from the token's `public_id`. The function returns
+   * `undefined` for an unknown merchant.
+   */
   hashKey: string | ((merchantPublicId: string) => string | undefined | Promise<string | undefined>);
   /**
-   * The public id of the merchant the token must be for. Give it: a token of another merchant is then refused as
-   * `other-merchant` before any key is looked up, so a look-up that knows several merchants' keys never lets one
+   * The public id of the merchant that the token must be for. Give it, so that a token of another merchant is refused
+   * as `other-merchant` before any key is looked up. Then a look-up that knows several merchants' keys never lets one
    * merchant's customer pass for another's. Without it, any merchant whose key `hashKey` gives is accepted, and the
    * caller must compare the result's `merchantPublicId` itself.
    */
   merchantPublicId?: string;
-  /** Unix time in seconds to check the window against; defaults to now. */
+  /** The Unix time in seconds to check the window against. Defaults to now. */
   now?: number;
-  /** How long a signature is valid; defaults to 2 hours. */
+  /** How long a signature is valid, in seconds. Defaults to 2 hours. */
   maxAgeSeconds?: number;
-  /** How far in the future a `ts` may be, for clocks that disagree a little; defaults to 5 minutes. */
+  /** How far in the future a `ts` may be, in seconds, for clocks that disagree a little. Defaults to 5 minutes. */
   clockSkewSeconds?: number;
 }
 
 /**
- * Why a token was refused. `malformed`: not a token of the documented shape (a `|` or a control character in a signed
- * field included), or a `sig` that is not standard base64. `other-merchant`: a `public_id` other than the
- * `merchantPublicId` asked for. `ts-in-milliseconds`: a genuine signature, but over a 13-digit `ts`, which is
- * milliseconds where Unix seconds are due (a token the service refuses: the merchant's server must sign seconds).
+ * Why a token was refused. `malformed` means that it is not a token of the documented shape, as with a `|` or a control
+ * character in a signed field, or that its `sig` is not standard base64. `other-merchant` means a `public_id` other
+ * than the `merchantPublicId` asked for. `ts-in-milliseconds` means a genuine signature over a 13-digit `ts`, which is
+ * in milliseconds where Unix seconds are due. The service refuses such a token, so the merchant's server must sign
+ * seconds.
  */
 export type VerifyFailure =
   'malformed' | 'other-merchant' | 'unknown-merchant' | 'bad-signature' | 'ts-in-milliseconds' | 'expired' | 'not-yet-valid';
 
-/** A refusal: why, the token field it is about (`(root)`: the header as a whole), and a sentence for a developer. */
+/**
+ * A refusal: why, the token field it is about, and a sentence for a developer. The field `(root)` stands for the header
+ * as a whole.
+ */
 export interface VerifyRefusal {
   valid: false;
   reason: VerifyFailure;
@@ -74,22 +87,24 @@ export interface VerifyRefusal {
 export type VerifyStorefrontTokenResult =
   { valid: true; token: StorefrontToken; merchantPublicId: string; customerId: string; trustLevel?: string } | VerifyRefusal;
 
-/** What a wrong value is, for a message: its type only, so that a misplaced secret is never repeated. */
+/** What a wrong value is, for a message. Only its type is named, so that a misplaced secret is never repeated. */
 const kindOf = (input: unknown) => (input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input);
 
-/** A non-empty string option: missing or empty is "required", anything else names what it was. */
+/**
+ * A non-empty string option. A missing or empty value is "required", and any other wrong value is named by its type.
+ */
 const requiredString = (name: string) =>
   z
     .string({ error: ({ input }) => (input === undefined ? `${name} is required` : `${name} must be a string, not ${kindOf(input)}`) })
     .check(z.minLength(1, `${name} is required`));
 
-/** A check of an option that goes into the signed text: no `|` and no control character, the character named. */
+/** Checks an option that goes into the signed text for `|` and control characters, and names the character found. */
 const signedField = (name: string) =>
   z.refine<string>((text) => signedFieldProblem(text) === undefined, {
     error: ({ input }) => `${name} ${signedFieldProblem(input as string)}`,
   });
 
-/** A number of seconds, 0 or more (a fraction is fine). */
+/** A number of seconds, 0 or more. A fraction is fine. */
 const seconds = (name: string) => z.number(`${name} must be a number of seconds`).check(z.gte(0, `${name} must not be negative`));
 
 const SignOptionsSchema = z.object(
@@ -97,7 +112,8 @@ const SignOptionsSchema = z.object(
     merchantPublicId: requiredString('merchantPublicId').check(signedField('merchantPublicId')),
     customerId: requiredString('customerId').check(signedField('customerId')),
     hashKey: requiredString('hashKey'),
-    // Date.now() signs a ts the service refuses (13 digits: milliseconds); 10¹¹ seconds is thirty centuries away.
+    // Date.now() would sign a ts that the service refuses, because its 13 digits are milliseconds. 10¹¹ seconds is
+    // thirty centuries away.
     ts: z.optional(
       z
         .int('ts must be whole Unix seconds')
@@ -123,13 +139,13 @@ const VerifyOptionsSchema = z.object(
           ? 'hashKey is required'
           : `hashKey must be a string or a look-up function, not ${kindOf(input)}`,
     }),
-    // An empty id would call every token another merchant's: a mistake of the caller's, named as such.
+    // An empty id would make every token another merchant's. That is the caller's mistake, and it is named as such.
     merchantPublicId: z.optional(
       z
         .string({ error: ({ input }) => `merchantPublicId must be a string, not ${kindOf(input)}` })
         .check(z.minLength(1, 'merchantPublicId must not be empty')),
     ),
-    // Milliseconds (Date.now()) would make every token look expired; 10¹¹ seconds is thirty centuries away.
+    // Milliseconds, as from Date.now(), would make every token look expired. 10¹¹ seconds is thirty centuries away.
     now: z.optional(seconds('now').check(z.lt(1e11, 'now must be Unix seconds, not milliseconds'))),
     maxAgeSeconds: z.optional(seconds('maxAgeSeconds')),
     clockSkewSeconds: z.optional(seconds('clockSkewSeconds')),
@@ -137,7 +153,7 @@ const VerifyOptionsSchema = z.object(
   'the options must be an object',
 );
 
-/** The options as checked, or a TypeError `<function>: <problem>; <problem>`. */
+/** Returns the options as checked, or throws a TypeError `<function>: <problem>; <problem>`. */
 function checkOptions<T>(fn: string, schema: z.ZodMiniType<T>, options: unknown): T {
   const result = schema.safeParse(options);
   if (result.success) return result.data;
@@ -158,7 +174,7 @@ function toBase64(bytes: ArrayBuffer): string {
 }
 
 function fromBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
-  // Standard alphabet with padding only: anything else is not a signature we issued.
+  // Only the standard alphabet with padding is accepted. Anything else is not a signature that this module issued.
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return undefined;
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
@@ -196,16 +212,18 @@ const refused = (reason: VerifyFailure, field: StorefrontTokenField, message: st
 });
 
 /**
- * Checks a storefront `authorization` header value: its shape (no `|` and no control character in a signed field),
- * its merchant, its signature (compared in constant time by WebCrypto's `verify`, never with `===` on strings) and its
- * 2-hour window. Give it `merchantPublicId`, the merchant the token must be for: without it, a token of any merchant
- * whose key `hashKey` gives is valid. A refusal names the token field it is about and says why in `message`.
+ * Checks a storefront `authorization` header value: its shape, its merchant, its signature and its 2-hour window. A
+ * signed field may not contain `|` or a control character. The signature is compared in constant time by WebCrypto's
+ * `verify`, and never with `===` on strings. Give it `merchantPublicId`, the merchant that the token must be for.
+ * Without it, a token of any merchant whose key `hashKey` gives is valid. A refusal names the token field it is about,
+ * and says why in `message`.
  */
 export async function verifyStorefrontToken(
   headerValue: string,
   options: VerifyStorefrontTokenOptions,
 ): Promise<VerifyStorefrontTokenResult> {
-  // Checked before the header: a server whose options are wrong must hear of it at its first request, whatever came.
+  // The options are checked before the header, so that a server whose options are wrong hears of it at its first
+  // request, whatever the request held.
   const {
     hashKey: keyOrLookUp,
     merchantPublicId,
@@ -216,7 +234,8 @@ export async function verifyStorefrontToken(
   const checked = checkStorefrontTokenText(headerValue);
   if (!('token' in checked)) return refused('malformed', checked.field, describeTokenProblem(checked));
   const { token } = checked;
-  // Before any key is looked up: another merchant's token is refused whatever keys the look-up knows.
+  // This comes before any key is looked up, so that another merchant's token is refused whatever keys the look-up
+  // knows.
   if (merchantPublicId !== undefined && token.public_id !== merchantPublicId) {
     return refused('other-merchant', 'public_id', 'public_id names another merchant than the one the token must be for');
   }
@@ -225,7 +244,8 @@ export async function verifyStorefrontToken(
   const signature = fromBase64(token.sig);
   if (!signature) return refused('malformed', 'sig', 'sig must be standard base64 with its = padding');
   const key = await hmacKey(hashKey, 'verify');
-  // Over the ts as sent: a string is signed as its very digits (`"0160…"` too), a number as its decimal text.
+  // The message uses the ts as sent. A string is signed as its exact digits, `"0160…"` included, and a number as its
+  // decimal text.
   const message = encoder.encode(storefrontMessage(token.sig_field, token.ts, token.trust_level));
   // Verify the signature before looking at the clock, so that the answer to a forged token does not depend on its ts.
   if (!(await crypto.subtle.verify('HMAC', key, signature, message))) {

@@ -1,20 +1,24 @@
 /**
- * The storefront token's shape, checked field by field: the rules of `toStorefrontToken` (`src/token.ts`), with the
- * first wrong field named. Server-side only: the widget's bundle keeps the plain predicate, which costs it a few bytes
- * where this costs it about 190 brotli.
+ * Checks the storefront token's shape field by field. The rules are those of `toStorefrontToken` (`src/token.ts`), and
+ * the first wrong field is named. This is for the server side only. The widget's bundle keeps the plain predicate,
+ * which costs it far fewer bytes than this module would.
  */
 import type { StorefrontToken } from '../token.js';
 
 /** Where a token is wrong: one of its fields, or `(root)` for a value that is not a JSON object at all. */
 export type StorefrontTokenField = 'public_id' | 'ts' | 'sig_field' | 'sig' | 'trust_level' | '(root)';
 
-/** A token as checked: the token, or its first wrong field and what is wrong with it, a phrase to follow its name. */
+/**
+ * A token as checked: the token, or its first wrong field and what is wrong with it. The problem is a phrase that
+ * follows the field's name.
+ */
 export type StorefrontTokenCheck = { token: StorefrontToken } | { field: StorefrontTokenField; problem: string };
 
 /**
- * What keeps text from being a signed field (customer id, trust level, merchant public id), or `undefined`. A `|`
- * separates the fields of the signed text, so one inside a field would give that text two readings. Unicode's control
- * characters (U+0000–U+001F, U+007F–U+009F) are in no id, and a line break or a NUL in one can forge or cut a log line.
+ * What keeps text from being a signed field (a customer id, a trust level or a merchant public id), or `undefined`. A
+ * `|` separates the fields of the signed text, so a `|` inside a field would give that text two readings. Unicode's
+ * control characters (U+0000–U+001F, U+007F–U+009F) are in no id, and a line break or a NUL in a field can forge or cut
+ * a log line.
  */
 export function signedFieldProblem(text: string): string | undefined {
   const bad = /[|\p{Cc}]/u.exec(text)?.[0];
@@ -24,7 +28,10 @@ export function signedFieldProblem(text: string): string | undefined {
     : `must not contain a control character (U+${bad.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
 }
 
-/** What is wrong with a field that must be a non-empty string, or `undefined`; `signed`: a field of the signed text. */
+/**
+ * What is wrong with a field that must be a non-empty string, or `undefined`. `signed` says that it is a field of the
+ * signed text.
+ */
 function stringProblem(value: unknown, signed: boolean): string | undefined {
   if (value === undefined) return 'is missing';
   if (typeof value !== 'string' || value === '') return 'must be a non-empty string';
@@ -34,8 +41,8 @@ function stringProblem(value: unknown, signed: boolean): string | undefined {
 /** What is wrong with a `ts`, or `undefined`. */
 function tsProblem(ts: unknown): string | undefined {
   if (ts === undefined) return 'is missing';
-  // Whole seconds, as a number or as a string of ASCII digits: not -1, 1.5, "", "1.7e9", " 17" or "0x10", which are
-  // no text anyone signs, nor a list, whose text would be its items'.
+  // Whole seconds, as a number or as a string of ASCII digits. Not -1, 1.5, "", "1.7e9", " 17" or "0x10", which are not
+  // texts that anyone signs, and not a list, whose text would be the text of its items.
   if ((typeof ts !== 'number' && typeof ts !== 'string') || !/^\d+$/.test(String(ts)))
     return 'must be whole Unix seconds: a number or a string of digits';
   return undefined;
@@ -53,13 +60,13 @@ export function checkStorefrontToken(value: unknown): StorefrontTokenCheck {
     ['trust_level', trust_level === undefined ? undefined : stringProblem(trust_level, true)],
   ];
   for (const [field, problem] of problems) if (problem) return { field, problem };
-  // Every field was checked above; other keys than the token's are left out.
+  // Every field was checked above. Keys other than the token's are left out.
   const token = { public_id, ts, sig_field, sig } as StorefrontToken;
   if (trust_level !== undefined) token.trust_level = trust_level as string;
   return { token };
 }
 
-/** Checks a token's JSON text; text that is not JSON is wrong at `(root)`. */
+/** Checks a token's JSON text. Text that is not JSON is wrong at `(root)`. */
 export function checkStorefrontTokenText(text: string): StorefrontTokenCheck {
   let value: unknown;
   try {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `prepaid-upgrade-token-doctor`: says what is wrong with a storefront token and how to fix it. The diagnosis is
- * `diagnoseStorefrontToken`'s; this only reads the arguments and words the answer. Exits 0 for a token with no
- * mistake, 1 for one with a mistake, 2 for a usage error. It never prints the hash key or the signature.
+ * `prepaid-upgrade-token-doctor` says what is wrong with a storefront token and how to fix it.
+ * `diagnoseStorefrontToken` makes the diagnosis. This command only reads the arguments and puts the answer into words.
+ * It exits with 0 for a token with no mistake, 1 for a token with a mistake, and 2 for a usage error. It never prints
+ * the hash key or the signature.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -26,7 +27,7 @@ Options:
 
 Exit status: 0 no mistake found, 1 a mistake found, 2 a usage error.`;
 
-/** The sandbox's demo merchants, named when a token is theirs; their keys are public demo values. */
+/** The sandbox's demo merchants, named when a token is theirs. Their keys are public demo values. */
 const SANDBOX_MERCHANTS = [
   { ...SANDBOX_MERCHANT, label: "the sandbox's demo merchant" },
   { ...SANDBOX_MERCHANT_PREPAID_DISABLED, label: "the sandbox's second merchant" },
@@ -104,7 +105,7 @@ function format(diagnosis: TokenDiagnosis): string {
   return lines.join('\n');
 }
 
-/** `text` with every copy of `secret` (and of it trimmed) masked: the hash key never reaches the output. */
+/** Masks every copy of `secret`, and of `secret` trimmed, in `text`, so that the hash key never reaches the output. */
 function masked(text: string, secret: string | undefined): string {
   let out = text;
   for (const value of new Set([secret, secret?.trim()])) if (value && value.length >= 4) out = out.replaceAll(value, '[hash key]');

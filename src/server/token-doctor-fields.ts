@@ -1,10 +1,14 @@
 /**
- * The token doctor's second step: the token's fields, each named when it is missing, misnamed, of the wrong type, or
- * holds a character no signed field may hold. What can still be read of each field is kept for the later steps.
+ * The token doctor's second step: the token's fields. Each field is named when it is missing, misnamed or of the wrong
+ * type, or when it holds a character that no signed field may hold. What can still be read of each field is kept for
+ * the later steps.
  */
 import { finding, type TokenFinding } from './token-doctor-finding.js';
 
-/** The fields as far as they could be read, each as the text the service would sign (a number as its decimal text). */
+/**
+ * The fields as far as they could be read, each as the text that the service would sign. A number is kept as its
+ * decimal text.
+ */
 export interface TokenFields {
   publicId?: string;
   ts?: string;
@@ -15,7 +19,7 @@ export interface TokenFields {
 
 type Field = 'public_id' | 'ts' | 'sig_field' | 'sig' | 'trust_level';
 
-/** Other names merchants' code gives the fields, compared without case, `_` or `-`. */
+/** Other names that merchants' code gives the fields. They are compared without case, `_` or `-`. */
 const OTHER_NAMES: Record<Field, string[]> = {
   public_id: ['publicid', 'merchantid', 'merchantpublicid', 'merchant', 'mid'],
   ts: ['timestamp', 'time', 'iat', 'tsms', 'date'],
@@ -29,7 +33,10 @@ const squash = (name: string) => name.toLowerCase().replace(/[-_]/g, '');
 const kindOf = (value: unknown) =>
   value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 
-/** The value of `field` in `token`, under its own name or another one (reported), or `undefined`. */
+/**
+ * The value of `field` in `token`, under its own name or under another one, which is reported. `undefined` when there
+ * is none.
+ */
 function lookUp(token: Record<string, unknown>, field: Field, findings: TokenFinding[]): unknown {
   if (field in token) return token[field];
   const other = Object.keys(token).find((key) => squash(key) === squash(field) || OTHER_NAMES[field].includes(squash(key)));
@@ -80,7 +87,10 @@ function characterProblem(field: Field, text: string): TokenFinding | undefined 
   );
 }
 
-/** A field that must be a non-empty string: its text, or `undefined` with a finding. A number is read as its text. */
+/**
+ * Reads a field that must be a non-empty string. Returns its text, or `undefined` with a finding. A number is read as
+ * its text.
+ */
 function stringField(field: Field, value: unknown, findings: TokenFinding[]): string | undefined {
   if (value === undefined) return undefined;
   if (value === '') {
@@ -108,7 +118,7 @@ function stringField(field: Field, value: unknown, findings: TokenFinding[]): st
   return asText;
 }
 
-/** `ts` as the text the service would sign, or `undefined`; each problem of its form is a finding. */
+/** `ts` as the text that the service would sign, or `undefined`. Each problem with its form is a finding. */
 function tsField(value: unknown, findings: TokenFinding[]): string | undefined {
   if (value === undefined) return undefined;
   const text = typeof value === 'number' || typeof value === 'string' ? String(value) : undefined;

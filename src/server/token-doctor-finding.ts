@@ -1,4 +1,4 @@
-/** What the token doctor says of a mistake: its code, the field it is about, the mistake and its fix. */
+/** What the token doctor says about a mistake: its code, the field it is about, the mistake and its fix. */
 
 /** Every mistake the doctor can name (docs/token-endpoint.md#when-the-service-answers-401). */
 export type TokenDoctorCode =
@@ -56,11 +56,14 @@ export type TokenDoctorCode =
   | 'other-merchant-key'
   | 'signed-with-another-key';
 
-/** One mistake: its code, the token field it is about (`(root)`: the header as a whole), what is wrong, and the fix. */
+/**
+ * One mistake: its code, the token field it is about, what is wrong, and the fix. The field `(root)` stands for the
+ * header as a whole.
+ */
 export interface TokenFinding {
   code: TokenDoctorCode;
   field: 'public_id' | 'ts' | 'sig_field' | 'sig' | 'trust_level' | '(root)';
-  /** One sentence that names the mistake; it never holds the hash key or the signature. */
+  /** One sentence that names the mistake. It never holds the hash key or the signature. */
   message: string;
   /** One sentence that says what to change on the merchant's server. */
   fix: string;

@@ -1,8 +1,8 @@
 /**
- * The token doctor's first step: reading the `authorization` header value as the JSON object it should be, and naming
- * each wrapping a merchant's server put around it (a `Bearer ` prefix, URL or base64 encoding, JSON stringified twice,
- * single quotes, a JavaScript object literal, the `og_auth` cookie's layout). The object inside is still read, so that
- * the doctor can go on to its fields and signature.
+ * The token doctor's first step. It reads the `authorization` header value as the JSON object it should be, and names
+ * each wrapping that a merchant's server put around it. A wrapping may be a `Bearer ` prefix, URL or base64 encoding,
+ * JSON stringified twice, single quotes, a JavaScript object literal, or the `og_auth` cookie's layout. The object
+ * inside is still read, so that the doctor can go on to its fields and signature.
  */
 import { finding, type TokenFinding } from './token-doctor-finding.js';
 
@@ -24,7 +24,7 @@ const tryJson = (text: string): { value: unknown } | undefined => {
   }
 };
 
-/** Base64 (either alphabet, padding or not) decoded as text, or `undefined`. */
+/** Decodes base64, in either alphabet and with or without padding, as text. Returns `undefined` when it cannot. */
 function base64Text(text: string): string | undefined {
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return undefined;
   const standard = text.replace(/=+$/, '').replaceAll('-', '+').replaceAll('_', '/');
@@ -36,7 +36,10 @@ function base64Text(text: string): string | undefined {
   }
 }
 
-/** A JavaScript object literal (`{public_id: 'x', ts: 1}`) as JSON text, or `undefined` when it cannot be one. */
+/**
+ * Turns a JavaScript object literal, such as `{public_id: 'x', ts: 1}`, into JSON text. Returns `undefined` when the
+ * text cannot be one.
+ */
 function literalAsJson(text: string): string | undefined {
   if (!/^\{\s*['"]?[A-Za-z_$][\w$]*['"]?\s*:/.test(text)) return undefined;
   return text
@@ -45,16 +48,16 @@ function literalAsJson(text: string): string | undefined {
     .replace(/,\s*}/g, '}');
 }
 
-/** Reads the header value; `merchantPublicId` completes a token given in the cookie's layout. */
+/** Reads the header value. `merchantPublicId` completes a token given in the cookie's layout. */
 export function readTokenHeader(header: string): ReadHeader {
   const findings: TokenFinding[] = [];
-  // Someone may paste the whole header line; that is not a mistake of the token.
+  // Someone may paste the whole header line. That is not a mistake in the token.
   let text = header.trim().replace(/^authorization\s*:\s*/i, '');
   if (text === '') {
     findings.push(finding('empty', '(root)', 'The authorization header is empty: no storefront token was sent.', FIX_JSON));
     return { findings };
   }
-  // A header may be wrapped several times (a base64 of a URL-encoded JSON text, say): each layer is named once.
+  // A header may be wrapped several times, such as base64 of a URL-encoded JSON text. Each layer is named once.
   for (let layer = 0; layer < 5; layer++) {
     const scheme = /^(bearer|token|basic|hmac|jwt)\s+/i.exec(text);
     if (scheme) {
@@ -110,7 +113,7 @@ export function readTokenHeader(header: string): ReadHeader {
             'Do not URL-encode the token: set the header to the JSON text, or decode it before setting the header.',
           ),
         );
-        // A form's "+" is a space once decoded, but base64's "+" must stay: decode the % escapes alone.
+        // A form's "+" is a space once decoded, but base64's "+" must stay. So only the % escapes are decoded.
         text = decodeURIComponent(text).trim();
         continue;
       }

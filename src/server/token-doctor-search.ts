@@ -1,8 +1,8 @@
 /**
- * Finding how a wrong signature was made: the HMAC is computed again over the known mistakes (the signed text in
- * another order or with other separators, another key such as the hash key with its line break, another digest, no
- * HMAC at all), and the one whose result is the token's `sig`, read every way `sigDecodings` reads it, names them.
- * The simplest explanation wins: the one with the fewest mistakes.
+ * Finds how a wrong signature was made. The HMAC is computed again over the known mistakes: the signed text in another
+ * order or with other separators, another key such as the hash key with its line break, another digest, or no HMAC at
+ * all. The token's `sig` is read in every way that `sigDecodings` reads it. The mistakes whose result matches it name
+ * what went wrong. The simplest explanation wins: the one with the fewest mistakes.
  */
 import { finding, type TokenFinding } from './token-doctor-finding.js';
 import type { TokenFields } from './token-doctor-fields.js';
@@ -44,7 +44,10 @@ const KEY_AND_TEXT_SWAPPED = finding(
   "Give the hash key as the HMAC's key and \"<sig_field>|<ts>\" as its message: createHmac('sha256', hashKey).update(text).",
 );
 
-/** How the signature was made: the mistakes that reproduce it, and whether it took none (the token's own signature). */
+/**
+ * How the signature was made: the mistakes that reproduce it. When there are none, it is the token's own, right
+ * signature.
+ */
 export interface SignatureMatch {
   mistakes: TokenFinding[];
 }
@@ -64,8 +67,8 @@ const concat = (...parts: Uint8Array[]) => {
 };
 
 /**
- * The simplest way `fields.sig` was made with one of `keys`, or `undefined` when no mistake tried reproduces it. Each
- * key comes with the mistake it stands for (none: the merchant's own key as given).
+ * The simplest way that `fields.sig` was made with one of `keys`, or `undefined` when no mistake tried reproduces it.
+ * Each key comes with the mistake it stands for. The merchant's own key, as given, stands for no mistake.
  */
 export async function searchSignature(
   fields: Required<Pick<TokenFields, 'ts' | 'customerId' | 'sig'>> & TokenFields,
@@ -107,7 +110,10 @@ export async function searchSignature(
   return millisecondsSigned(fields, targets, keys[0]);
 }
 
-/** A token dated in seconds but signed over the milliseconds it was made at (`Date.now()` signed, then divided). */
+/**
+ * Checks for a token dated in seconds but signed over the milliseconds it was made at, as when `Date.now()` was signed
+ * and then divided.
+ */
 async function millisecondsSigned(
   fields: Required<Pick<TokenFields, 'ts' | 'customerId' | 'sig'>> & TokenFields,
   targets: Map<string, SigDecoding>,

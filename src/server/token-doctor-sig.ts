@@ -1,7 +1,7 @@
 /**
- * How a storefront token's `sig` is written: the ways it can be decoded (standard base64 is right; hex, base64 of the
- * hex text, URL-safe base64, lost padding, line breaks, spaces for "+" are the usual mistakes), and what its shape
- * alone tells without the hash key.
+ * How a storefront token's `sig` is written: the ways it can be decoded, and what its shape alone tells without the
+ * hash key. Standard base64 is right. The usual mistakes are hex, base64 of the hex text, URL-safe base64, lost
+ * padding, line breaks, and spaces for "+".
  */
 import { finding, type TokenFinding } from './token-doctor-finding.js';
 
@@ -17,13 +17,13 @@ export const DIGEST_OF_LENGTH: Record<number, string> = { 16: 'MD5', 20: 'SHA-1'
 
 const binaryBytes = (binary: string) => Uint8Array.from(binary, (c) => c.charCodeAt(0));
 
-/** Standard base64 with its padding, as the service reads it, or `undefined`. */
+/** Decodes standard base64 with its padding, as the service reads it. Returns `undefined` when it cannot. */
 export function strictBase64(text: string): Uint8Array | undefined {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0 || text === '') return undefined;
   return binaryBytes(atob(text));
 }
 
-/** Base64 of either alphabet, with or without padding, or `undefined`. */
+/** Decodes base64 of either alphabet, with or without padding. Returns `undefined` when it cannot. */
 export function looseBase64(text: string): Uint8Array | undefined {
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return undefined;
   const bare = text.replace(/=+$/, '').replaceAll('-', '+').replaceAll('_', '/');
@@ -40,7 +40,7 @@ export function hexBytes(text: string): Uint8Array | undefined {
   return Uint8Array.from(text.match(/../g)!, (pair) => parseInt(pair, 16));
 }
 
-/** Every reading of `sig`, the right one first, then the mistakes from the likeliest. */
+/** Every reading of `sig`: the right one first, then the mistakes, from the likeliest on. */
 export function sigDecodings(sig: string): SigDecoding[] {
   const readings: SigDecoding[] = [];
   const add = (encoding: SigEncoding, bytes: Uint8Array | undefined) => {
@@ -57,7 +57,7 @@ export function sigDecodings(sig: string): SigDecoding[] {
   return readings;
 }
 
-/** The finding for a `sig` written in `encoding` (none for standard base64). */
+/** The finding for a `sig` written in `encoding`. There is none for standard base64. */
 export function encodingFinding(encoding: SigEncoding): TokenFinding | undefined {
   switch (encoding) {
     case 'base64':

@@ -1,13 +1,14 @@
 /**
- * The token doctor's checks of whom a token is for and when: its merchant against the one expected (another
- * environment's id, the sandbox's, an unknown one), and its `ts` against the clock (expired, or in the future).
+ * The token doctor's checks of whom a token is for, and when. Its merchant is checked against the one expected, which
+ * catches another environment's id, the sandbox's or an unknown one. Its `ts` is checked against the clock, which
+ * catches a token that expired or is dated in the future.
  */
 import { TOKEN_LIFETIME_SECONDS } from '../token.js';
 import type { TokenFields } from './token-doctor-fields.js';
 import { finding, type TokenFinding } from './token-doctor-finding.js';
 import type { KnownMerchant } from './token-doctor-variants.js';
 
-/** How far ahead a `ts` may be, for clocks that disagree a little: as `verifyStorefrontToken` allows. */
+/** How far ahead a `ts` may be, for clocks that disagree a little. This is what `verifyStorefrontToken` allows. */
 const CLOCK_SKEW_SECONDS = 300;
 
 /** A length of time in words: `3 h 12 min`, `45 s`, `12 days`. */
@@ -21,7 +22,7 @@ export function duration(seconds: number): string {
   return `${Math.floor(s / (365.25 * 86400))} years`;
 }
 
-/** Whether an offset is a whole number of half hours, as a time zone's is (within 2 minutes). */
+/** Whether an offset is a whole number of half hours, within 2 minutes, as a time zone's offset is. */
 const looksLikeTimeZone = (seconds: number) => {
   const off = Math.abs(seconds) % 1800;
   return Math.abs(seconds) >= 3600 && Math.abs(seconds) <= 14 * 3600 && (off < 120 || off > 1680);
@@ -29,7 +30,10 @@ const looksLikeTimeZone = (seconds: number) => {
 
 const ZONE_HINT = ' An offset of whole hours is often local time taken for UTC.';
 
-/** The findings of `ts` (as text) against `now`; none for a `ts` that is not plain seconds, named already. */
+/**
+ * The findings of `ts`, as text, against `now`. There are none for a `ts` that is not plain seconds, because that
+ * mistake is named already.
+ */
 export function timeFindings(ts: string | undefined, now: number): TokenFinding[] {
   if (ts === undefined || !/^\d{1,11}$/.test(ts)) return [];
   const age = now - Number(ts);

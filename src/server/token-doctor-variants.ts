@@ -1,18 +1,22 @@
 /**
- * The known mistakes in what a merchant's code signs: the keys it may have used instead of the hash key, and the texts
- * it may have signed instead of `<customer id>|<ts>`. The right one comes first in each list, with no mistake.
+ * The known mistakes in what a merchant's code signs: the keys that it may have used instead of the hash key, and the
+ * texts that it may have signed instead of `<customer id>|<ts>`. The right one comes first in each list, with no
+ * mistake.
  */
 import { finding, type TokenFinding } from './token-doctor-finding.js';
 import type { TokenFields } from './token-doctor-fields.js';
 import { hexBytes, looseBase64 } from './token-doctor-sig.js';
 
-/** A key or a text tried, and the mistake it stands for (`undefined`: the right one). */
+/** A key or a text tried, and the mistake it stands for. The mistake is `undefined` for the right one. */
 export interface Variant<T> {
   value: T;
   mistake?: TokenFinding | undefined;
 }
 
-/** A merchant the caller knows of (the sandbox's, say): its public id, what to call it, and its hash key if known. */
+/**
+ * A merchant that the caller knows of, such as the sandbox's: its public id, what to call it, and its hash key if
+ * known.
+ */
 export interface KnownMerchant {
   publicId: string;
   label?: string;
@@ -43,7 +47,7 @@ const keyDecoded = (how: string) =>
     "Use the hash key's text as it is, UTF-8 encoded, as the HMAC's key: do not decode it.",
   );
 
-/** The keys to try: the given key (trimmed), then the key with each known slip, then the other merchants' keys. */
+/** The keys to try: the given key, trimmed, then the key with each known slip, then the other merchants' keys. */
 export function keyVariants(
   hashKey: string | undefined,
   merchants: KnownMerchant[],
@@ -51,7 +55,8 @@ export function keyVariants(
 ): Array<Variant<string | Uint8Array>> {
   const variants: Array<Variant<string | Uint8Array>> = [];
   if (hashKey !== undefined && hashKey !== '') {
-    // A key given with a line break is most likely the merchant's key read with it: the key itself has none.
+    // A key given with a line break is most likely the merchant's key, read together with the line break. The key
+    // itself has none.
     const key = hashKey.trim() || hashKey;
     variants.push({ value: key });
     if (key !== hashKey) variants.push({ value: hashKey, mistake: /[\r\n]/.test(hashKey) ? keyNewline : keySpaces });
@@ -63,7 +68,7 @@ export function keyVariants(
     if (fromHex) variants.push({ value: fromHex, mistake: keyDecoded('hex') });
   }
   for (const merchant of merchants) {
-    // The token's own merchant's key is the one given, if any: only the others' keys are mistakes.
+    // The key of the token's own merchant is the one given, if any. Only the other merchants' keys are mistakes.
     if (merchant.hashKey === undefined || merchant.hashKey === hashKey || merchant.publicId === tokenPublicId) continue;
     const name = `${merchant.publicId}${merchant.label ? ` (${merchant.label})` : ''}`;
     variants.push({
@@ -79,7 +84,7 @@ export function keyVariants(
   return variants;
 }
 
-/** The texts to try for a token of these fields: the right one first. */
+/** The texts to try for a token with these fields, the right one first. */
 export function textVariants(fields: Required<Pick<TokenFields, 'ts' | 'customerId'>> & TokenFields): Array<Variant<string>> {
   const { customerId: cid, ts, trustLevel: tl, publicId: pid } = fields;
   const join = (...parts: string[]) => parts.join('|');

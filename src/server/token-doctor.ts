@@ -1,9 +1,11 @@
 /**
- * The token doctor: says in plain words what is wrong with a storefront token, and how to fix it, for the merchant
- * who writes the signing code in their own language and meets a 401. It reads the header as the service does, names
- * each wrapping, field, `ts` and `sig` mistake, and with the hash key finds how a wrong signature was made by making
- * the known mistakes again (`token-doctor-search.ts`). The `prepaid-upgrade-token-doctor` command and the sandbox's
- * 401 `detail` only word what this returns. It never repeats the hash key or the signature.
+ * The token doctor. It says in plain words what is wrong with a storefront token, and how to fix it. It is for the
+ * merchant who writes the signing code in their own language and meets a 401.
+ *
+ * It reads the header as the service does, and names each mistake in the wrapping, the fields, `ts` and `sig`. With the
+ * hash key, it finds how a wrong signature was made by making the known mistakes again (`token-doctor-search.ts`). The
+ * `prepaid-upgrade-token-doctor` command and the sandbox's 401 `detail` only put into words what this returns. It never
+ * repeats the hash key or the signature.
  */
 import { TOKEN_LIFETIME_SECONDS } from '../token.js';
 import { verifyStorefrontToken, type VerifyRefusal } from './signer.js';
@@ -18,32 +20,44 @@ import { duration, merchantFindings, timeFindings } from './token-doctor-time.js
 export type { TokenDoctorCode, TokenFinding, KnownMerchant };
 
 export interface DiagnoseStorefrontTokenOptions {
-  /** The merchant's hash key: without it, the signature is not checked, and the diagnosis says so. */
+  /** The merchant's hash key. Without it, the signature is not checked, and the diagnosis says so. */
   hashKey?: string;
-  /** The public id of the merchant the token must be for. */
+  /** The public id of the merchant that the token must be for. */
   merchantPublicId?: string;
-  /** The environment `merchantPublicId` and `hashKey` are of, for the wording of a mismatch. */
+  /** The environment that `merchantPublicId` and `hashKey` belong to, for the wording of a mismatch. */
   environment?: 'production' | 'staging';
-  /** Unix time in seconds to judge `ts` by; defaults to now. */
+  /** The Unix time in seconds to judge `ts` by. Defaults to now. */
   now?: number;
-  /** Merchants known besides (the sandbox's demo merchants): named when the token is theirs, their keys tried. */
+  /**
+   * Other known merchants, such as the sandbox's demo merchants. They are named when the token is theirs, and their
+   * keys are tried.
+   */
   knownMerchants?: KnownMerchant[];
-  /** The caller is the service, and `knownMerchants` are all it knows: a `public_id` not among them is unknown. */
+  /**
+   * The caller is the service, and `knownMerchants` are all the merchants it knows. A `public_id` not among them is
+   * unknown.
+   */
   knownMerchantsOnly?: boolean;
 }
 
 export interface TokenDiagnosis {
-  /** No mistake found: with the hash key, the token is good; without it, good as far as could be checked. */
+  /**
+   * Whether no mistake was found. With the hash key, the token is then good. Without it, the token is good as far as
+   * could be checked.
+   */
   ok: boolean;
-  /** Each mistake, the likeliest cause of the 401 first. */
+  /** Each mistake, with the likeliest cause of the 401 first. */
   findings: TokenFinding[];
   /** What could not be checked, and why, one sentence each. */
   notChecked: string[];
   /** Whether the signature was found to be right with the hash key. */
   signatureVerified: boolean;
-  /** What the token says, as far as it could be read: for whom, signed when, valid until when (Unix seconds). */
+  /**
+   * What the token says, as far as it could be read: for whom it is, when it was signed, and until when it is valid, in
+   * Unix seconds.
+   */
   token?: { merchantPublicId?: string; customerId?: string; trustLevel?: string; ts?: number; expiresAt?: number };
-  /** One sentence: the verdict. */
+  /** The verdict, in one sentence. */
   summary: string;
 }
 
@@ -54,7 +68,10 @@ const ANOTHER_KEY = finding(
   'Sign with this merchant\'s hash key, base64(HMAC-SHA256(hash key, "<sig_field>|<ts>")), over the very sig_field and ts the token carries.',
 );
 
-/** The key to check the signature with: the one given, or the token's merchant's among those the service knows. */
+/**
+ * The key to check the signature with: the one given, or the key of the token's merchant among those that the service
+ * knows.
+ */
 function keyFor(fields: TokenFields, options: DiagnoseStorefrontTokenOptions): string | undefined {
   if (options.hashKey) return options.hashKey;
   if (!options.knownMerchantsOnly) return undefined;
@@ -79,7 +96,8 @@ async function signatureFindings(
     );
     return { findings: shape, verified: false };
   }
-  // Only a digest's length can be an HMAC made some other way: a sig of any other length is named by its shape.
+  // Only a sig with a digest's length can be an HMAC made some other way. A sig of any other length is named by its
+  // shape.
   if (!readings.some((reading) => [20, 32, 48, 64].includes(reading.bytes.length))) return { findings: shape, verified: false };
   if (ts === undefined || customerId === undefined) {
     notChecked.push('The signature was not checked: the token lacks the ts or the sig_field it is made over.');
@@ -91,7 +109,7 @@ async function signatureFindings(
   return { findings: match.mistakes, verified: Boolean(hashKey) && match.mistakes.length === 0 };
 }
 
-/** The refusal of `verifyStorefrontToken` as a finding, for a mistake the doctor's own checks did not name. */
+/** The refusal of `verifyStorefrontToken` as a finding, for a mistake that the doctor's own checks did not name. */
 function refusalFinding({ reason, field, message }: VerifyRefusal): TokenFinding {
   const codes: Record<VerifyRefusal['reason'], TokenDoctorCode> = {
     malformed: field === '(root)' ? 'not-json' : 'wrong-type',
@@ -132,7 +150,7 @@ export async function diagnoseStorefrontToken(header: string, options: DiagnoseS
     findings.push(...signature.findings);
     verified = signature.verified;
   }
-  // The verifier has the last word: the doctor names mistakes, but a token it accepts is good.
+  // The verifier has the last word. The doctor names mistakes, but a token that the verifier accepts is good.
   if (hashKey) {
     const verdict = await verifyStorefrontToken(header, { hashKey, merchantPublicId: options.merchantPublicId, now });
     if (verdict.valid) findings.length = 0;

@@ -1,8 +1,10 @@
 /**
- * What was learned of subscriptions since they were read, and when it was true: a write's answer, a read that confirmed
- * one, news from another widget of the subscription. Times are the page's monotonic clock in ms since the epoch
- * (`learnedAt`), not `Date.now()`, which the device's clock may set back or forth between two answers; they order what
- * the widgets of one subscription learn, on one page and across the store's tabs.
+ * What was learned about subscriptions since they were read, and when it was true. This may be a write's answer, a read
+ * that confirmed one, or news from another widget of the subscription.
+ *
+ * Times come from the page's monotonic clock, in ms since the epoch (`learnedAt`). `Date.now()` is not used, because
+ * the device's clock may be set back or forth between two answers. The times order what the widgets of one subscription
+ * learn, on one page and across the store's tabs.
  */
 import type { Subscription } from '../api/schemas.js';
 import { decideEligibility } from '../api/eligibility.js';
@@ -11,16 +13,19 @@ import type { Loaded } from './load-subscription.js';
 export const learnedAt = (): number => performance.timeOrigin + performance.now();
 
 export class Learned {
-  /** When the read under way, or last completed, was sent: anything learned before it is no newer than what it finds. */
+  /**
+   * When the read under way, or the last completed read, was sent. Anything learned before then is no newer than what
+   * the read finds.
+   */
   #readAt = 0;
   readonly #byId = new Map<string, { subscription: Subscription; at: number }>();
 
-  /** A read is sent now. */
+  /** Notes that a read is sent now. */
   reading(): void {
     this.#readAt = learnedAt();
   }
 
-  /** Keeps how `subscription` was at `at`, unless something newer is known; says whether it was news. */
+  /** Keeps how `subscription` was at time `at`, unless something newer is known. Returns whether it was news. */
   learn(subscription: Subscription, at: number): boolean {
     const id = subscription.public_id!;
     if (at <= Math.max(this.#byId.get(id)?.at ?? 0, this.#readAt)) return false;

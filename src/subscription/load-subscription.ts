@@ -1,4 +1,4 @@
-/** Reads what the form shows: the subscription named by id, its product and next order. */
+/** Reads what the form shows: the subscription named by id, its product and its next order. */
 import type { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { sleep } from '../api/retry.js';
@@ -6,7 +6,7 @@ import type { Product, Subscription } from '../api/schemas.js';
 import { decideEligibility, type Eligibility } from '../api/eligibility.js';
 import { describeFailure } from '../element/failure.js';
 
-/** A subscription as read, with its product and whether it can be prepaid: what the element shows of it. */
+/** A subscription as read, with its product and whether it can be prepaid. This is what the element shows about it. */
 export interface Loaded {
   subscription: Subscription;
   product: Product | undefined;
@@ -14,14 +14,14 @@ export interface Loaded {
 }
 
 /**
- * How long the form waits for the next order past the product, at most (docs/when-the-customer-pays.md): the order only
- * adds dates.
+ * The longest time that the form waits for the next order after the product has arrived
+ * (docs/when-the-customer-pays.md). The order only adds dates, so the form does not wait long for it.
  */
 export const NEXT_ORDER_WAIT_MS = 500;
 
 /**
- * Reads what the form shows: the subscription, then its product, and whether it can be upgraded. `readNextOrder`
- * starts the read of its next order, beside the product's, and settles once it is in; the form waits for it
+ * Reads what the form shows: the subscription, then its product, and whether it can be upgraded. `readNextOrder` starts
+ * the read of the next order alongside the product's read, and settles once the order is in. The form waits for it for
  * `NEXT_ORDER_WAIT_MS` at most.
  */
 export async function loadSubscription(
@@ -39,13 +39,13 @@ export async function loadSubscription(
     try {
       product = await client.getProduct(subscription.product, { signal });
     } catch (error) {
-      // The product only decorates the form (name, image, price) and the service judges eligibility again on
-      // upgrade, so a product that cannot be read does not stop the customer; a refused credential does.
+      // The product only decorates the form with its name, image and price, and the service judges eligibility again on
+      // upgrade. So a product that cannot be read does not stop the customer. A refused credential does.
       if (signal.aborted || (error instanceof ApiError && error.status === 401)) throw error;
       warn(`product ${subscription.product} could not be read, shown without it: ${describeFailure(error).message}`);
     }
   }
-  // No timer at all when the order came in first, as it mostly does.
+  // No timer is set when the order came in first, as it mostly does.
   if (!orderIn) await Promise.race([nextOrder, sleep(NEXT_ORDER_WAIT_MS, signal)]);
   return { subscription, product, eligibility: decideEligibility(subscription, product) };
 }

@@ -1,4 +1,4 @@
-/** What the read shows of a subscription besides its form: its product, and why it cannot be prepaid. */
+/** What the widget shows about a subscription besides its form: its product, and why it cannot be prepaid. */
 import { html, nothing, type TemplateResult } from 'lit';
 import { isSafeImageAddress } from '../api/base-address.js';
 import { formatServiceDate } from '../i18n/dates.js';

@@ -1,12 +1,12 @@
 /**
- * The choices the element offers, read from its attributes. Invalid entries are dropped with a warning that names
- * the attribute; when nothing valid is left the element shows a configuration error and sends no request.
+ * The choices that the element offers, read from its attributes. Invalid entries are dropped with a warning that names
+ * the attribute. When nothing valid is left, the element shows a configuration error and sends no request.
  */
 import { MIN_ORDERS_PER_BILLING, RENEWAL_BEHAVIORS, isRenewalBehavior, type RenewalBehavior } from '../api/upgrade-request.js';
 
 export const DEFAULT_ORDERS_OPTIONS = [3, 6, 12] as const;
 export const DEFAULT_OFFER = 'live';
-/** More would not fit a radio group anyone wants to read. */
+/** More choices would not fit a radio group that anyone wants to read. */
 const MAX_OPTIONS = 12;
 
 export interface ChoiceAttributes {
@@ -19,13 +19,13 @@ export interface ChoiceAttributes {
 }
 
 /**
- * Reads `manage-renewal`, whether the page offers to change a prepaid subscription's renewal: on unless its text is
- * `false` (in any case, spaces around). Unlike an HTML boolean attribute, `manage-renewal="false"` turns it off;
- * removing the attribute turns it on again.
+ * Reads `manage-renewal`, which says whether the page offers to change a prepaid subscription's renewal. It is on
+ * unless its text is `false`, in any case and with any spaces around it. Unlike an HTML boolean attribute,
+ * `manage-renewal="false"` turns it off. Removing the attribute turns it on again.
  */
 export const onUnlessFalse = (text: string | null): boolean => text?.trim().toLowerCase() !== 'false';
 
-/** The element's properties the choices are read from: a change of any of them reads them again. */
+/** The element's properties that the choices are read from. A change of any of them reads the choices again. */
 export const CHOICE_PROPERTIES = [
   'ordersOptions',
   'ordersPerBilling',
@@ -37,19 +37,23 @@ export const CHOICE_PROPERTIES = [
 
 export interface Choices {
   ordersOptions: number[];
-  /** The preselected number of orders (or the element's, the customer's pick): one of `ordersOptions`. */
+  /**
+   * The preselected number of orders, one of `ordersOptions`. In the element's choices, this is the customer's pick.
+   */
   ordersPerBilling: number;
   renewalOptions: RenewalBehavior[];
-  /** The preselected renewal behaviour (or the element's, the customer's pick): one of `renewalOptions`. */
+  /**
+   * The preselected renewal behaviour, one of `renewalOptions`. In the element's choices, this is the customer's pick.
+   */
   renewalBehavior: RenewalBehavior;
   offer: string;
-  /** The store's prepaid discount of each offered term that has one, in percent: `{ 6: 10, 12: 15 }`. */
+  /** The store's prepaid discount, in percent, for each offered term that has one: `{ 6: 10, 12: 15 }`. */
   discounts: Partial<Record<number, number>>;
 }
 
 export type ChoicesResult = { choices: Choices; warnings: string[] } | { error: string; warnings: string[] };
 
-/** What an entry of a list attribute stands for: an option, or why it is none. */
+/** What an entry of a list attribute stands for: an option, or the reason it is not one. */
 type Entry<T> = T | { problem: string };
 
 const readOrders = (item: string): Entry<number> => {
@@ -73,8 +77,8 @@ const leftOut = (attribute: string, verb: 'dropped' | 'ignored', item: string, p
   `${attribute}: ${verb} ${JSON.stringify(item)}, ${problem}`;
 
 /**
- * The options of a comma-separated list attribute, `defaults` when it is unset. An entry that `read` refuses, a
- * repeat or one beyond the twelfth is dropped with a warning.
+ * The options of a comma-separated list attribute, or `defaults` when it is unset. An entry that `read` refuses, a
+ * repeat, or an entry after the twelfth is dropped with a warning.
  */
 function parseList<T extends number | string>(
   attribute: string,
@@ -97,7 +101,10 @@ function parseList<T extends number | string>(
   return options;
 }
 
-/** The option `wanted` names; `fallback` when it is unset, and with a warning when it names none of `options`. */
+/**
+ * The option that `wanted` names. It is `fallback` when `wanted` is unset, and also, with a warning, when it names none
+ * of `options`.
+ */
 function preselect<T extends number | string>(
   attribute: string,
   wanted: unknown,
@@ -114,9 +121,9 @@ function preselect<T extends number | string>(
 }
 
 /**
- * The store's prepaid discounts, `3:5,6:10,12:15`: for each term, a percent more than 0 and less than 100 (the
- * service does not say them; the merchant does). A malformed pair or a repeat is dropped, a term that is not offered
- * is ignored, each with a warning.
+ * The store's prepaid discounts, such as `3:5,6:10,12:15`: for each term, a percent more than 0 and less than 100. The
+ * service does not tell the discounts, so the merchant does. A malformed pair or a repeat is dropped, and a term that
+ * is not offered is ignored, each with a warning.
  */
 function parseDiscounts(value: string | null | undefined, ordersOptions: readonly number[], warnings: string[]): Choices['discounts'] {
   const discounts: Choices['discounts'] = {};
@@ -144,7 +151,8 @@ export function parseChoices(attributes: ChoiceAttributes): ChoicesResult {
   const warnings: string[] = [];
   const ordersOptions = parseList('orders-options', attributes.ordersOptions, DEFAULT_ORDERS_OPTIONS, readOrders, warnings);
   const renewalOptions = parseList('renewal-options', attributes.renewalOptions, RENEWAL_BEHAVIORS, readRenewal, warnings);
-  // An offer decides what the customer is billed: a malformed one is refused, never quietly replaced by `live`.
+  // An offer decides what the customer is billed. So a malformed offer is refused, and never quietly replaced by
+  // `live`.
   const offer = attributes.offer || DEFAULT_OFFER;
   const error =
     ordersOptions.length === 0

@@ -1,6 +1,6 @@
 /**
- * The form: how many orders to prepay (with the store's discounts), what happens when they run out, the summary and
- * the confirm button.
+ * The upgrade form. It asks how many orders to prepay, with the store's discounts, and what happens when they run out.
+ * It ends with the summary and the confirm button.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { RenewalBehavior } from '../api/upgrade-request.js';
@@ -13,8 +13,9 @@ import { dated, money, type View } from '../i18n/view.js';
 import type { Loaded } from '../subscription/load-subscription.js';
 
 /**
- * Whether a form can be sent: `live`; or locked, while its write is sent (`submitting`), while reads check whether it
- * was made after its answer got lost (`checking`), or after that while its outcome is not known (`locked`).
+ * Whether a form can be sent. It can when it is `live`. It is locked while its write is sent (`submitting`), while
+ * reads check whether the write was made after its answer got lost (`checking`), and after that while its outcome is
+ * not known (`locked`).
  */
 export type FormMode = 'live' | 'submitting' | 'checking' | 'locked';
 
@@ -26,7 +27,10 @@ export interface FormView extends View {
   onRenewalChange(event: Event): void;
 }
 
-/** Whether the next order bills tax or shipping on top of its orders: the form's amounts are then before them. */
+/**
+ * Whether the next order bills tax or shipping on top of its orders. The form's amounts are then before tax and
+ * shipping.
+ */
 const billsTaxOrShipping = (order: NextOrder | null | undefined): boolean =>
   !!order && (Number(order.taxTotal) > 0 || Number(order.shippingTotal) > 0);
 
@@ -36,10 +40,10 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
   const submitting = mode !== 'live';
   const perOrderAmount = pricePerOrder(subscription, product);
   const currency = subscription.currency_code;
-  /** What `count` orders cost before any discount; unknown without a price. */
+  /** What `count` orders cost before any discount. Unknown without a price. */
   const amountOf = (count: number) => (perOrderAmount === undefined ? undefined : perOrderAmount * count);
   const total = (count: number) => money(view, amountOf(count), subscription);
-  /** A term's discount in percent, and with a known price its amounts: after the discount, and the saving. */
+  /** A term's discount in percent. With a known price, it also gives the amount after the discount, and the saving. */
   const discountOf = (count: number) => {
     const percent = choices.discounts[count];
     if (percent === undefined) return undefined;
@@ -48,7 +52,7 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
     return {
       percent: formatPercent(percent, view.locale),
       discounted: amounts && money(view, amounts.discounted, subscription),
-      // What one order comes to, rounded to the currency's minor unit as it is formatted.
+      // What one order comes to. Formatting rounds it to the currency's minor unit.
       perOrder: amounts && money(view, amounts.discounted / count, subscription),
       saving: amounts && money(view, amounts.saving, subscription),
     };
@@ -127,20 +131,20 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
 }
 
 export interface RenewalGroup {
-  /** The radios' name, and the prefix of their ids: one group per form. */
+  /** The radios' name, and the prefix of their ids. There is one group per form. */
   name: string;
   legend: string;
   options: readonly RenewalBehavior[];
   chosen: RenewalBehavior | undefined;
-  /** The orders per billing the consequences speak of. */
+  /** The orders per billing that the consequences speak of. */
   orders: number;
   disabled: boolean;
   onChange(event: Event): void;
 }
 
 /**
- * What happens when the prepaid orders run out: a radio per choice, each with its consequence. The upgrade form asks
- * it, and the management form of a prepaid subscription asks it again.
+ * Asks what happens when the prepaid orders run out, with a radio per choice and each choice's consequence. The upgrade
+ * form asks this, and the management form of a prepaid subscription asks it again.
  */
 export const renewalFieldset = (t: ElementStrings, { name, legend, options, chosen, orders, disabled, onChange }: RenewalGroup) => html`
   <fieldset part="renewal" class="group" ?disabled=${disabled}>

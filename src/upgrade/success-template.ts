@@ -1,4 +1,7 @@
-/** The upgrade succeeded: what the next order bills now, and what happens when the prepaid orders run out. */
+/**
+ * What the widget shows after the upgrade succeeded: what the next order bills now, and what happens when the prepaid
+ * orders run out.
+ */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Subscription } from '../api/schemas.js';
 import { ordersPerBillingOf, pricePerOrder, renewalBehaviorOf } from '../api/subscription.js';
@@ -9,9 +12,9 @@ import type { Loaded } from '../subscription/load-subscription.js';
 import type { Choices } from './choices.js';
 
 /**
- * What the next order bills after the upgrade, read back from the service once it is: its total, with the tax and
- * shipping in it named; or, when only the amount before them is known, that amount and that they may be added. Until
- * then (or when nothing can be read), `undefined`.
+ * What the next order bills after the upgrade, once it is read back from the service. This is its total, with the tax
+ * and shipping in it named. When only the amount before tax and shipping is known, it is that amount, with a note that
+ * they may be added. It is `undefined` until then, or when nothing can be read.
  */
 export function billedAfterUpgrade(view: View, subscription: Subscription): string | undefined {
   const { t, locale, nextOrder: order } = view;
@@ -33,8 +36,9 @@ export function billedAfterUpgrade(view: View, subscription: Subscription): stri
 }
 
 /**
- * The upgrade succeeded: what the next order bills (the service's figure, else the estimate as one), what happens when
- * the orders run out, and the form to change that. `discounts`: the store's prepaid discounts the estimate applies.
+ * The success message after the upgrade. It shows what the next order bills: the service's figure, or else the
+ * estimate, marked as one. It also shows what happens when the orders run out, and the form to change that. `discounts`
+ * are the store's prepaid discounts, which the estimate applies.
  */
 export function successTemplate(
   view: View,

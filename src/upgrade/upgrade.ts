@@ -1,9 +1,11 @@
 /**
- * The upgrade: the choices the element's attributes offer, the customer's picks among them (each told to the page
- * as `prepaid-upgrade-change`), and the upgrade itself (a write: one in flight, retried on 423 and 429, confirmed by
- * reads after an answer that got lost, never dropped by the page), announced to the page by `prepaid-upgrade-submit`.
- * The element says where an upgrade goes, tells of its outcome, and renders the form this describes. A plain class:
- * the element calls it, and it has no part in the element's lifecycle.
+ * The upgrade. This class holds the choices that the element's attributes offer, and the customer's picks among them.
+ * Each pick is told to the page as `prepaid-upgrade-change`. It also sends the upgrade itself, which
+ * `prepaid-upgrade-submit` announces to the page. The upgrade is a write: only one is in flight at a time, it is
+ * retried on 423 and 429, reads confirm it after an answer got lost, and nothing the page does drops it.
+ *
+ * The element says where an upgrade goes, tells about its outcome, and renders the form that this class describes. This
+ * is a plain class, because the element calls it and it has no part in the element's lifecycle.
  */
 import type { Subscription, UpgradeRequest } from '../api/schemas.js';
 import { isRenewalBehavior } from '../api/upgrade-request.js';
@@ -19,8 +21,9 @@ export class Upgrade {
   readonly #host: ReactiveControllerHost & EventTarget;
   readonly write: Write<Subscription>;
   /**
-   * What the attributes offer, with the customer's picks as `ordersPerBilling` and `renewalBehavior` (the preselected
-   * ones until the customer picks others); `undefined` until they are read, and while they offer nothing (`error`).
+   * What the attributes offer, with the customer's picks as `ordersPerBilling` and `renewalBehavior`. The picks are the
+   * preselected ones until the customer picks others. `undefined` until the attributes are read, and while they offer
+   * nothing (see `error`).
    */
   choices: Choices | undefined;
   /** Why the attributes offer no valid choice. */
@@ -31,7 +34,7 @@ export class Upgrade {
     this.write = new Write<Subscription>(host);
   }
 
-  /** Reads the choices from the attributes again; the customer's picks go back to the preselected ones. */
+  /** Reads the choices from the attributes again. The customer's picks go back to the preselected ones. */
   readChoices(attributes: ChoiceAttributes, warn: (message: string) => void): void {
     const result = parseChoices(attributes);
     for (const warning of result.warnings) warn(warning);
@@ -39,7 +42,10 @@ export class Upgrade {
     this.choices = 'choices' in result ? result.choices : undefined;
   }
 
-  /** Sends the upgrade with the customer's picks to `target` (none: nothing is sent); resolves to its outcome. */
+  /**
+   * Sends the upgrade with the customer's picks to `target`, and resolves to its outcome. Without a target, nothing is
+   * sent.
+   */
   upgrade(target: WriteTarget | undefined): Promise<WriteOutcome<Subscription>> {
     return this.write.run(target?.subscriptionId ?? '', () => {
       const choices = this.choices;
@@ -54,12 +60,12 @@ export class Upgrade {
     });
   }
 
-  /** Forgets the outcome, as the widget starts over; a write in flight keeps its own. */
+  /** Forgets the outcome, as the widget starts over. A write in flight keeps its own outcome. */
   reset(): void {
     this.write.reset();
   }
 
-  /** What the form shows, sent by `onSubmit`; `undefined` while the attributes offer no valid choice. */
+  /** What the form shows, with `onSubmit` to send it. `undefined` while the attributes offer no valid choice. */
   view(base: View, onSubmit: (event: SubmitEvent) => void): FormView | undefined {
     const choices = this.choices;
     return choices && { ...base, choices, onSubmit, onOrdersChange: this.#onOrdersChange, onRenewalChange: this.#onRenewalChange };
@@ -74,7 +80,7 @@ export class Upgrade {
     this.#pick(isRenewalBehavior(value) ? { renewalBehavior: value } : {});
   };
 
-  /** Keeps what the customer picked, and tells the page of the picks. */
+  /** Keeps what the customer picked, and tells the page about the picks. */
   #pick(picked: Partial<Choices>): void {
     this.#host.requestUpdate();
     const choices = this.choices;

@@ -7,15 +7,15 @@ const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
 // Arabic plural rules use all six categories: zero, one, two, few (3–10), many (11–99) and other (100, 1000…).
 // The counted noun changes with them: طلب واحد، طلبان، ٣ طلبات، ١١ طلبًا، ١٠٠ طلب. The dual also changes with the case.
 
-/** After a preposition or in a construct (genitive): "مقابل طلبين". */
+/** The genitive form, used after a preposition or in a construct: "مقابل طلبين". */
 const ordersGenitive = (count: number) =>
   plural(LOCALE, count, { zero: '# طلب', one: 'طلب واحد', two: 'طلبين', few: '# طلبات', many: '# طلبًا', other: '# طلب' });
 
-/** Standing alone, as a label or a subject (nominative): "طلبان". */
+/** The nominative form, used alone, as a label or as a subject: "طلبان". */
 const orders = (count: number) =>
   plural(LOCALE, count, { zero: '# طلب', one: 'طلب واحد', two: 'طلبان', few: '# طلبات', many: '# طلبًا', other: '# طلب' });
 
-/** The prepaid orders the next order bills, with the words after them agreeing with the count: "٦ طلبات مدفوعة مسبقًا". */
+/** The prepaid orders that the next order bills. The words after the count agree with it: "٦ طلبات مدفوعة مسبقًا". */
 const prepaidOrdersBilled = (count: number) =>
   plural(LOCALE, count, {
     zero: '# طلب مدفوع مسبقًا، تصدر فاتورتها',
@@ -26,13 +26,13 @@ const prepaidOrdersBilled = (count: number) =>
     other: '# طلب مدفوع مسبقًا، تصدر فاتورتها',
   });
 
-/** After an amount that the next order adds tax and shipping to. */
+/** The note after an amount to which the next order adds tax and shipping. */
 const taxAndShippingExtra = (taxed: boolean) => (taxed ? '، غير شامل الضريبة ورسوم الشحن' : '');
 
 /** Keeps a product name written left to right from reordering the sentence around it. */
 const isolate = (text: string) => `\u2068${text}\u2069`;
 
-// "Request" is said "عملية" (operation): "طلب" is the word for an order throughout.
+// "Request" is translated as "عملية" (operation), because "طلب" is the word for an order throughout.
 const failures = (kind: FailureKind, phase: ErrorPhase) =>
   ({
     config: 'هذا النموذج غير مُعدّ بشكل صحيح، لذا لا يمكن إجراء أي تغيير هنا. يُرجى التواصل مع المتجر.',
@@ -118,7 +118,8 @@ const ar: Strings = {
       : `ستصدر عند طلبك التالي فاتورة واحدة مقابل ${ordersGenitive(count)}. لم يُحصَّل أي مبلغ اليوم.`,
   nextOrderBills: (date, total, count, charges) =>
     `ستصدر عند طلبك التالي، في ${date}، فاتورة بمبلغ ${total} مقابل ${ordersGenitive(count)}${charges ? `: ${charges}` : ''}. لم يُحصَّل أي مبلغ اليوم.`,
-  // "و" joins the word after it, never an amount: "ضريبة بقيمة … ورسوم شحن بقيمة …".
+  // "و" is written joined to the word after it, so it comes before a word and never before an amount:
+  // "ضريبة بقيمة … ورسوم شحن بقيمة …".
   charges: (subTotal, tax, shipping) =>
     `${subTotal}، بالإضافة إلى ${[tax && `ضريبة بقيمة ${tax}`, shipping && `رسوم شحن بقيمة ${shipping}`].filter(Boolean).join(' و')}`,
   nextOrderSubtotal: (date, subTotal, count) =>
@@ -177,8 +178,8 @@ const ar: Strings = {
     phase === 'upgrade' ? 'جارٍ التحقق مما إذا كان اشتراكك قد تحوّل إلى الدفع المسبق…' : 'جارٍ التحقق مما إذا كان التغيير قد حُفِظ…',
   checkAgain: 'إعادة التحقق',
   failure: (kind, phase) =>
-    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say, and
-    // one already made elsewhere says what it is.
+    // A write that the service did not make says so first. An unconfirmed write and an expired session cannot say
+    // whether the change was made, and a change already made elsewhere says what happened instead.
     (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'].includes(kind)
       ? `${phase === 'upgrade' ? 'لم يتحوّل اشتراكك إلى الدفع المسبق، ولم يُحصَّل أي مبلغ.' : 'لم يُحفَظ التغيير.'} ${failures(kind, phase)}`
       : failures(kind, phase),

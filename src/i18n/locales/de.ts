@@ -8,7 +8,7 @@ const orders = (count: number) => plural(LOCALE, count, { one: '# Bestellung', o
 const prepaidOrders = (count: number) =>
   plural(LOCALE, count, { one: '# vorausbezahlte Bestellung', other: '# vorausbezahlte Bestellungen' });
 
-/** After an amount that the next order adds tax and shipping to. */
+/** The note after an amount to which the next order adds tax and shipping. */
 const taxAndShippingExtra = (taxed: boolean) => (taxed ? ', zuzüglich Steuern und Versandkosten' : '');
 
 const billedAtNextOrder = (count: number) =>
@@ -155,8 +155,8 @@ const de: Strings = {
       : 'Es wird geprüft, ob Ihre Änderung gespeichert wurde…',
   checkAgain: 'Erneut prüfen',
   failure: (kind, phase) =>
-    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say, and
-    // one already made elsewhere says what it is.
+    // A write that the service did not make says so first. An unconfirmed write and an expired session cannot say
+    // whether the change was made, and a change already made elsewhere says what happened instead.
     (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'].includes(kind)
       ? `${phase === 'upgrade' ? 'Ihr Abonnement wurde nicht auf Vorauszahlung umgestellt, und es wurde nichts berechnet.' : 'Ihre Änderung wurde nicht gespeichert.'} ${failures(kind, phase)}`
       : failures(kind, phase),

@@ -7,7 +7,7 @@ const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
 // Spanish plural rules: `many` is used for large round numbers («1.000.000 de pedidos»).
 const orders = (count: number) => plural(LOCALE, count, { one: '# pedido', many: '# de pedidos', other: '# pedidos' });
 
-/** After an amount that the next order adds tax and shipping to. */
+/** The note after an amount to which the next order adds tax and shipping. */
 const taxAndShippingExtra = (taxed: boolean) => (taxed ? ', sin impuestos ni gastos de envío' : '');
 
 const billedAtNextOrder = (count: number) =>
@@ -161,8 +161,8 @@ const es: Strings = {
     phase === 'upgrade' ? 'Comprobando si su suscripción se ha prepagado…' : 'Comprobando si su cambio se ha guardado…',
   checkAgain: 'Volver a comprobar',
   failure: (kind, phase) =>
-    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say, and
-    // one already made elsewhere says what it is.
+    // A write that the service did not make says so first. An unconfirmed write and an expired session cannot say
+    // whether the change was made, and a change already made elsewhere says what happened instead.
     (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'].includes(kind)
       ? `${phase === 'upgrade' ? 'Su suscripción no se ha prepagado y no se le ha cobrado nada.' : 'Su cambio no se ha guardado.'} ${failures(kind, phase)}`
       : failures(kind, phase),

@@ -4,10 +4,10 @@ import { plural } from '../formatters.js';
 const LOCALE = 'fr';
 const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
 
-// French plural rules: `one` covers 0 and 1; `many` is used for large round numbers (« 1 000 000 de commandes »).
+// French plural rules: `one` covers 0 and 1. `many` is used for large round numbers (« 1 000 000 de commandes »).
 const orders = (count: number) => plural(LOCALE, count, { one: '# commande', many: '# de commandes', other: '# commandes' });
 
-/** After an amount that the next order adds tax and shipping to. */
+/** The note after an amount to which the next order adds tax and shipping. */
 const taxAndShippingExtra = (taxed: boolean) => (taxed ? ', hors taxes et frais de livraison' : '');
 
 const billedAtNextOrder = (count: number) =>
@@ -170,8 +170,8 @@ const fr: Strings = {
       : 'Vérification de l’enregistrement de votre modification…',
   checkAgain: 'Vérifier à nouveau',
   failure: (kind, phase) =>
-    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say, and
-    // one already made elsewhere says what it is.
+    // A write that the service did not make says so first. An unconfirmed write and an expired session cannot say
+    // whether the change was made, and a change already made elsewhere says what happened instead.
     (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'].includes(kind)
       ? `${phase === 'upgrade' ? 'Votre abonnement n’est pas passé au prépaiement, et rien ne vous a été facturé.' : 'Votre modification n’a pas été enregistrée.'} ${failures(kind, phase)}`
       : failures(kind, phase),

@@ -7,7 +7,7 @@ const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
 // Italian plural rules: `many` is used for large round numbers («1.000.000 di ordini»).
 const orders = (count: number) => plural(LOCALE, count, { one: '# ordine', many: '# di ordini', other: '# ordini' });
 
-/** After an amount that the next order adds tax and shipping to. */
+/** The note after an amount to which the next order adds tax and shipping. */
 const taxAndShippingExtra = (taxed: boolean) => (taxed ? ', tasse e spedizione escluse' : '');
 
 const billedAtNextOrder = (count: number) =>
@@ -17,7 +17,8 @@ const billedAtNextOrder = (count: number) =>
     other: 'Al prossimo ordine le verranno addebitati insieme # ordini',
   });
 
-// The article before a date elides where the day is read with a vowel: «l’8 dicembre», «l’11 gennaio», but «il 5 dicembre».
+// The article before a date elides when the day is read starting with a vowel:
+// «l’8 dicembre», «l’11 gennaio», but «il 5 dicembre».
 const theDate = (date: string) => (/^(?:8|11)(?!\d)/u.test(date) ? `l’${date}` : `il ${date}`);
 
 const failures = (kind: FailureKind, phase: ErrorPhase) =>
@@ -169,8 +170,8 @@ const it: Strings = {
       : 'Stiamo verificando se la modifica è stata salvata…',
   checkAgain: 'Controlla di nuovo',
   failure: (kind, phase) =>
-    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say, and
-    // one already made elsewhere says what it is.
+    // A write that the service did not make says so first. An unconfirmed write and an expired session cannot say
+    // whether the change was made, and a change already made elsewhere says what happened instead.
     (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'].includes(kind)
       ? `${phase === 'upgrade' ? 'Il suo abbonamento non è stato prepagato e non le è stato addebitato nulla.' : 'La modifica non è stata salvata.'} ${failures(kind, phase)}`
       : failures(kind, phase),

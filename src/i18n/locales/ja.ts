@@ -4,10 +4,12 @@ import { plural } from '../formatters.js';
 const LOCALE = 'ja';
 const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
 
-// Japanese has a single plural form (`other`); counts are written with the counter 回分 ("deliveries' worth").
+// Japanese has a single plural form, `other`. Counts are written with the counter 回分 ("deliveries' worth").
 const orders = (count: number) => plural(LOCALE, count, { other: '#回分' });
 
-/** After an amount that the next order adds tax and shipping to: the shops' usual 「税・送料別」. */
+/**
+ * The note after an amount to which the next order adds tax and shipping. It is the usual 「税・送料別」 of Japanese shops.
+ */
 const taxAndShippingExtra = (taxed: boolean) => (taxed ? '（税・送料別）' : '');
 
 const failures = (kind: FailureKind, phase: ErrorPhase) =>
@@ -41,7 +43,8 @@ const ja: Strings = {
   finding: 'ご利用中の定期購入を探しています…',
   pickerLegend: 'どの定期購入にしますか？',
   pricePerOrder: (price) => `1回あたり${price}`,
-  // 毎日・毎週・毎月 for one; a counter with ごと otherwise (Japanese has no plural, but 「1週間ごと」 reads unnaturally).
+  // 毎日・毎週・毎月 for a count of one, and a counter with ごと otherwise. Japanese has no plural, but 「1週間ごと」 reads
+  // unnaturally.
   shipsEvery: (count, unit) =>
     count === 1
       ? { day: '毎日', week: '毎週', month: '毎月' }[unit]
@@ -89,7 +92,7 @@ const ja: Strings = {
       : `次回のご注文時に${orders(count)}の代金をまとめて請求いたします。本日のご請求はありませんでした。`,
   nextOrderBills: (date, total, count, charges) =>
     `次回のご注文時（${date}）に、${orders(count)}の代金として${total}${charges ? `（内訳：${charges}）` : ''}を請求いたします。本日のご請求はありませんでした。`,
-  // A breakdown, in parentheses after the total: 「小計…、税金…、送料…」.
+  // The breakdown goes in parentheses after the total: 「小計…、税金…、送料…」.
   charges: (subTotal, tax, shipping) => [`小計${subTotal}`, tax && `税金${tax}`, shipping && `送料${shipping}`].filter(Boolean).join('、'),
   nextOrderSubtotal: (date, subTotal, count) =>
     `次回のご注文時（${date}）に、${orders(count)}の代金として${subTotal}を請求いたします。このほかに税金と送料が加算される場合があります。本日のご請求はありませんでした。`,
@@ -141,12 +144,12 @@ const ja: Strings = {
     phase === 'upgrade' ? '定期購入が前払いに切り替わったかどうかを確認しています…' : '変更が保存されたかどうかを確認しています…',
   checkAgain: 'もう一度確認する',
   failure: (kind, phase) =>
-    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say, and
-    // one already made elsewhere says what it is.
+    // A write that the service did not make says so first. An unconfirmed write and an expired session cannot say
+    // whether the change was made, and a change already made elsewhere says what happened instead.
     (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'].includes(kind)
       ? `${phase === 'upgrade' ? '定期購入は前払いに切り替わっておらず、請求も発生していません。' : '変更は保存されていません。'}${failures(kind, phase)}`
       : failures(kind, phase),
-  // 「」 around the heading, which is itself a question or a phrase: a colon after 「？」 reads badly.
+  // The heading goes in 「」, because it is itself a question or a phrase, and a colon after 「？」 reads badly.
   refusedChoice: (heading) =>
     `「${heading}」でお選びいただいた内容は、ストアで受け付けられませんでした。別の選択肢をお選びいただくか、ストアにお問い合わせください。`,
   retry: 'もう一度試す',

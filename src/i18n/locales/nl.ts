@@ -8,7 +8,7 @@ const orders = (count: number) => plural(LOCALE, count, { one: '# bestelling', o
 const prepaidOrders = (count: number) =>
   plural(LOCALE, count, { one: '# vooruitbetaalde bestelling', other: '# vooruitbetaalde bestellingen' });
 
-/** After an amount that the next order adds tax and shipping to. */
+/** The note after an amount to which the next order adds tax and shipping. */
 const taxAndShippingExtra = (taxed: boolean) => (taxed ? ', exclusief belasting en verzendkosten' : '');
 
 const billedAtNextOrder = (count: number) =>
@@ -152,8 +152,8 @@ const nl: Strings = {
     phase === 'upgrade' ? 'We controleren of uw abonnement is vooruitbetaald…' : 'We controleren of uw wijziging is opgeslagen…',
   checkAgain: 'Opnieuw controleren',
   failure: (kind, phase) =>
-    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say, and
-    // one already made elsewhere says what it is.
+    // A write that the service did not make says so first. An unconfirmed write and an expired session cannot say
+    // whether the change was made, and a change already made elsewhere says what happened instead.
     (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'].includes(kind)
       ? `${phase === 'upgrade' ? 'Uw abonnement is niet vooruitbetaald en er is niets in rekening gebracht.' : 'Uw wijziging is niet opgeslagen.'} ${failures(kind, phase)}`
       : failures(kind, phase),

@@ -4,10 +4,11 @@ import { plural } from '../formatters.js';
 const LOCALE = 'pt-BR';
 const number = (count: number) => new Intl.NumberFormat(LOCALE).format(count);
 
-// Brazilian Portuguese plural rules: `one` covers 0 and 1; `many` is used for large round numbers ("1.000.000 de pedidos").
+// Brazilian Portuguese plural rules: `one` covers 0 and 1. `many` is used for large round numbers ("1.000.000 de
+// pedidos").
 const orders = (count: number) => plural(LOCALE, count, { one: '# pedido', many: '# de pedidos', other: '# pedidos' });
 
-/** After an amount that the next order adds tax and shipping to. */
+/** The note after an amount to which the next order adds tax and shipping. */
 const taxAndShippingExtra = (taxed: boolean) => (taxed ? ', sem impostos nem frete' : '');
 
 const billedAtNextOrder = (count: number) =>
@@ -162,8 +163,8 @@ const ptBR: Strings = {
     phase === 'upgrade' ? 'Verificando se sua assinatura passou a ser pré-paga…' : 'Verificando se sua alteração foi salva…',
   checkAgain: 'Verificar novamente',
   failure: (kind, phase) =>
-    // A write that the service did not make says so first; an unconfirmed one and an expired session cannot say, and
-    // one already made elsewhere says what it is.
+    // A write that the service did not make says so first. An unconfirmed write and an expired session cannot say
+    // whether the change was made, and a change already made elsewhere says what happened instead.
     (phase === 'upgrade' || phase === 'renewal') && !['unconfirmed', 'unauthorized', 'config', 'alreadyPrepaid'].includes(kind)
       ? `${phase === 'upgrade' ? 'Sua assinatura não passou a ser pré-paga, e nada foi cobrado.' : 'Sua alteração não foi salva.'} ${failures(kind, phase)}`
       : failures(kind, phase),
