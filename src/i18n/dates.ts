@@ -1,6 +1,7 @@
 /** Dates as the customer reads them: the service's calendar dates, in the customer's language. */
 import { calendarDay } from '../api/service-date.js';
 import { formatter } from './formatters.js';
+import { isRightToLeft } from './languages.js';
 
 /**
  * Formats the calendar date of a service timestamp in the customer's language, such as "September 14, 2026", or
@@ -27,5 +28,5 @@ export function formatServiceDate(value: string | null | undefined, locale: stri
  */
 export function unbroken(text: string, locale: string): string {
   const kept = text.replace(/ /g, '\u00a0');
-  return /^(ar|fa|he|ur)\b/i.test(locale) ? `\u2068${kept}\u2069` : kept;
+  return isRightToLeft(locale) ? `\u2068${kept}\u2069` : kept;
 }

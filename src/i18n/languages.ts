@@ -2,8 +2,11 @@
 export const LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt-BR', 'ja', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Arabic is the only one of these languages that is written right to left. */
-export const isRightToLeft = (language: Language): boolean => language === 'ar';
+/**
+ * Whether a language, or a locale of one (`ar-EG`), is written right to left. Arabic is the only one of these
+ * languages that is, and the widget formats only in the locales of its languages.
+ */
+export const isRightToLeft = (tag: string): boolean => /^ar\b/i.test(tag);
 
 /**
  * `tag` as a well-formed BCP 47 language tag in its canonical form, such as `FR_ca` → `fr-CA`. Returns undefined when
