@@ -13,9 +13,11 @@ export const BUDGETS = {
   scriptBundleBrotliBytes: 28_050,
   /**
    * Of that, our own code: the bundle without Lit, @lit/task and zod (bench/bundle-parts.ts). A feature is weighed
-   * here, against what we wrote, not against the libraries' share.
+   * here, against what we wrote, not against the libraries' share. It moved from 18,050 to 18,100 when the status
+   * announcement took its facts by name rather than as six arguments and the dates took their right-to-left test from
+   * the one list of languages: together 58 bytes.
    */
-  ownCodeBrotliBytes: 18_050,
+  ownCodeBrotliBytes: 18_100,
   /**
    * dist/discovery.js, which only a widget without subscription-id fetches: the listing, the sorting and the picker.
    * It reads the listing through the bundle's client, whose zod checks each page: it carries no schema of its own.
