@@ -4,35 +4,19 @@
 // `npm start` mounts in Vite). `BROWSERS=firefox` (comma-separated) picks engines; `npm run test:browser` runs each
 // engine in turn (test/browser-suite.ts).
 // Every API request that reaches the sandbox is audited for leaked credentials; the audit is written to
-// test-results/request-audit-<engine>.json (-<part>.json for a later part of the suite's files) when the run ends,
-// under the run id of the browser suite that started this runner (BROWSER_SUITE_RUN_ID), and checked by
-// test/node/request-audit.test.ts against the suite's latest run.
+// test-results/request-audit-<engine>.json when the run ends, under the run id of the browser suite that started this
+// runner (BROWSER_SUITE_RUN_ID), and checked by test/node/request-audit.test.ts against the suite's latest run.
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { defaultReporter } from '@web/test-runner';
 import { tsImport } from 'tsx/esm/api';
 
-const {
-  assertEngineInstalled,
-  BROWSER_TEST_FOLDERS,
-  chromePath,
-  chromiumArgs,
-  firefoxPath,
-  selectedEngines,
-  startWebKitDriver,
-  webkitCapabilities,
-} = await tsImport('./test/engines.ts', import.meta.url);
+const { assertEngineInstalled, chromePath, chromiumArgs, firefoxPath, selectedEngines, startWebKitDriver, webkitCapabilities } =
+  await tsImport('./test/engines.ts', import.meta.url);
 const { createSandbox } = await tsImport('./src/sandbox/index.ts', import.meta.url);
 const { serveNodeRequest } = await tsImport('./src/sandbox/node.ts', import.meta.url);
-const { createRequestAudit, requestAuditFile, SUITE_PART_VARIABLE, SUITE_RUN_ID_VARIABLE } = await tsImport(
-  './test/helpers/request-audit.ts',
-  import.meta.url,
-);
-const { fileSecondsReporter, runnerSecondsFile } = await tsImport('./test/helpers/file-seconds.ts', import.meta.url);
-/** Which part of the engine's test files this runner runs, when the browser suite split them (1 otherwise). */
-const part = Number(process.env[SUITE_PART_VARIABLE] ?? 1);
+const { createRequestAudit, requestAuditFile, SUITE_RUN_ID_VARIABLE } = await tsImport('./test/helpers/request-audit.ts', import.meta.url);
 const sandbox = createSandbox({ basePath: '/sandbox' });
 const engines = selectedEngines();
 const audit = createRequestAudit({ basePath: '/sandbox', runId: process.env[SUITE_RUN_ID_VARIABLE] });
@@ -74,7 +58,7 @@ const launchers = {
 };
 
 export default {
-  files: BROWSER_TEST_FOLDERS.map((folder) => `${folder}/**/*.test.ts`),
+  files: ['test/unit/**/*.test.ts', 'test/component/**/*.test.ts'],
   nodeResolve: true,
   // One test file at a time in Firefox and WebKit: WebKitWebDriver drives one MiniBrowser window, and in Firefox a key
   // press in one of two windows side by side does not always reach its button (Enter did not submit a form, now and
@@ -84,11 +68,6 @@ export default {
   testsFinishTimeout: 8 * 60 * 1000,
   testFramework: { config: { timeout: 10000 } },
   browsers: engines.map((engine) => launchers[engine]()),
-  // A runner of the browser suite also notes each file's seconds, which the suite splits an engine's files by.
-  reporters: [
-    defaultReporter(),
-    ...(process.env[SUITE_RUN_ID_VARIABLE] && engines.length === 1 ? [fileSecondsReporter(runnerSecondsFile(engines[0], part))] : []),
-  ],
   middleware: [
     // A store's token endpoint as session middleware answers a visitor who is not signed in: a redirect to its sign-in
     // page (of this origin, or of another one, as a sign-in service's), or that page itself.
@@ -122,10 +101,10 @@ export default {
       name: 'request-audit',
       async serverStop() {
         webkitDriver?.stop();
-        // One report per engine, or per part of an engine's files: each is audited on its own, whichever ran last.
+        // One report per engine: each engine's run is audited on its own, whichever ran last.
         for (const engine of engines) {
-          const { total, runId } = await audit.write(requestAuditFile(engine, part));
-          console.log(`Request audit (${engine}, part ${part}): ${total} API requests of run ${runId} written to test-results/`);
+          const { total, runId } = await audit.write(requestAuditFile(engine));
+          console.log(`Request audit (${engine}): ${total} API requests of run ${runId} written to test-results/`);
         }
       },
     },

@@ -7,9 +7,6 @@ import { existsSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'] as const;
-
-/** The folders of the browser suite's test files (`*.test.ts`, at any depth). */
-export const BROWSER_TEST_FOLDERS = ['test/unit', 'test/component'] as const;
 export type Engine = (typeof ENGINES)[number];
 
 export const chromePath = process.env['CHROME_PATH'] ?? '/usr/lib/chromium/chromium';

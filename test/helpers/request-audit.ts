@@ -11,12 +11,9 @@ import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/**
- * Where the test runner writes its audit of one engine's run, or of one part of it: the browser suite may split an
- * engine's test files between several runners (test/browser-suite.ts), and each writes its own.
- */
-export const requestAuditFile = (engine: string, part = 1) =>
-  fileURLToPath(new URL(`../../test-results/request-audit-${engine}${part > 1 ? `-${part}` : ''}.json`, import.meta.url));
+/** Where the test runner writes its audit of one engine's run. */
+export const requestAuditFile = (engine: string) =>
+  fileURLToPath(new URL(`../../test-results/request-audit-${engine}.json`, import.meta.url));
 
 /**
  * The browser suite's run id travels to the test runner it starts for each engine in this environment variable, and
@@ -24,16 +21,11 @@ export const requestAuditFile = (engine: string, part = 1) =>
  */
 export const SUITE_RUN_ID_VARIABLE = 'BROWSER_SUITE_RUN_ID';
 
-/** Which part of an engine's test files a runner started by the browser suite runs: `1`, `2`, … (`1` when unset). */
-export const SUITE_PART_VARIABLE = 'BROWSER_SUITE_PART';
-
 /** The latest run of the browser suite (`npm run test:browser`), noted by it before it starts the first engine. */
 export interface BrowserSuiteRun {
   runId: string;
   startedAt: string;
   engines: string[];
-  /** How many runners, each with its own audit, ran each engine's test files. */
-  parts: Record<string, number>;
 }
 
 /** Where the browser suite notes its latest run. */

@@ -27,37 +27,20 @@ async function readJson<T>(file: string): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-/**
- * The audit of `engine` written by the browser suite's latest run, its parts' requests together; fails for any other
- * run, and when a part's audit is missing.
- */
+/** The audit of `engine` written by the browser suite's latest run; fails for any other. */
 async function readReport(engine: Engine): Promise<RequestAuditReport> {
   const run = await readJson<BrowserSuiteRun>(browserSuiteRunFile);
   assert.ok(
     run.engines.includes(engine),
     `the latest browser suite run (${run.runId}, started ${run.startedAt}) ran ${run.engines.join(', ')}, not ${engine}: run \`npm run test:browser\` with the same BROWSERS`,
   );
-  const reports: RequestAuditReport[] = [];
-  for (let part = 1; part <= (run.parts[engine] ?? 1); part++) {
-    const report = await readJson<RequestAuditReport>(requestAuditFile(engine, part));
-    assert.equal(
-      report.runId,
-      run.runId,
-      `the ${engine} audit of part ${part} was written by run ${report.runId} (finished ${report.finishedAt}), not by the latest browser suite run (${run.runId}, started ${run.startedAt}): it is left over from an earlier run or a test runner started by hand, or ${engine} did not finish; run \`npm run test:browser\` again`,
-    );
-    reports.push(report);
-  }
-  const requests = reports.flatMap((report) => report.requests);
-  return {
-    runId: run.runId,
-    startedAt: reports.map((report) => report.startedAt).sort()[0]!,
-    finishedAt: reports
-      .map((report) => report.finishedAt)
-      .sort()
-      .at(-1)!,
-    total: reports.reduce((sum, report) => sum + report.total, 0),
-    requests,
-  };
+  const report = await readJson<RequestAuditReport>(requestAuditFile(engine));
+  assert.equal(
+    report.runId,
+    run.runId,
+    `the ${engine} audit was written by run ${report.runId} (finished ${report.finishedAt}), not by the latest browser suite run (${run.runId}, started ${run.startedAt}): it is left over from an earlier run or a test runner started by hand, or ${engine} did not finish; run \`npm run test:browser\` again`,
+  );
+  return report;
 }
 
 const describeRequest = (request: RequestAuditReport['requests'][number]) => `${request.method} ${request.url}`;
