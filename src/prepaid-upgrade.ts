@@ -150,21 +150,24 @@ export class PrepaidUpgrade extends LitElement {
   /** Overrides any of the UI texts. */
   declare strings: Partial<Strings> | undefined;
 
-  // The element's own state is kept in #private fields (which the minifier can shorten, unlike Lit's reactive
-  // properties); whatever changes one outside an update asks for the update itself.
+  // The element's own state is kept in #private fields, which the minifier can shorten, unlike Lit's reactive
+  // properties. Whatever changes one of them outside an update asks for the update itself.
   readonly #internals = this.attachInternals();
   readonly #language = new LanguageController(this, (message) => this.#console.warnOnce(message));
   readonly #link = new AttributeConnection(this, (warning) => this.#console.warnOnce(warning));
-  /** The customer asked for the read under way (a retry): its outcome may take focus. A write's always does. */
+  /**
+   * Whether the customer asked for the read under way, by a retry. Its outcome may then take focus, as a write's
+   * always does.
+   */
   #focusOutcome = false;
   readonly #place = new PlaceController(this, this.#internals, () => this.state === 'loading');
   readonly #console = new ConsoleLines(() =>
     this.subscriptionId ? `<prepaid-upgrade subscription-id="${this.subscriptionId}">` : '<prepaid-upgrade>',
   );
 
-  /** What is shown: the subscription named by `subscription-id`, else what discovery found, and the picker's choice. */
+  /** What is shown: the subscription that `subscription-id` names, or else what discovery found, and the picker's choice. */
   readonly #shown = new SubscriptionController(this, {
-    // Attributes that leave no valid choice stop the reads too: no request is sent for a form that cannot be shown.
+    // Attributes that leave no valid choice stop the reads too. No request is sent for a form that cannot be shown.
     connection: () => (this.#setupError === undefined ? this.#link.connected : undefined),
     manages: () => this.#manages,
     textsArrived: () => this.#language.arrival,
@@ -173,12 +176,13 @@ export class PrepaidUpgrade extends LitElement {
     failed: (error) => void this.#reportFailure('load', error),
     wentBack: () => {
       this.#startOver();
-      // The radio picked, else (nothing to prepay) the first prepaid subscription's button: focus stays in the picker.
+      // Focus stays in the picker: on the radio that was picked, or, when nothing can be prepaid, on the first prepaid
+      // subscription's button.
       void this.updateComplete.then(() => this.#takeFocus('[part~="picker"] input:checked, section button', true));
     },
   });
 
-  /** The other widgets of the subscriptions shown, here and in the store's other tabs, agree with this one. */
+  /** Keeps the other widgets of the subscriptions shown, on this page and in the store's other tabs, in agreement. */
   readonly #agreement = new AgreementController(this, this.#shown, this.#link, this.#console);
   readonly #upgrade = new Upgrade(this);
   // A renewal choice renders at once, not a microtask later. Its button is enabled only once the choice differs, and
@@ -188,7 +192,8 @@ export class PrepaidUpgrade extends LitElement {
 
   constructor() {
     super();
-    // The offer's funnel: the element seen, once, after it settled. It registers itself, and nothing asks it anything.
+    // The offer's funnel starts when the element has been seen, once, after it settled. The controller registers
+    // itself, and nothing else asks it anything.
     new ViewController(this, () => {
       const { state } = this.#now;
       const subscriptionId = this.subscription?.public_id ?? null;
@@ -239,9 +244,9 @@ export class PrepaidUpgrade extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // A new connection starts over, but a write in flight is never dropped: its outcome is shown once it comes.
+    // A new connection starts over. A write in flight is never dropped, though: its outcome is shown once it comes.
     if (this.#link.read(changed)) this.#startOver();
-    // The first update reads them whatever was set.
+    // The first update reads the choices, whatever was set.
     if (CHOICE_PROPERTIES.some((name) => changed.has(name)) || !this.hasUpdated) {
       this.#upgrade.readChoices(this, (warning) => this.#console.warnOnce(warning));
     }
@@ -268,7 +273,7 @@ export class PrepaidUpgrade extends LitElement {
     });
   }
 
-  /** A problem of the element's own attributes: nothing can be sent until it is fixed. */
+  /** A problem with the element's own attributes. Nothing can be sent until it is fixed. */
   get #setupError(): string | undefined {
     return this.#link.error ?? this.#upgrade.error;
   }
@@ -279,9 +284,9 @@ export class PrepaidUpgrade extends LitElement {
   }
 
   /**
-   * Sends a write, where its form can be sent now: the upgrade from the form (or after its refusal), a renewal change
-   * from a prepaid subscription's; or after one whose outcome is not known, reads whether it was made (`checkAgain`).
-   * While one is in flight, its outcome is shared, and told of once.
+   * Sends a write, when its form can be sent now: the upgrade from its form (also after a refusal), or a renewal
+   * change from a prepaid subscription's form. With `checkAgain`, after a write whose outcome is not known, it only
+   * reads whether that write was made. While a write is in flight, its outcome is shared and told of once.
    */
   #send(phase: 'upgrade' | 'renewal', checkAgain?: boolean): Promise<WriteOutcome<Subscription>> {
     const { canUpgrade, canChange, failedWrite } = this.#now;
@@ -297,9 +302,9 @@ export class PrepaidUpgrade extends LitElement {
   }
 
   /**
-   * A write's outcome, told once: a success is learned, told to the other widgets of its subscription, takes focus and
-   * is announced to the page (an upgrade's after its next order is read again: the service repriced it); a failure is
-   * reported, and a refusal of what was made elsewhere shows the subscription as it is.
+   * Tells of a write's outcome, once. A success is learned and told to the other widgets of its subscription. It takes
+   * focus and is announced to the page; an upgrade's success waits for its next order to be read again, as the service
+   * repriced it. A failure is reported. A refusal of a change that was made elsewhere shows the subscription as it is.
    */
   async #settled(phase: 'upgrade' | 'renewal', outcome: WriteOutcome<Subscription>): Promise<WriteOutcome<Subscription>> {
     const subscription =
@@ -315,7 +320,7 @@ export class PrepaidUpgrade extends LitElement {
     return outcome;
   }
 
-  /** Tells the page what is shown, once it is rendered: a read completed, or (`asked`) the customer chose in the picker. */
+  /** Tells the page what is shown, once it is rendered: after a read, or after the customer chose in the picker (`asked`). */
   #announceReady(asked: boolean): void {
     this.dispatchEvent(new PrepaidUpgradeReadyEvent({ ...this.#shown.readyDetail, nextOrder: this.nextOrder }));
     this.#takeFocus('[part~="form"] input:checked, [part~="picker"] input:checked, .notice', asked || undefined);
@@ -330,8 +335,8 @@ export class PrepaidUpgrade extends LitElement {
   }
 
   /**
-   * Moves focus to an outcome the customer asked for (`asked`, or a retry under way); never steals it on a page that
-   * just loaded.
+   * Moves focus to an outcome the customer asked for, by acting (`asked`) or by a retry that is under way. It never
+   * takes focus on a page that has just loaded.
    */
   #takeFocus(selector: string, asked = this.#focusOutcome): void {
     if (!asked) return;
@@ -340,9 +345,9 @@ export class PrepaidUpgrade extends LitElement {
   }
 
   /**
-   * The button under a failure: after a write whose outcome is not known, a read of whether it was made ("Check
-   * again"; nothing is sent again); after a failed read, the read again (a failed write is tried again with its form's
-   * own button).
+   * The button under a failure. After a write whose outcome is not known, it reads whether the write was made ("Check
+   * again"), and sends nothing again. After a failed read, it reads again. A failed write is tried again with its own
+   * form's button instead.
    */
   #retry(): void {
     const { state, unknown, phase } = this.#now;
@@ -354,7 +359,10 @@ export class PrepaidUpgrade extends LitElement {
     void this.#shown.task.run();
   }
 
-  /** Forgets the writes' outcomes (a write in flight keeps its own): the subscription is read again, or another shown. */
+  /**
+   * Forgets the writes' outcomes, as the subscription is read again or another one is shown. A write in flight keeps
+   * its own.
+   */
   #startOver(): void {
     this.#upgrade.reset();
     this.#renewal.reset();
@@ -374,7 +382,7 @@ export class PrepaidUpgrade extends LitElement {
     const t: ElementStrings = this.strings ? { ...language.strings, ...this.strings } : language.strings;
     const base = { t, locale: language.formatLocale, nextOrder: this.nextOrder };
     const subscription = this.subscription;
-    // While loading, the placeholder alone: the first render, made as the element is inserted, touches nothing else.
+    // While loading, only the placeholder is rendered. The first render then touches nothing else.
     return html`
       <div
         part="base"
