@@ -1,25 +1,26 @@
 /**
- * The public events of `<prepaid-upgrade>`. Each is an `Event` subclass with a `readonly detail`, so that
- * `instanceof` works and `event.detail` reads as it would on a `CustomEvent`. All bubble and cross shadow roots.
- * None carries the storefront token.
+ * The public events of `<prepaid-upgrade>`. Each one is an `Event` subclass with a `readonly detail`. That way
+ * `instanceof` works, and `event.detail` reads as it would on a `CustomEvent`. All of them bubble and cross shadow
+ * roots. None of them carries the storefront token.
  */
 import type { NextOrder } from './api/orders.js';
 import type { Subscription, UpgradeRequest, RenewalBehavior } from './api/schemas.js';
 import type { RenewalChangeRequest } from './api/upgrade-request.js';
 
 /**
- * Where a failure happened: reading the subscription, the upgrade, a change of what happens when the prepaid
- * orders run out, or the element's own set-up.
+ * Where a failure happened. It may be the read of the subscription, the upgrade, or a change of what happens when the
+ * prepaid orders run out. It may also be the element's own set-up.
  */
 export type ErrorPhase = 'load' | 'upgrade' | 'renewal' | 'config';
 
-/** Where the widget is: its `state` property, and the custom state of the same name. */
+/** The stage the widget is in. It is the `state` property, and also the custom state of the same name. */
 export type PrepaidUpgradeState = 'loading' | 'ready' | 'ineligible' | 'prepaid' | 'submitting' | 'success' | 'error';
 
 /**
- * What is shown: the subscription, and without `subscription-id` the upgradeable subscriptions found. `subscription` is
- * `null` while the picker asks which of several candidates (docs/discovery.md). `nextOrder` is the element's
- * `nextOrder` as it is then (docs/api.md#properties-only): `undefined` while it is still read.
+ * What is shown. This is the subscription, and without `subscription-id` also the upgradeable subscriptions that were
+ * found. `subscription` is `null` while the picker asks which of several candidates to use (see docs/discovery.md).
+ * `nextOrder` is the element's `nextOrder` at that moment (see docs/api.md#properties-only). It is `undefined` while
+ * it is still being read.
  */
 export type ReadyDetail = (
   { subscription: Subscription; candidates?: Subscription[] } | { subscription: null; candidates: Subscription[] }
@@ -29,7 +30,10 @@ export type ReadyDetail = (
 export interface ChangeDetail {
   ordersPerBilling: number;
   renewalBehavior: RenewalBehavior;
-  /** The store's prepaid discount of the chosen term, in percent (`prepaid-discounts`); `null` without one. */
+  /**
+   * The store's prepaid discount for the chosen term, in percent (`prepaid-discounts`). It is `null` when there is no
+   * discount.
+   */
   discountPercent: number | null;
 }
 /** What is about to be sent: the upgrade, or a change of what happens when the prepaid orders run out. */
@@ -43,8 +47,9 @@ export interface RenewalChangeDetail {
   subscription: Subscription;
 }
 /**
- * What was seen, as the element showed it when its second in view began: the state, the subscription shown (`null` while the picker asks which, or when none loaded), and
- * the orders options the form offered (`[]` where no form was shown).
+ * What the customer saw, as the element showed it when its second in view began. It holds the state and the shown
+ * subscription. The subscription is `null` while the picker asks which one, or when none loaded. It also holds the
+ * orders options that the form offered. These are `[]` when no form was shown.
  */
 export interface ViewDetail {
   state: PrepaidUpgradeState;
@@ -53,17 +58,18 @@ export interface ViewDetail {
 }
 export interface ErrorDetail {
   phase: ErrorPhase;
-  /** The HTTP status, or 0 when there was no answer (network, timeout, configuration). */
+  /** The HTTP status. It is 0 when there was no answer, as with a network error, a timeout or a configuration error. */
   status: number;
-  /** What went wrong, for the developer; never contains the token. */
+  /** What went wrong, written for the developer. It never contains the token. */
   message: string;
   /** Whether trying the same thing again may succeed. */
   retryable: boolean;
 }
 
 /**
- * The class of one public event, named `eventName`, with its `detail` as on a `CustomEvent`: it bubbles and crosses
- * shadow roots. (`publicEvent<Detail>()(name)`: the detail's type is given, the name's literal type is inferred.)
+ * Makes the class of one public event, named `eventName`, with its `detail` as on a `CustomEvent`. The event bubbles
+ * and crosses shadow roots. The call is `publicEvent<Detail>()(name)`, in two steps, so that the detail's type can be
+ * given while the name's literal type is inferred.
  */
 const publicEvent =
   <D>() =>
@@ -77,17 +83,26 @@ const publicEvent =
       }
     };
 
-/** At least half of the element was in view for a second after it settled: once per element (the offer's funnel). */
+/**
+ * Fired when at least half of the element was in view for a second after it settled. It fires once per element, for
+ * the offer's funnel.
+ */
 export class PrepaidUpgradeViewEvent extends publicEvent<ViewDetail>()('prepaid-upgrade-view') {}
 export class PrepaidUpgradeReadyEvent extends publicEvent<ReadyDetail>()('prepaid-upgrade-ready') {}
 export class PrepaidUpgradeChangeEvent extends publicEvent<ChangeDetail>()('prepaid-upgrade-change') {}
-/** Fired before the upgrade or a renewal change is sent (`detail.action` says which); `preventDefault()` stops it. */
+/**
+ * Fired before the upgrade or a renewal change is sent. `detail.action` says which one. Calling `preventDefault()`
+ * stops the send.
+ */
 export class PrepaidUpgradeSubmitEvent extends publicEvent<SubmitDetail>()('prepaid-upgrade-submit', true) {}
 export class PrepaidUpgradeSuccessEvent extends publicEvent<SuccessDetail>()('prepaid-upgrade-success') {}
-/** The service confirmed a change of what happens when the prepaid orders run out. */
+/** Fired when the service confirmed a change of what happens when the prepaid orders run out. */
 export class PrepaidUpgradeRenewalChangeEvent extends publicEvent<RenewalChangeDetail>()('prepaid-upgrade-renewal-change') {}
 export class PrepaidUpgradeErrorEvent extends publicEvent<ErrorDetail>()('prepaid-upgrade-error') {}
-/** The credential was refused and no new one could be obtained: the page should sign the customer in again. */
+/**
+ * Fired when the credential was refused and no new one could be obtained. The page should sign the customer in
+ * again.
+ */
 export class PrepaidUpgradeTokenExpiredEvent extends publicEvent<Record<string, never>>()('prepaid-upgrade-token-expired') {
   constructor() {
     super({});
@@ -95,8 +110,8 @@ export class PrepaidUpgradeTokenExpiredEvent extends publicEvent<Record<string, 
 }
 
 /**
- * Every public event, once, by the name of its React prop: the element fires these classes, the event map below, the
- * React wrapper's `on…` props and the tests all read this table.
+ * Every public event, listed once under the name of its React prop. This is the single source: the element fires
+ * these classes, and the event map below, the React wrapper's `on…` props and the tests all read this table.
  */
 export const PREPAID_UPGRADE_EVENTS = {
   onReady: PrepaidUpgradeReadyEvent,
@@ -111,7 +126,7 @@ export const PREPAID_UPGRADE_EVENTS = {
 
 type EventClass = (typeof PREPAID_UPGRADE_EVENTS)[keyof typeof PREPAID_UPGRADE_EVENTS];
 
-/** Each event's name, and the class of the event fired by that name. */
+/** Maps each event's name to the class of the event fired under that name. */
 export type PrepaidUpgradeEventMap = { [C in EventClass as C['eventName']]: InstanceType<C> };
 
 declare global {

@@ -1,9 +1,10 @@
 /**
- * Changing what happens when a prepaid subscription's orders run out: the management form's choice, and the change
- * itself (a write like the upgrade's: one in flight, retried on 423 and 429, confirmed by reads after an answer that
- * got lost, never dropped by the page), announced to the page by `prepaid-upgrade-submit`. The element says which
- * subscription may be changed, tells of the outcome, and renders the form this describes. A plain class, as the
- * upgrade's is.
+ * This class changes what happens when a prepaid subscription's orders run out. It holds the choice made in the
+ * management form, and it sends the change itself. The change is a write like the upgrade. Only one is in flight at a
+ * time. It is retried on 423 and 429. When an answer gets lost, reads confirm whether the change was made. Nothing the
+ * page does drops it. The page hears of it through `prepaid-upgrade-submit` before it is sent. The element says which
+ * subscription may be changed, tells of the outcome, and renders the form that this class describes. It is a plain
+ * class, like the upgrade's.
  */
 import type { Subscription } from '../api/schemas.js';
 import { isRenewalBehavior, type RenewalBehavior } from '../api/upgrade-request.js';
@@ -23,12 +24,18 @@ export class RenewalChange {
   readonly #host: ReactiveControllerHost & EventTarget;
   readonly #renderNow: () => void;
   readonly write: Write<Subscription>;
-  /** The customer's pick in the form, until the service confirms it; `undefined`: what the subscription does now. */
+  /**
+   * The customer's pick in the form, kept until the service confirms it. `undefined` means that the form shows what the
+   * subscription does now.
+   */
   #choice: RenewalBehavior | undefined;
-  /** A change was confirmed since the widget started over: the upgrade's success message gives way. */
+  /**
+   * True when a change was confirmed since the widget started over. The upgrade's success message then gives way to
+   * it.
+   */
   confirmed = false;
 
-  /** `renderNow` renders the host at once, when the customer picks a choice: the element says why. */
+  /** `renderNow` renders the host at once when the customer picks a choice. The element explains why. */
   constructor(host: ReactiveControllerHost & EventTarget, renderNow: () => void) {
     this.#host = host;
     this.#renderNow = renderNow;
@@ -36,9 +43,9 @@ export class RenewalChange {
   }
 
   /**
-   * Sends the customer's choice to `target`, as the form's button does; resolves to the outcome. Nothing is sent
-   * without a target, when the choice is what the subscription already does, or when the page cancels
-   * `prepaid-upgrade-submit`.
+   * Sends the customer's choice to `target`, as the form's button does, and resolves to the outcome. Nothing is sent
+   * without a target. Nothing is sent either when the choice is what the subscription already does, or when the page
+   * cancels `prepaid-upgrade-submit`.
    */
   change(target: RenewalTarget | undefined): Promise<WriteOutcome<Subscription>> {
     return this.write.run(target?.subscriptionId ?? '', () => {
@@ -63,14 +70,14 @@ export class RenewalChange {
     });
   }
 
-  /** Forgets the outcome and the choice: the subscription is read again, or another one is shown. */
+  /** Forgets the outcome and the choice. This is for when the subscription is read again, or another one is shown. */
   reset(): void {
     this.write.reset();
     this.#choice = undefined;
     this.confirmed = false;
   }
 
-  /** What the management form shows for `subscription`, offering `options`, sent by `onSubmit`. */
+  /** What the management form shows for `subscription`. It offers `options`, and `onSubmit` sends it. */
   view(base: View, options: readonly RenewalBehavior[], subscription: Subscription, onSubmit: (event: SubmitEvent) => void): ManageView {
     return {
       ...base,

@@ -1,18 +1,22 @@
 /**
- * What the widget shows, read from the service as a @lit/task task: the subscription named by `subscription-id` (then
- * its product), or without one the customer's subscriptions found by discovery, with the picker's choice among them.
- * The element asks this controller what is shown; it never holds discovery's state itself.
+ * This controller decides what the widget shows. It reads it from the service with a @lit/task task. When
+ * `subscription-id` is set, the task reads that subscription and then its product. Without it, discovery finds the
+ * customer's subscriptions, and the picker lets the customer choose among them. The element asks this controller what
+ * is shown. It never holds discovery's state itself.
  *
- * The task runs when the connection it reads through changes, and its signal reaches every request, so that the run it
- * supersedes is aborted and a late answer never renders. A task knows nothing of the page, so this controller adds
- * what a widget needs around it: a read under way when the element leaves the page is aborted, and runs again when it
- * comes back; a read is announced once it is rendered, unless a newer one started meanwhile.
+ * The task runs when the connection it reads through changes. Its abort signal reaches every request. So a new run
+ * aborts the run it replaces, and a late answer never renders. A task knows nothing about the page, so this controller
+ * adds what a widget needs around it. A read that is under way when the element leaves the page is aborted. It runs
+ * again when the element comes back. A read is announced once it is rendered, unless a newer read started in the
+ * meantime.
  *
- * A second task reads the shown subscription's next order from the listing: beside the product of the one named by id,
- * as soon as one chosen in the picker is shown, and again after an upgrade, when the service has repriced it. When the
- * listing leaves out amounts (as the service's documented listing does), a third reads them from the order itself,
- * after the listing and never before the form is shown. They only add to what is said: a read that fails is told to
- * the developer, and changes nothing else; the date stays when only the amounts could not be read.
+ * A second task reads the next order of the shown subscription from the listing. For the subscription named by id, it
+ * runs beside the product read. For a subscription chosen in the picker, it runs as soon as that subscription is
+ * shown. It runs again after an upgrade, because the service reprices the order then. The listing may leave out the
+ * amounts, and the service's documented listing does. In that case a third task reads them from the order itself. It
+ * runs after the listing, and never before the form is shown. These reads only add to what the widget says. A read
+ * that fails is reported to the developer and changes nothing else. When only the amounts could not be read, the date
+ * still shows.
  */
 import { Task, TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
@@ -31,16 +35,25 @@ import type { View } from '../i18n/view.js';
 import type { WriteTarget } from '../changes/write.js';
 
 export interface SubscriptionOptions {
-  /** The connection reads go through; `undefined` while the attributes make none, or leave no valid choice to offer. */
+  /**
+   * The connection that reads go through. It is `undefined` while the attributes do not make one, or when they leave
+   * no valid choice to offer.
+   */
   connection(): Connection | undefined;
   /** Whether prepaid subscriptions are offered for management (`manage-renewal`). */
   manages(): boolean;
-  /** Settles once the texts of the page's language are in place: a read completes with them, so no English flashes. */
+  /**
+   * Settles once the texts in the page's language are in place. A read waits for them before it completes, so that no
+   * English text flashes first.
+   */
   textsArrived(): Promise<void>;
   warn(message: string): void;
-  /** What is shown changed and is rendered: a read completed, or (`asked`) the customer chose in the picker. */
+  /**
+   * Called when what is shown changed and has been rendered. This happens when a read completes, or when the customer
+   * chose in the picker. In the second case `asked` is true.
+   */
   shown(asked: boolean): void;
-  /** A read failed (or was aborted: the element tells them apart). */
+  /** Called when a read failed or was aborted. The element tells the two cases apart. */
   failed(error: unknown): void;
   /** The customer went back to the picker. */
   wentBack(): void;
@@ -49,26 +62,35 @@ export interface SubscriptionOptions {
 type Args = [connection: Connection | undefined];
 type OrderArgs = [client: ApiClient | undefined, subscriptionId: string | undefined];
 type AmountArgs = [client: ApiClient | undefined, listed: NextOrder | undefined];
-/** The next order as read by id (`order`), and the listing's that it completes (`listed`). */
+/** The next order as read by id (`order`), and the listed next order that it completes (`listed`). */
 type ReadAmounts = { listed: NextOrder; order: NextOrder };
 
 export class SubscriptionController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
   readonly #options: SubscriptionOptions;
-  /** The read: what it completed with is the subscription named by id, or the picker over what discovery found. */
+  /** The main read. It completes with the subscription named by id, or with the picker over what discovery found. */
   readonly task: Task<Args, Loaded | Picker>;
-  /** A read was under way when the element left the page: it runs again when the element comes back. */
+  /** True when a read was under way as the element left the page. That read runs again when the element comes back. */
   #abortedByDisconnect = false;
-  /** The read of the shown subscription's next order: `null` when it has none. */
+  /** Reads the next order of the shown subscription. Its value is `null` when the subscription has none. */
   readonly #nextOrder: Task<OrderArgs, NextOrder | null>;
-  /** The amounts of the next order the listing left out, read by id. */
+  /** Reads by id the amounts of the next order that the listing left out. */
   readonly #orderAmounts: Task<AmountArgs, ReadAmounts>;
-  /** The subscription named by id, once read: its next order is read beside its product, before it is shown. */
+  /**
+   * The id of the subscription named by id, once that subscription is read. Its next order is then read beside its
+   * product, before the subscription is shown.
+   */
   #orderOf: string | undefined;
-  /** What was learned of the subscriptions shown since they were read: the newer of it and the read is shown. */
+  /**
+   * What was learned about the shown subscriptions since they were read. The widget shows whichever is newer, this or
+   * the read.
+   */
   readonly #learned = new Learned();
 
-  /** The picker's way back into the element: it renders with the element's Lit, and tells of the customer's moves. */
+  /**
+   * The picker's way back into the element. The picker renders with the same Lit as the element, and it reports the
+   * customer's moves through this.
+   */
   readonly #pickerHost: PickerHost;
 
   constructor(host: ReactiveControllerHost, options: SubscriptionOptions) {
@@ -81,7 +103,8 @@ export class SubscriptionController implements ReactiveController {
         this.#learned.reading();
         const { client, subscriptionId } = connection;
         this.#orderOf = undefined;
-        // The one chosen in the picker before a reload (the last run's value: this run is pending already) stays chosen.
+        // The subscription chosen in the picker before a reload stays chosen. It comes from the last run's value,
+        // because this run is already pending.
         const chosenId = pickerOf(this.task.value)?.chosenId;
         const [shown] = await Promise.all([
           subscriptionId === undefined
@@ -92,7 +115,7 @@ export class SubscriptionController implements ReactiveController {
               }),
           options.textsArrived(),
         ]);
-        // What arrived renders in a task of its own (see element/scheduling.ts).
+        // The answer renders in a task of its own. See element/scheduling.ts.
         await beforeAnswerRenders();
         return shown;
       },
@@ -102,7 +125,8 @@ export class SubscriptionController implements ReactiveController {
     this.#nextOrder = new Task<OrderArgs, NextOrder | null>(host, {
       args: () => [options.connection()?.client, this.loaded?.subscription.public_id ?? this.#orderOf],
       task: ([client, id], { signal }) => (client && id ? readNextOrder(client, id, { signal }) : initialState),
-      // The error's own message: the hints of `describeFailure` are about the subscription's read.
+      // Use the error's own message. The hints from `describeFailure` are about reading the subscription, not its next
+      // order.
       onError: (error) => options.warn(`no next-order date shown: ${(error as Error).message}`),
     });
     this.#orderAmounts = new Task<AmountArgs, ReadAmounts>(host, {
@@ -123,37 +147,43 @@ export class SubscriptionController implements ReactiveController {
     };
   }
 
-  /** The shown subscription's next order: `undefined` while it is read, `null` when it has none or cannot be read. */
+  /**
+   * The next order of the shown subscription. It is `undefined` while it is being read. It is `null` when there is
+   * none, or when it cannot be read.
+   */
   get nextOrder(): NextOrder | null | undefined {
     const { status, value } = this.#nextOrder;
     if (status !== TaskStatus.COMPLETE) return status === TaskStatus.ERROR ? null : undefined;
     const read = this.#orderAmounts.status === TaskStatus.COMPLETE ? this.#orderAmounts.value : undefined;
-    // Amounts read for an earlier listing (before an upgrade repriced the order) are not this one's.
+    // Amounts read for an earlier listing do not belong to this one. An upgrade may have repriced the order since.
     return read && read.listed === value ? read.order : value;
   }
 
-  /** Reads the shown subscription's next order again: the service reprices it on upgrade. */
+  /** Reads the next order of the shown subscription again, because the service reprices it on an upgrade. */
   readNextOrder(): void {
     void this.#nextOrder.run();
   }
 
   /**
-   * What the read completed with; `undefined` until it completes. While it runs again (a new connection, say) the
-   * last value stays: a write in flight keeps showing its form.
+   * What the read completed with, or `undefined` until it completes. While the read runs again, for example for a new
+   * connection, the last value stays. That way a write in flight keeps showing its form.
    */
   get #value(): Loaded | Picker | undefined {
     const { status, value } = this.task;
     return status === TaskStatus.COMPLETE || status === TaskStatus.PENDING ? value : undefined;
   }
 
-  /** Without an id, the picker over what discovery found; `undefined` with an id, or until discovery is done. */
+  /**
+   * Without an id, this is the picker over what discovery found. It is `undefined` with an id, or until discovery is
+   * done.
+   */
   get picker(): Picker | undefined {
     return pickerOf(this.#value);
   }
 
   /**
-   * The subscription shown: the one named by `subscription-id`, else the one chosen in the picker, or the only one
-   * found; as read, or as learned since, whichever is newer.
+   * The subscription that is shown. This is the one named by `subscription-id`, else the one chosen in the picker, or
+   * the only one found. It is shown as read, or as learned since then, whichever is newer.
    */
   get loaded(): Loaded | undefined {
     const value = this.#value;
@@ -162,9 +192,9 @@ export class SubscriptionController implements ReactiveController {
   }
 
   /**
-   * Learns how `subscription` was at the time `at` (a write's answer, a confirming read, news from another widget):
-   * shown from now on, unless something newer is known; `chosen` when the customer changed it here, so that the picker
-   * keeps it shown.
+   * Learns how `subscription` was at the time `at`. This may come from a write's answer, a confirming read, or news
+   * from another widget. The subscription is shown this way from now on, unless something newer is known. Pass
+   * `chosen` when the customer changed it here, so that the picker keeps it shown.
    */
   learn(subscription: Subscription, at: number, chosen = false): void {
     if (!this.#learned.learn(subscription, at)) return;
@@ -172,14 +202,20 @@ export class SubscriptionController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /** Where writes go: the shown subscription, through the connection; `undefined` while there is none. */
+  /**
+   * Where writes go. They go to the shown subscription, through the connection. This is `undefined` while either one is
+   * missing.
+   */
   get writeTarget(): WriteTarget | undefined {
     const connection = this.#options.connection();
     const subscriptionId = connection?.subscriptionId ?? this.loaded?.subscription.public_id;
     return connection && subscriptionId ? { client: connection.client, subscriptionId } : undefined;
   }
 
-  /** What `prepaid-upgrade-ready` tells of what is shown; without an id, with the upgradeable subscriptions found. */
+  /**
+   * What `prepaid-upgrade-ready` tells about what is shown. Without an id, it also lists the upgradeable subscriptions
+   * that were found.
+   */
   get readyDetail(): ReadyDetail {
     const picker = this.picker;
     const subscription = this.loaded?.subscription;
@@ -187,9 +223,10 @@ export class SubscriptionController implements ReactiveController {
   }
 
   /**
-   * Where the read leaves the widget: `loading` until it completes (a read aborted as the element left the page runs
-   * again when it comes back), `error`, or what the subscription shown allows; without one shown, the picker, unless
-   * it has nothing to offer.
+   * The state that the read leaves the widget in. It is `loading` until the read completes. A read that was aborted as
+   * the element left the page also counts as loading, because it runs again when the element comes back. It is
+   * `error` when the read failed. Otherwise it follows what the shown subscription allows. With no subscription shown,
+   * it is `ready` for the picker, or `ineligible` when the picker has nothing to offer.
    */
   get state(): 'loading' | 'error' | 'ready' | 'ineligible' | 'prepaid' {
     const { status, error } = this.task;
@@ -199,12 +236,15 @@ export class SubscriptionController implements ReactiveController {
     return eligibility.eligible ? 'ready' : eligibility.reason === 'already-prepaid' ? 'prepaid' : 'ineligible';
   }
 
-  /** The picker, or why nothing can be offered; `undefined` with an id. */
+  /** The picker, or the reason why nothing can be offered. It is `undefined` with an id. */
   pickerTemplate(view: View): TemplateResult | undefined {
     return this.picker?.template(view, this.#options.manages());
   }
 
-  /** The way back to the picker, above a subscription chosen in it, when there is more than one to go back to. */
+  /**
+   * The way back to the picker. It shows above a subscription that was chosen in the picker, when there is more than
+   * one subscription to go back to.
+   */
   backTemplate(view: View): TemplateResult | typeof nothing {
     const picker = this.picker;
     const manages = this.#options.manages();
@@ -220,12 +260,15 @@ export class SubscriptionController implements ReactiveController {
     this.task.abort();
   }
 
-  /** Tells the element once `value` is rendered, unless a newer read started meanwhile (it announces itself). */
+  /**
+   * Tells the element once `value` is rendered. It stays silent when a newer read started in the meantime, because
+   * that read announces itself.
+   */
   async #announce(value: unknown, asked = false): Promise<void> {
     await this.#host.updateComplete;
     if (this.#value === value) this.#options.shown(asked);
   }
 }
 
-/** The picker, when a read completed with one rather than with the subscription named by id. */
+/** Returns the picker when a read completed with one, rather than with the subscription named by id. */
 const pickerOf = (value: Loaded | Picker | undefined): Picker | undefined => (value && !('eligibility' in value) ? value : undefined);
