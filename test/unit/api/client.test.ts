@@ -10,6 +10,7 @@ import { ApiError } from '../../../src/api/errors.js';
 import type { UpgradeRequest } from '../../../src/api/schemas.js';
 import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS, type Fault, type RecordedRequest } from '../../../src/sandbox/index.js';
 import { sandboxSession } from '../../helpers/sandbox-session.js';
+import { apiErrorOf, rejectionOf } from '../../helpers/rejection.js';
 import { payAsYouGoSubscription, prepaidSubscription, product } from '../../fixtures/subscriptions.js';
 
 const ELIGIBLE = SANDBOX_SUBSCRIPTIONS.eligible.id;
@@ -45,22 +46,6 @@ async function openSandbox(customerId: string = CUSTOMER, hashKey: string = SAND
         ...options,
       }),
   };
-}
-
-/** The rejection of a promise; fails the test when it fulfils. */
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    const value = await promise;
-    throw new Error(`expected a rejection, got ${JSON.stringify(value).slice(0, 200)}`);
-  } catch (error) {
-    return error;
-  }
-}
-
-async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await rejectionOf(promise);
-  if (!(error instanceof ApiError)) throw error;
-  return error;
 }
 
 /** Waits, one sandbox round trip at a time, until the sandbox has started answering a request. */

@@ -13,6 +13,7 @@ import {
 import { ApiError } from '../../../src/api/errors.js';
 import { TOKEN_LIFETIME_SECONDS, serializeStorefrontToken, type StorefrontToken } from '../../../src/token.js';
 import { deferred } from '../../helpers/controller-host.js';
+import { apiErrorOf, rejectionOf } from '../../helpers/rejection.js';
 import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
 
 const MERCHANT_ID = '0e5de2bedc5e11e3a2e4bc764e106cf4';
@@ -23,22 +24,6 @@ const tokenText = (overrides: Partial<StorefrontToken> = {}) =>
   serializeStorefrontToken({ public_id: MERCHANT_ID, ts: TS, sig_field: 'cust-48213', sig: SIG, ...overrides });
 /** The header an og_auth cookie stands for: its ts is the text of the cookie, a string. */
 const cookieToken = (overrides: Partial<StorefrontToken> = {}) => tokenText({ ts: String(TS), ...overrides });
-
-/** The rejection of a promise; fails the test when it fulfils. */
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    const value = await promise;
-    throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
-  } catch (error) {
-    return error;
-  }
-}
-
-async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await rejectionOf(promise);
-  if (!(error instanceof ApiError)) throw error;
-  return error;
-}
 
 const noCookies = () => '';
 
