@@ -2,12 +2,14 @@ import { ApiError } from '../../src/api/errors.js';
 
 /** The rejection of a promise; fails the test when it fulfils. */
 export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  let value: unknown;
   try {
-    const value = await promise;
-    throw new Error(`expected a rejection, got ${JSON.stringify(value)?.slice(0, 200)}`);
+    value = await promise;
   } catch (error) {
     return error;
   }
+  // Thrown outside the try: caught there, it would be returned as if it were the rejection.
+  throw new Error(`expected a rejection, got ${JSON.stringify(value)?.slice(0, 200)}`);
 }
 
 /** The `ApiError` a promise rejects with; fails the test when it fulfils or rejects with anything else. */
