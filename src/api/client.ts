@@ -269,7 +269,7 @@ function httpError(response: Response, text: string, what: string): ApiError {
   try {
     [detail, field] = explanation(JSON.parse(text));
   } catch {
-    // The error page is not JSON, or is JSON null. The status alone says what happened.
+    // The error page is not JSON. The status alone says what happened.
   }
   return new ApiError('http', `${what} answered ${status}${detail ? `: ${field ? `${field}: ` : ''}${detail}` : ''}`, {
     status,
