@@ -3,7 +3,7 @@
  * bought, each reason with what the customer can do, in English and in German; axe in each of these states; and at
  * 320 px wide, nothing scrolls sideways and no date or amount breaks across lines.
  */
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { SANDBOX_DISCOVERY } from '../../../src/sandbox/index.js';
 import { en } from '../../../src/i18n/en.js';
 import de from '../../../src/i18n/locales/de.js';
@@ -47,7 +47,13 @@ async function settled(lang: string, customerId: string, subscriptionId: string 
     'prepaid-discounts': '3:5,6:10,12:15',
     ...attributes,
   });
-  await m.waitForEvent('prepaid-upgrade-ready').catch(() => m.waitForEvent('prepaid-upgrade-error'));
+  // It settles with `ready`, or with `error` where there is nothing to show. Waiting for `ready` first would wait out
+  // its whole time limit in every state that ends in an error.
+  await waitUntil(
+    () => m.eventsOf('prepaid-upgrade-ready').length + m.eventsOf('prepaid-upgrade-error').length > 0,
+    'the widget settled neither ready nor in error',
+    { timeout: 5000 },
+  );
   await m.el.updateComplete;
   return Object.assign(m, { session });
 }
