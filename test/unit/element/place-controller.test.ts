@@ -30,7 +30,12 @@ class PlaceFixture extends LitElement {
 }
 customElements.define('place-fixture', PlaceFixture);
 
-const away = (element: PlaceFixture) => element.internals.states.has('_away');
+/**
+ * Whether the widget is hidden, as the page's style sees it. Not through `states.has()`: WebKit makes the set's script
+ * object anew after it collects it as garbage, and the new one's `has()` no longer sees the states that were added
+ * before, though the element keeps them and `:state()` still matches.
+ */
+const away = (element: PlaceFixture) => element.matches(':state(_away)');
 
 /** A page with a widget in view and one far below it, out of view. */
 async function page() {
