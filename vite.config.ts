@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { LANGUAGES } from './src/i18n/languages.js';
+import type { ClientInfo } from './src/sandbox/index.js';
 import { minifyLitTemplates } from './tools/minify-lit-templates.js';
 import { terserPass } from './tools/terser-pass.js';
 
@@ -23,7 +24,7 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
  */
 const browserTargets = browserslistToEsbuild(undefined, { path: fromRoot('.') });
 
-type FetchHandler = (request: Request) => Promise<Response>;
+type FetchHandler = (request: Request, client: ClientInfo) => Promise<Response>;
 
 /** custom-elements.json, or a 404 that says how to make it. */
 async function serveManifest(): Promise<Response> {
@@ -83,7 +84,7 @@ function demoBackEnds({ now }: DemoOptions = {}): Plugin {
         ...(now && { now }),
       });
       const mounts: Array<[prefix: string, handle: FetchHandler]> = [
-        ['/sandbox', (request) => sandbox.handle(request)],
+        ['/sandbox', (request, client) => sandbox.handle(request, client)],
         ['/merchant', (request) => merchant.handle(request)],
         // The reference page reads the manifest that `npm run manifest` writes at the project's root.
         ['/custom-elements.json', () => serveManifest()],

@@ -20,7 +20,7 @@ const { createRequestAudit, requestAuditFile, SUITE_RUN_ID_VARIABLE } = await ts
 const sandbox = createSandbox({ basePath: '/sandbox' });
 const engines = selectedEngines();
 const audit = createRequestAudit({ basePath: '/sandbox', runId: process.env[SUITE_RUN_ID_VARIABLE] });
-const handleSandbox = audit.wrap((request) => sandbox.handle(request));
+const handleSandbox = audit.wrap((request, client) => sandbox.handle(request, client));
 for (const engine of engines) assertEngineInstalled(engine);
 const webkitDriver = engines.includes('webkit') ? await startWebKitDriver() : undefined;
 

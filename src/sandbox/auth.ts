@@ -61,10 +61,15 @@ function authenticateApiKey(apiKey: string, data: SandboxData, environment: Envi
   return { ok: false, status: 401, detail: 'Invalid API key.' };
 }
 
-async function authenticateStorefront(headerValue: string, data: SandboxData, nowMs: number): Promise<AuthResult> {
+async function authenticateStorefront(headerValue: string, data: SandboxData, nowMs: number, diagnose: () => boolean): Promise<AuthResult> {
   const now = Math.floor(nowMs / 1000);
   const result = await verifyStorefrontToken(headerValue, { hashKey: (publicId) => data.merchants.get(publicId)?.hashKey, now });
-  if (!result.valid) return { ok: false, status: 401, detail: await refusedTokenDetail(headerValue, result, data, now) };
+  if (!result.valid) {
+    // The diagnosis tries dozens of ways the signature could have been made, so it is kept for those who need it and
+    // can be given it: the verifier's own reason, which names the field, costs no more than the check.
+    const detail = diagnose() ? await refusedTokenDetail(headerValue, result, data, now) : storefrontFailureDetail(result);
+    return { ok: false, status: 401, detail };
+  }
   const merchant = data.merchants.get(result.merchantPublicId)!;
   const known = data.customers.some((c) => c.customer_id === result.customerId && c.merchant === merchant.publicId);
   // A genuine signature for a customer the merchant does not have is still not a credential for anyone.
@@ -84,11 +89,19 @@ async function authenticateStorefront(headerValue: string, data: SandboxData, no
  * A request's scope is the one whose credential it sends (docs/service.md#scopes). When a request sends both, the
  * `x-api-key` decides. Only a server can hold that key, because it never reaches a browser, so the caller is a server.
  * The key must then be right on its own. A valid storefront token beside a wrong key never lets the request through.
+ *
+ * `diagnose` says whether a refused storefront token may be diagnosed by the token doctor; it is asked only then.
  */
-export async function authenticate(request: Request, data: SandboxData, environment: Environment, nowMs: number): Promise<AuthResult> {
+export async function authenticate(
+  request: Request,
+  data: SandboxData,
+  environment: Environment,
+  nowMs: number,
+  diagnose: () => boolean,
+): Promise<AuthResult> {
   const apiKey = request.headers.get('x-api-key');
   if (apiKey !== null) return authenticateApiKey(apiKey, data, environment);
   const authorization = request.headers.get('authorization');
-  if (authorization !== null) return authenticateStorefront(authorization, data, nowMs);
+  if (authorization !== null) return authenticateStorefront(authorization, data, nowMs, diagnose);
   return { ok: false, status: 401, detail: 'Authentication credentials were not provided.' };
 }

@@ -9,13 +9,16 @@ import { controlOriginSet } from './control.js';
 import { SANDBOX_MERCHANT } from './index.js';
 import { startSandboxServer } from './node.js';
 
-const USAGE = `Usage: prepaid-upgrade-sandbox [--port <n>] [--host <host>] [--control-origin <origin>]…
+const USAGE = `Usage: prepaid-upgrade-sandbox [--port <n>] [--host <host>] [--allowed-host <name>]… [--control-origin <origin>]…
 
 Runs a local, in-memory emulator of the subscription service with seeded data.
 
 Options:
   --port <n>                 port to listen on; 0 picks a free one (default 8787)
   --host <host>              address to listen on (default 127.0.0.1)
+  --allowed-host <name>      a host name to answer besides localhost and the address it listens on, such as
+                             sandbox.test, or .sandbox.test with its subdomains; repeat it for more (default: none);
+                             any other is refused, against DNS rebinding
   --control-origin <origin>  an origin whose pages may also call the /__sandbox/ control routes, such as
                              http://localhost:5173; repeat it for more (default: the sandbox's own origin only)
   --help                     show this help`;
@@ -25,13 +28,14 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function readOptions(): { port: number; host: string; controlOrigins: string[] } {
+function readOptions(): { port: number; host: string; allowedHosts: string[]; controlOrigins: string[] } {
   let values;
   try {
     ({ values } = parseArgs({
       options: {
         port: { type: 'string', short: 'p' },
         host: { type: 'string' },
+        'allowed-host': { type: 'string', multiple: true },
         'control-origin': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
@@ -51,7 +55,10 @@ function readOptions(): { port: number; host: string; controlOrigins: string[] }
   } catch (error) {
     fail(`--control-origin: ${(error as Error).message.replace(/^controlOrigins: /, '')}`);
   }
-  return { port, host: values.host ?? '127.0.0.1', controlOrigins };
+  const allowedHosts = values['allowed-host'] ?? [];
+  const wrong = allowedHosts.find((name) => !/^\.?[a-z0-9-]+(?:\.[a-z0-9-]+)*$/i.test(name));
+  if (wrong !== undefined) fail(`--allowed-host must be a host name such as sandbox.test, not "${wrong}".`);
+  return { port, host: values.host ?? '127.0.0.1', allowedHosts, controlOrigins };
 }
 
 async function main(): Promise<void> {

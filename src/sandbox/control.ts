@@ -1,10 +1,11 @@
 /**
  * The control routes under `/__sandbox/` of each instance, for the demo's fault controls and for tests. They need no
- * credential, and they are never logged, delayed or faulted. A browser may call them only from the sandbox's own
- * origin, or from an origin named in `controlOrigins`.
+ * credential, and they are never logged, delayed or faulted. They answer only what proves it comes from the sandbox's
+ * own origin, from an origin named in `controlOrigins`, or from a program on the sandbox's own machine.
  */
 import type { Fault } from './faults.js';
-import { isPlainObject, json, methodNotAllowed, noContent, parseJson, problem, readBodyText } from './http.js';
+import { isLoopback } from './hosts.js';
+import { isPlainObject, json, methodNotAllowed, noContent, parseJson, problem, readBodyText, type ClientInfo } from './http.js';
 import type { SandboxInstance } from './instance.js';
 import { openApiDocument } from './openapi.js';
 import type { OrderListingShape } from './schemas.js';
@@ -102,19 +103,29 @@ function originOf(text: string): string | undefined {
 }
 
 /**
- * Why a request for a control route is refused as coming from a page of another origin, or undefined when it is not
- * refused. A browser says where a request comes from in `Sec-Fetch-Site` and `Origin`, and a page cannot change either.
- * Node, curl and test runners send neither, and pass. Without this check, any site that the developer visits could
- * reset the data, queue faults, or read the request log and the customers' tokens in it.
+ * Why a request for a control route is refused, or undefined when it may go on. A control route changes what every
+ * customer of the sandbox is answered and shows what they sent, so a request needs proof of where it comes from:
+ * - a page of the sandbox's own origin, or of an origin named in `allowed`. A browser says where a request comes from
+ *   in `Origin` and `Sec-Fetch-Site`, and no page can change either: `Sec-Fetch-Site: same-origin` is such a page, and
+ *   so is `none`, an address the developer typed or bookmarked.
+ * - or a program on this machine, which sends neither header (Node, curl, a test runner): the server that mounts the
+ *   sandbox says so with the client's loopback address. A request with neither header from anywhere else, or from a
+ *   server that does not say where it came from, proves nothing.
  */
-export function foreignOrigin(request: Request, allowed: ReadonlySet<string>): string | undefined {
+export function controlRefusal(request: Request, allowed: ReadonlySet<string>, client: ClientInfo): string | undefined {
   const origin = request.headers.get('origin');
-  if (origin !== null && allowed.has(origin)) return undefined;
   const site = request.headers.get('sec-fetch-site');
-  const from = origin === null ? 'another origin' : origin;
-  if (site === 'cross-site' || site === 'same-site' || (origin !== null && origin !== new URL(request.url).origin))
-    return `The sandbox's control routes answer only pages of the sandbox's own origin, not ${from}. Name that origin in controlOrigins (--control-origin) to allow it.`;
-  return undefined;
+  const fix = 'Name that origin in controlOrigins (--control-origin) to allow it.';
+  if (origin !== null) {
+    if (origin === new URL(request.url).origin || allowed.has(origin)) return undefined;
+    return `The sandbox's control routes answer only pages of the sandbox's own origin, not ${origin}. ${fix}`;
+  }
+  if (site !== null) {
+    if (site === 'same-origin' || site === 'none') return undefined;
+    return `The sandbox's control routes answer only pages of the sandbox's own origin, not another origin. ${fix}`;
+  }
+  if (isLoopback(client.remoteAddress)) return undefined;
+  return "The sandbox's control routes answer only pages of the sandbox's own origin and programs on the sandbox's own machine (loopback); this request proves neither.";
 }
 
 /** `path` is what follows `/__sandbox`, such as `/faults`. */

@@ -34,11 +34,16 @@ export interface Fault {
   detail?: string;
   /** A raw body to answer with instead of the JSON error, such as a malformed one. */
   body?: string;
-  /** The content type of `body`. Default application/json. */
+  /**
+   * The content type of `body`: a JSON type, such as `application/problem+json; charset=utf-8`. Default
+   * application/json. The body need not be JSON, to stand for an answer that cannot be read, but it is never served as
+   * anything a browser would show as a page or run as a script: the sandbox may share its origin with a store.
+   */
   contentType?: string;
   /**
-   * A `Location` header, sent verbatim. With a 3xx status, it makes a redirect, for example to another origin. A client
-   * that follows the redirect would read its answer from there.
+   * A `Location` header: a path on the sandbox's own origin, such as `/subscriptions/sub_other/`. With a 3xx status, it
+   * makes a redirect, which a client that follows redirects would read its answer from. Never another origin, since a
+   * redirect that anyone can queue would send customers there.
    */
   location?: string;
   /**
@@ -80,6 +85,10 @@ const isWhole = (value: unknown, min: number, max: number): value is number =>
 
 /** What a header can carry verbatim: printable ASCII without line breaks. */
 const isHeaderText = (value: unknown): value is string => typeof value === 'string' && /^[\x20-\x7e]{1,100}$/.test(value);
+/** A JSON media type, with or without parameters: `application/json`, `application/problem+json; charset=utf-8`. */
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json *(?:;[\x20-\x7e]*)?$/i;
+/** A path of the sandbox's own origin: one slash, then printable ASCII. `//host` and `/\host` would name another host. */
+const OWN_PATH = /^\/(?![/\\])[\x21-\x7e]{0,2000}$/;
 
 /** Checks a fault description, so that a typo in a test fails loudly instead of injecting nothing. */
 export function parseFault(value: unknown): ParsedFault {
@@ -105,6 +114,15 @@ export function parseFault(value: unknown): ParsedFault {
   }
   for (const field of STRING_FIELDS) {
     if (value[field] !== undefined && typeof value[field] !== 'string') return { ok: false, detail: `${field} must be a string.` };
+  }
+  if (typeof value.contentType === 'string' && !JSON_MEDIA_TYPE.test(value.contentType)) {
+    return { ok: false, detail: 'contentType must be a JSON type, such as application/json or application/problem+json.' };
+  }
+  if (typeof value.location === 'string' && !OWN_PATH.test(value.location)) {
+    return {
+      ok: false,
+      detail: 'location must be a path on the sandbox’s own origin, such as /subscriptions/sub_other/, never another origin.',
+    };
   }
   if (value.apply !== undefined && typeof value.apply !== 'boolean') return { ok: false, detail: 'apply must be true or false.' };
   if (value.apply === true && carriedOutAfterMs !== undefined) {

@@ -1,5 +1,15 @@
 /** Response and request helpers shared by the API and the control routes. */
 
+/** What the server that mounts the sandbox knows of a request beyond the request itself. */
+export interface ClientInfo {
+  /**
+   * The address of the client the request came from, such as `127.0.0.1` or `::1`, as the server's socket gives it.
+   * Behind a proxy, the client's own address as the proxy says it, or nothing: the proxy's address says nothing of the
+   * client. Unknown when absent.
+   */
+  remoteAddress?: string;
+}
+
 /** Larger request bodies are refused with 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
 

@@ -9,20 +9,27 @@
  *   both authentication scopes. Its listings come in both shapes of docs/service.md#listings: the default one, or
  *   production's with `X-OG-API-VERSION: 2`.
  * - The `/__sandbox/…` control routes: faults, latency, the order listing's shape, the request log, reset, info, and
- *   the OpenAPI description of the API. They need no authentication, and they answer only the sandbox's own origin
- *   and the `controlOrigins`.
+ *   the OpenAPI description of the API. They need no authentication. They answer only pages of the sandbox's own
+ *   origin and of the `controlOrigins`, and programs on the sandbox's own machine.
  * - The same again under `/i/{instanceId}/…`. Each id has its own freshly seeded state, so that tests that run in
  *   parallel against one mounted sandbox do not see each other's changes.
+ *
+ * A server that mounts it passes what it knows of the client beside the request, `handle(request, { remoteAddress })`.
  */
-import { controlOriginSet, foreignOrigin, handleControl } from './control.js';
-import { withCors, withCorsFor, noContent, problem } from './http.js';
+import { controlOriginSet, controlRefusal, handleControl } from './control.js';
+import { withCors, withCorsFor, noContent, problem, type ClientInfo } from './http.js';
 import { SandboxInstance } from './instance.js';
 import type { Environment } from './model.js';
+import { FixedWindowRateLimiter } from './rate-limit.js';
+import { LogBudget } from './request-log.js';
 import type { OrderListingShape } from './schemas.js';
 
 export type { Fault, QueuedFault } from './faults.js';
 export type { SandboxInfo, SubscriptionKind } from './info.js';
-export type { RecordedRequest, SandboxInstance } from './instance.js';
+export type { ClientInfo } from './http.js';
+export type { SandboxInstance } from './instance.js';
+export { redactCredential } from './redaction.js';
+export type { RecordedRequest } from './request-log.js';
 export type { Environment, Order, OrderCharges, PrepaidSubscriptionContext, RenewalBehavior, Subscription } from './model.js';
 export type { OrderListingShape } from './schemas.js';
 export {
@@ -72,16 +79,32 @@ export interface SandboxOptions {
    * answers.
    */
   controlOrigins?: readonly string[];
+  /**
+   * Whether the control routes and the isolated instances under `/i/{id}/`, which exist for the tests that drive their
+   * own instance's control routes, are served. Default true. A sandbox that other people's browsers reach, such as one
+   * mounted in a store on the open internet, serves neither: only the API, with its data as seeded.
+   */
+  controlRoutes?: boolean;
 }
 
 export interface Sandbox {
-  handle(request: Request): Promise<Response>;
+  /**
+   * Answers a request. `client` is what the server knows of where it came from: without the client's address, a
+   * control route answers only a browser page that proves its origin, and a refused token gets no diagnosis.
+   */
+  handle(request: Request, client?: ClientInfo): Promise<Response>;
   /** The default instance, or the isolated instance with this id, which is created on first use. */
   instance(id?: string): SandboxInstance;
 }
 
 /** The most isolated instances that are kept. The least recently used one goes first. */
 const MAX_INSTANCES = 500;
+/**
+ * The refused tokens diagnosed by the token doctor in each window, across every instance. A diagnosis tries every way a
+ * signature could have been made wrongly, some tenths of a second of work: enough for a developer fixing their token,
+ * and a bound on what a flood of forged tokens can cost.
+ */
+const DIAGNOSES = { limit: 30, windowMs: 60_000 };
 const INSTANCE_PATH = /^\/i\/([A-Za-z0-9_-]{1,64})(?=\/|$)/;
 /** An instance's control routes, `/__sandbox/…`. The rest of the path names the route. */
 const CONTROL_PATH = /^\/__sandbox(?=\/|$)/;
@@ -99,8 +122,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     rateLimit: options.rateLimit ?? { limit: 600, windowMs: 60_000 },
     writeDurationMs: options.writeDurationMs ?? options.upgradeDurationMs ?? 50,
     orderListing: options.orderListing ?? 'complete',
+    logBudget: new LogBudget(),
+    diagnoses: new FixedWindowRateLimiter(DIAGNOSES),
   };
   const controlOrigins = controlOriginSet(options.controlOrigins);
+  const controlRoutes = options.controlRoutes ?? true;
   const defaultInstance = new SandboxInstance(instanceOptions);
   // A Map iterates in insertion order, so inserting again on every use keeps the least recently used first.
   const instances = new Map<string, SandboxInstance>();
@@ -127,20 +153,21 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   /** Where a request goes: its instance, its path there, and for a control route what follows `/__sandbox`. */
   function place(path: string) {
-    const isolated = INSTANCE_PATH.exec(path);
+    const isolated = controlRoutes ? INSTANCE_PATH.exec(path) : null;
     const local = isolated ? path.slice(isolated[0].length) || '/' : path;
     const control = CONTROL_PATH.exec(local);
     return { id: isolated?.[1], local, control: control ? local.slice(control[0].length) : undefined };
   }
 
-  async function routeApi(request: Request, id: string | undefined, local: string): Promise<Response> {
+  async function routeApi(request: Request, id: string | undefined, local: string, client: ClientInfo): Promise<Response> {
     // A preflight only asks for the CORS headers. It is not an API request, so it is not logged, faulted or limited.
     if (request.method === 'OPTIONS') return noContent();
-    return (id === undefined ? defaultInstance : instance(id)).handle(request, local);
+    return (id === undefined ? defaultInstance : instance(id)).handle(request, local, client);
   }
 
-  async function routeControl(request: Request, id: string | undefined, control: string): Promise<Response> {
-    const refusal = foreignOrigin(request, controlOrigins);
+  async function routeControl(request: Request, id: string | undefined, control: string, client: ClientInfo): Promise<Response> {
+    if (!controlRoutes) return problem(404, 'Not found. This sandbox serves the API only: its control routes are off.');
+    const refusal = controlRefusal(request, controlOrigins, client);
     if (refusal) return problem(403, refusal);
     // A preflight from a named origin gets its CORS headers below. A preflight from anywhere else gets none.
     if (request.method === 'OPTIONS') return noContent();
@@ -149,7 +176,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   return {
     instance,
-    async handle(request) {
+    async handle(request, client = {}) {
       const path = localPath(new URL(request.url).pathname);
       const to = path === undefined ? undefined : place(path);
       const origin = request.headers.get('origin');
@@ -158,13 +185,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         to?.control === undefined
           ? withCors
           : (response: Response) => (origin !== null && controlOrigins.has(origin) ? withCorsFor(response, origin) : response);
+      let response: Response;
       try {
-        if (!to) return cors(problem(404, 'Not found.'));
-        return cors(await (to.control === undefined ? routeApi(request, to.id, to.local) : routeControl(request, to.id, to.control)));
+        if (!to) response = problem(404, 'Not found.');
+        else if (to.control === undefined) response = await routeApi(request, to.id, to.local, client);
+        else response = await routeControl(request, to.id, to.control, client);
       } catch (error) {
         console.error('sandbox: unexpected error', error);
-        return cors(problem(500, 'Internal sandbox error.'));
+        response = problem(500, 'Internal sandbox error.');
       }
+      // Every answer is data. A browser that is shown one must never take it for a page or a script.
+      if (response.type !== 'error') response.headers.set('x-content-type-options', 'nosniff');
+      return cors(response);
     },
   };
 }

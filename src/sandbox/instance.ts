@@ -1,8 +1,9 @@
 /**
  * One sandbox instance, with its own data, faults, latency, rate limits and request log.
  *
- * Every API request goes through the same steps. It is logged, waits for any latency, and may be answered by a fault.
- * Otherwise it is routed, authenticated, rate-limited and answered for real. A fault with `apply` turns the last steps
+ * Every API request goes through the same steps. It is routed, and a request for no endpoint is refused there. Then it
+ * is logged, waits for any latency, and may be answered by a fault. Otherwise it is authenticated, rate-limited and
+ * answered for real. A fault with `apply` turns the last steps
  * around. The request is answered for real at once, then the latency passes, and then the fault's answer replaces the
  * real one. A fault with `carriedOutAfterMs` carries the request out on a timer of its own, which the client's waiting
  * or giving up does not touch.
@@ -10,13 +11,15 @@
  * The control routes (`/__sandbox/…`, in control.ts) change an instance through its methods. index.ts sends each
  * request either to the API or to the control routes.
  */
-import { matchApiRoute } from './api.js';
+import { matchApiRoute, type RouteMatch } from './api.js';
 import { authenticate } from './auth.js';
 import { FaultQueue, MAX_LATENCY_MS, faultResponse, parseFault, type Fault, type QueuedFault } from './faults.js';
-import { MAX_BODY_BYTES, delay, parseJson, problem, readBodyText } from './http.js';
+import { isLoopback } from './hosts.js';
+import { MAX_BODY_BYTES, delay, problem, readBodyText, type ClientInfo } from './http.js';
 import { describeSandbox, type SandboxInfo } from './info.js';
 import type { Environment, SandboxData } from './model.js';
 import { FixedWindowRateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { recordOf, RequestLog, type LogBudget, type RecordedRequest } from './request-log.js';
 import { ORDER_LISTING_SHAPES, type OrderListingShape } from './schemas.js';
 import { seedData } from './seed.js';
 
@@ -27,41 +30,10 @@ export interface InstanceOptions {
   writeDurationMs: number;
   /** How the orders listing is served until a control route says otherwise, and again after a reset. */
   orderListing: OrderListingShape;
-}
-
-/** One API request as the sandbox saw it. */
-export interface RecordedRequest {
-  method: string;
-  /** The path relative to the instance's base, such as `/subscriptions/sub_coffee_ada/`. */
-  path: string;
-  /** The query string with its `?`, or empty. */
-  search: string;
-  /** Every request header, with names in lower case. */
-  headers: Record<string, string>;
-  /** The body as parsed JSON, else as the raw text. Null when there was none, or when it was too large. */
-  body: unknown;
-  /**
-   * The status that the client was answered. It is 0 for a simulated network failure, and null while the request is
-   * still being answered. A client that gave up meanwhile never read it.
-   */
-  status: number | null;
-  /** When the sandbox received the request, in ms on the sandbox's clock: the `now` option, by default `Date.now`. */
-  at: number;
-  /**
-   * Only for a request that a fault with `apply` or `carriedOutAfterMs` carried out. It is the status of the real
-   * answer, such as 200 when an upgrade was made, whether or not that answer was the one sent. It is null until the
-   * request has been carried out, so that a test can tell a change still to come from one that was made.
-   */
-  appliedStatus?: number | null;
-}
-
-/** The log keeps the latest requests only, so that a long-running demo does not grow without end. */
-const MAX_RECORDED_REQUESTS = 1000;
-
-function loggedBody(text: string): unknown {
-  if (text === '') return null;
-  const parsed = parseJson(text);
-  return parsed.ok ? parsed.value : text;
+  /** The bytes that the request logs of all the sandbox's instances share. */
+  logBudget: LogBudget;
+  /** The refused tokens that the token doctor may diagnose, shared by all the sandbox's instances. */
+  diagnoses: FixedWindowRateLimiter;
 }
 
 export class SandboxInstance {
@@ -70,7 +42,7 @@ export class SandboxInstance {
   readonly #faults = new FaultQueue();
   readonly #rateLimiter: FixedWindowRateLimiter;
   readonly #locks = new Set<string>();
-  #requests: RecordedRequest[] = [];
+  readonly #log: RequestLog;
   #latencyMs = 0;
   #orderListing: OrderListingShape;
 
@@ -79,6 +51,7 @@ export class SandboxInstance {
     this.#orderListing = options.orderListing;
     this.#data = seedData(options.now());
     this.#rateLimiter = new FixedWindowRateLimiter(options.rateLimit);
+    this.#log = new RequestLog(options.logBudget);
   }
 
   /**
@@ -89,7 +62,7 @@ export class SandboxInstance {
     this.#data = seedData(this.#options.now());
     this.#faults.clear();
     this.#rateLimiter.clear();
-    this.#requests = [];
+    this.#log.clear();
     this.#latencyMs = 0;
     this.#orderListing = this.#options.orderListing;
   }
@@ -118,12 +91,13 @@ export class SandboxInstance {
     this.#faults.clear();
   }
 
+  /** The requests this instance answered, oldest first, with every credential redacted. */
   get requests(): readonly RecordedRequest[] {
-    return this.#requests;
+    return this.#log.records;
   }
 
   clearRequests(): void {
-    this.#requests = [];
+    this.#log.clear();
   }
 
   /** The latency added to every API request, in ms. */
@@ -158,29 +132,25 @@ export class SandboxInstance {
     return describeSandbox(this.#data, this.#options.environment);
   }
 
-  /** Answers an API request whose path, relative to this instance's base, is `path`. */
-  async handle(request: Request, path: string): Promise<Response> {
+  /**
+   * Answers an API request whose path, relative to this instance's base, is `path`. `client` is what the server knows
+   * of where the request came from.
+   */
+  async handle(request: Request, path: string, client: ClientInfo = {}): Promise<Response> {
     const at = this.#options.now();
-    const url = new URL(request.url);
+    // A request for no endpoint, or with a body too large to read, is refused before anything is kept of it or spent
+    // on it: it is not logged, faulted or delayed.
+    const route = matchApiRoute(request.method, path);
+    if (!route.ok) return route.response;
     const body = await readBodyText(request);
-    const record: RecordedRequest = {
-      method: request.method,
-      path,
-      search: url.search,
-      headers: Object.fromEntries(request.headers),
-      body: body.tooLarge ? null : loggedBody(body.text),
-      status: null,
-      at,
-    };
-    this.#requests.push(record);
-    if (this.#requests.length > MAX_RECORDED_REQUESTS) this.#requests.shift();
+    if (body.tooLarge) return problem(413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`);
+    const url = new URL(request.url);
+    const record = await recordOf(request, path, url.search, body.text, at);
+    this.#log.add(record);
 
     const fault = this.#faults.take(request.method, `${path}${url.search}`);
     const latency = this.#latencyMs + (fault?.latencyMs ?? 0);
-    const real = (data = this.#data) =>
-      body.tooLarge
-        ? problem(413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`)
-        : this.#answer(request, path, url, body.text, data);
+    const real = (data = this.#data) => this.#answer(request, route, url, body.text, data, client);
     let response: Response;
     if (fault?.carriedOutAfterMs !== undefined) {
       record.appliedStatus = null;
@@ -220,11 +190,19 @@ export class SandboxInstance {
     return response;
   }
 
-  async #answer(request: Request, path: string, url: URL, bodyText: string, data: SandboxData): Promise<Response> {
-    const route = matchApiRoute(request.method, path);
-    if (!route.ok) return route.response;
-    const { now, environment, writeDurationMs } = this.#options;
-    const auth = await authenticate(request, data, environment, now());
+  async #answer(
+    request: Request,
+    route: Extract<RouteMatch, { ok: true }>,
+    url: URL,
+    bodyText: string,
+    data: SandboxData,
+    client: ClientInfo,
+  ): Promise<Response> {
+    const { now, environment, writeDurationMs, diagnoses } = this.#options;
+    // Only a developer on this machine gets the token doctor's diagnosis of a refused token, and only so many a
+    // minute: it costs dozens of signatures, which a stranger could otherwise make the sandbox compute at will.
+    const diagnose = () => isLoopback(client.remoteAddress) && diagnoses.take('refused tokens', now()).allowed;
+    const auth = await authenticate(request, data, environment, now(), diagnose);
     if (!auth.ok) return problem(auth.status, auth.detail);
     const rate = this.#rateLimiter.take(auth.principal.rateKey, now());
     if (!rate.allowed) {

@@ -5,7 +5,13 @@
  */
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { hostNameOf, isAllowedHost } from './hosts.js';
+import type { ClientInfo } from './http.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from './index.js';
+
+/** A fetch handler, such as a sandbox's `handle`, which is told what the server knows of the client. */
+export type FetchHandler = (request: Request, client: ClientInfo) => Promise<Response>;
 
 /** The request body as a web stream that pulls from Node's stream only as fast as the handler reads. */
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
@@ -71,16 +77,12 @@ function resetMidAnswer(socket: Socket): void {
 }
 
 /**
- * Answers a Node request with a fetch handler. A network error resets the connection mid-answer, and so does a body
- * that fails before its first byte. A body that fails later cuts the connection, so that the client's read of the body
- * fails.
+ * Answers a Node request with a fetch handler, which is given the client's address as the socket has it. A network
+ * error resets the connection mid-answer, and so does a body that fails before its first byte. A body that fails later
+ * cuts the connection, so that the client's read of the body fails.
  */
-export async function serveNodeRequest(
-  handle: (request: Request) => Promise<Response>,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
-  const response = await handle(toRequest(req));
+export async function serveNodeRequest(handle: FetchHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const response = await handle(toRequest(req), { remoteAddress: req.socket.remoteAddress });
   if (response.type === 'error') return resetMidAnswer(req.socket);
   const reader = response.body?.getReader();
   let chunk: ReadableStreamReadResult<Uint8Array> | undefined;
@@ -108,7 +110,7 @@ export async function serveNodeRequest(
  * unchanged: `if (req.url.startsWith('/sandbox/')) return listener(req, res)`. When the handler throws, the error is
  * logged and the connection closed, so that the server goes on.
  */
-export function toNodeListener(handle: (request: Request) => Promise<Response>): RequestListener {
+export function toNodeListener(handle: FetchHandler): RequestListener {
   return (req, res) => {
     serveNodeRequest(handle, req, res).catch((error: unknown) => {
       console.error('sandbox: could not answer a request', error);
@@ -122,6 +124,13 @@ export interface SandboxServerOptions extends SandboxOptions {
   port?: number;
   /** Default 127.0.0.1, because the sandbox is for this machine only. */
   host?: string;
+  /**
+   * The host names it answers besides loopback (`localhost` and its subdomains, `127.0.0.1`, `[::1]`) and the address it
+   * listens on (each of this machine's addresses, when it listens on all of them), such as `sandbox.test`; one that
+   * starts with a dot allows its subdomains too. Default none. A request for any other name gets a 421: a site whose
+   * name was made to point at this machine (DNS rebinding) would otherwise be a page of the sandbox's own origin.
+   */
+  allowedHosts?: readonly string[];
 }
 
 export interface SandboxServer {
@@ -132,10 +141,29 @@ export interface SandboxServer {
   close(): Promise<void>;
 }
 
+/** The addresses a server listening on `host` is reached at: that one, or every address of this machine for a wildcard. */
+function addressesOf(host: string): string[] {
+  if (host !== '0.0.0.0' && host !== '::') return [host];
+  return Object.values(networkInterfaces()).flatMap((addresses) => (addresses ?? []).map(({ address }) => address));
+}
+
 /** Starts the sandbox on `node:http`. */
-export function startSandboxServer({ port = 8787, host = '127.0.0.1', ...options }: SandboxServerOptions = {}): Promise<SandboxServer> {
+export function startSandboxServer({
+  port = 8787,
+  host = '127.0.0.1',
+  allowedHosts = [],
+  ...options
+}: SandboxServerOptions = {}): Promise<SandboxServer> {
   const sandbox = createSandbox(options);
-  const server = createServer(toNodeListener(sandbox.handle));
+  const answer = toNodeListener(sandbox.handle);
+  const served = [...allowedHosts, ...addressesOf(host)];
+  const server = createServer((req, res) => {
+    if (isAllowedHost(hostNameOf(req.headers.host), served)) return answer(req, res);
+    const names = served.length > 0 ? `, ${served.join(', ')}` : '';
+    const detail = `This sandbox answers at localhost, 127.0.0.1, [::1]${names} only. Name another host with --allowed-host.`;
+    res.writeHead(421, { 'content-type': 'application/json', 'x-content-type-options': 'nosniff' });
+    res.end(JSON.stringify({ detail }));
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

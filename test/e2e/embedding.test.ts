@@ -8,7 +8,7 @@ import { PREPAID_UPGRADE_EVENTS } from '../../src/events.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
-import { SANDBOX_MERCHANT, type RecordedRequest, type SandboxInfo } from '../../src/sandbox/index.js';
+import { redactCredential, SANDBOX_MERCHANT, type RecordedRequest, type SandboxInfo } from '../../src/sandbox/index.js';
 import { signStorefrontToken } from '../../src/server/index.js';
 import { escapeAttribute, getJson, serverAndChromium } from './server.js';
 
@@ -178,8 +178,10 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
     const patches = requests.filter((request) => request.method === 'PATCH');
     assert.equal(patches.length, 1, 'exactly one PATCH');
     assert.deepEqual(patches[0]!.body, { orders_per_billing: 6, renewal_behavior: 'downgrade', offer: 'live' });
+    // The log shows each token as a fingerprint of its exact text.
+    const sent = await redactCredential(customer.token);
     for (const request of requests) {
-      assert.equal(request.headers['authorization'], customer.token, `${request.method} ${request.path} carries the token verbatim`);
+      assert.equal(request.headers['authorization'], sent, `${request.method} ${request.path} carries the token verbatim`);
       assert.ok(!('x-api-key' in request.headers), `${request.method} ${request.path} carries no x-api-key`);
     }
     // What the server saw on the wire for this instance: no key, no credential in any address.

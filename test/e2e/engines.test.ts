@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { PREPAID_UPGRADE_EVENTS } from '../../src/events.js';
 import puppeteer, { type Browser as PuppeteerBrowser, type ElementHandle } from 'puppeteer-core';
 import { remote } from 'webdriverio';
-import { SANDBOX_DISCOVERY, type RecordedRequest, type SandboxInfo } from '../../src/sandbox/index.js';
+import { redactCredential, SANDBOX_DISCOVERY, type RecordedRequest, type SandboxInfo } from '../../src/sandbox/index.js';
 import {
   assertEngineInstalled,
   chromePath,
@@ -241,7 +241,9 @@ async function upgradeByClicking(page: EnginePage): Promise<void> {
 }
 
 /** The one upgrade the sandbox applied, and that every request carried the customer's token and nothing else. */
-function assertUpgradedOnce(requests: RecordedRequest[], subscriptionId: string, token: string): void {
+async function assertUpgradedOnce(requests: RecordedRequest[], subscriptionId: string, token: string): Promise<void> {
+  // The log shows each token as a fingerprint of its exact text.
+  const sent = await redactCredential(token);
   const patches = requests.filter(
     (request) => request.method === 'PATCH' && request.status === 200 && request.path.endsWith('/upgrade_to_prepaid/'),
   );
@@ -249,7 +251,7 @@ function assertUpgradedOnce(requests: RecordedRequest[], subscriptionId: string,
   assert.equal(patches[0]!.path, `/subscriptions/${subscriptionId}/upgrade_to_prepaid/`);
   assert.deepEqual(patches[0]!.body, { orders_per_billing: 6, renewal_behavior: 'downgrade', offer: 'live' });
   for (const request of requests) {
-    assert.equal(request.headers['authorization'], token, `${request.method} ${request.path} carries the token verbatim`);
+    assert.equal(request.headers['authorization'], sent, `${request.method} ${request.path} carries the token verbatim`);
     assert.ok(!('x-api-key' in request.headers), `${request.method} ${request.path} carries no x-api-key`);
   }
 }
@@ -352,7 +354,7 @@ describe('the built bundles in a plain page, in every engine', () => {
                   `one upgrade, then one renewal change: ${summary(requests).join(', ')}`,
                 );
                 assert.ok(requests.length >= 2, 'the subscription was loaded before the upgrade');
-                assertUpgradedOnce(requests, subscriptionId, token);
+                await assertUpgradedOnce(requests, subscriptionId, token);
 
                 assert.deepEqual(errors, [], 'no errors in the page');
                 assert.deepEqual(page.driverErrors(), [], 'no console or page errors');
@@ -385,7 +387,7 @@ describe('the built bundles in a plain page, in every engine', () => {
                 await upgradeByClicking(page);
 
                 const requests = await getJson<RecordedRequest[]>(`${server.origin}${apiBase}/__sandbox/requests`);
-                assertUpgradedOnce(requests, earlGrey, token);
+                await assertUpgradedOnce(requests, earlGrey, token);
                 const { errors } = await page.run(seenInPage);
                 assert.deepEqual(errors, [], 'no errors in the page');
                 assert.deepEqual(page.driverErrors(), [], 'no console or page errors');
@@ -433,7 +435,7 @@ describe('the built bundles in a plain page, in every engine', () => {
                   [423, 200],
                   `the upgrade was refused once as busy, then its retry succeeded: ${summary(requests).join(', ')}`,
                 );
-                assertUpgradedOnce(requests, subscriptionId, token);
+                await assertUpgradedOnce(requests, subscriptionId, token);
 
                 assert.deepEqual(errors, [], 'no errors in the page');
                 // The browser's own report of a failed response is expected; nothing else is.

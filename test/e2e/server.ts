@@ -53,7 +53,7 @@ export interface TestServerOptions {
 export async function startTestServer({ now }: TestServerOptions = {}): Promise<TestServer> {
   const sandbox = createSandbox({ basePath: '/sandbox', ...(now && { now }) });
   const audit = createRequestAudit({ basePath: '/sandbox' });
-  const handleSandbox = audit.wrap((request) => sandbox.handle(request));
+  const handleSandbox = audit.wrap((request, client) => sandbox.handle(request, client));
   const pages = new Map<string, { html: string; headers: Record<string, string> }>();
   const routes = new Map<string, (request: IncomingMessage) => RouteAnswer | Promise<RouteAnswer>>();
 

@@ -10,6 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FetchHandler } from '../../src/sandbox/node.js';
 
 /** Where the test runner writes its audit of one engine's run. */
 export const requestAuditFile = (engine: string) =>
@@ -56,7 +57,7 @@ export interface RequestAuditReport {
 
 export interface RequestAudit {
   /** The same handler, noting each API request before it answers. */
-  wrap(handle: (request: Request) => Promise<Response>): (request: Request) => Promise<Response>;
+  wrap(handle: FetchHandler): FetchHandler;
   report(): RequestAuditReport;
   /** Writes the report as JSON to `file`, creating the folder. */
   write(file: string): Promise<RequestAuditReport>;
@@ -153,9 +154,9 @@ export function createRequestAudit(options: { basePath: string; runId?: string |
   }
 
   return {
-    wrap: (handle) => (request) => {
+    wrap: (handle) => (request, client) => {
       note(request);
-      return handle(request);
+      return handle(request, client);
     },
     report,
     async write(file) {

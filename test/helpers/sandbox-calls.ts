@@ -7,6 +7,8 @@ import { SANDBOX_MERCHANT, type Sandbox } from '../../src/sandbox/index.js';
 import { signStorefrontToken } from '../../src/server/index.js';
 
 export const ORIGIN = 'https://sandbox.test';
+/** What the test runner's mount says of a request from this machine. */
+export const LOOPBACK = { remoteAddress: '127.0.0.1' };
 
 export interface CallOptions {
   token?: string;
@@ -30,7 +32,7 @@ export async function call(sandbox: Sandbox, method: string, path: string, optio
     body = JSON.stringify(options.json);
     headers.set('content-type', 'application/json');
   }
-  const response = await sandbox.handle(new Request(new URL(path, ORIGIN), { method, headers, body }));
+  const response = await sandbox.handle(new Request(new URL(path, ORIGIN), { method, headers, body }), LOOPBACK);
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }

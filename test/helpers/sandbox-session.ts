@@ -6,7 +6,7 @@ import { signStorefrontToken } from '../../src/server/index.js';
 import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../../src/sandbox/index.js';
 import type { Fault, RecordedRequest } from '../../src/sandbox/index.js';
 
-export { SANDBOX_MERCHANT, SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS } from '../../src/sandbox/index.js';
+export { redactCredential, SANDBOX_MERCHANT, SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS } from '../../src/sandbox/index.js';
 
 export interface SandboxSession {
   /** The `api-base` of this session's instance, relative to the test page. */

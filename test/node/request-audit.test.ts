@@ -85,7 +85,7 @@ describe('the audit itself', () => {
   async function audit(requests: Request[]) {
     const recorder = createRequestAudit({ basePath: '/sandbox' });
     const handle = recorder.wrap(async () => new Response(null, { status: 204 }));
-    for (const request of requests) await handle(request);
+    for (const request of requests) await handle(request, {});
     return recorder.report();
   }
 

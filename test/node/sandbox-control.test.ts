@@ -1,13 +1,14 @@
-// The sandbox's control routes answer only their own origin and the origins named in `controlOrigins`: a page of any
-// other site must not reset the data, queue faults or read the request log, which holds customers' tokens. Browsers
-// send `Sec-Fetch-Site` and `Origin` and a page cannot forge them; Node's fetch sends neither, so these requests are
-// built here as a browser would send them, which a browser's own Request would not allow.
+// The sandbox's control routes answer only what proves where it comes from: a page of their own origin or of an origin
+// named in `controlOrigins`, or a program on the sandbox's own machine. A page of any other site, or anyone else who
+// reaches the sandbox, must not reset the data, queue faults or read the request log. Browsers send `Sec-Fetch-Site`
+// and `Origin` and a page cannot forge them; Node's fetch sends neither, so these requests are built here as a browser
+// would send them, which a browser's own Request would not allow.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
-import { createSandbox, SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../../src/sandbox/index.js';
+import { createSandbox, redactCredential, SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../../src/sandbox/index.js';
 import { startSandboxServer } from '../../src/sandbox/node.js';
 import { signStorefrontToken } from '../../src/server/index.js';
 
@@ -54,21 +55,41 @@ describe('sandbox control routes and other origins', () => {
     assert.equal(preflight.status, 403);
     for (const name of ['access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers'])
       assert.equal(preflight.headers.get(name), null, name);
-    const own = await sandbox.handle(request('/__sandbox/faults', {}, { method: 'OPTIONS' }));
+    const own = await sandbox.handle(request('/__sandbox/faults', {}, { method: 'OPTIONS' }), { remoteAddress: '127.0.0.1' });
     assert.equal(own.status, 204);
     assert.equal(own.headers.get('access-control-allow-origin'), null);
   });
 
-  it('answers its own origin, and Node, curl and tests, which send neither header', async () => {
+  it('answers pages of its own origin, and programs on its own machine, which send neither header', async () => {
     const sandbox = createSandbox();
     const own = { 'sec-fetch-site': 'same-origin', origin: SANDBOX };
     assert.equal((await sandbox.handle(request('/__sandbox/faults', own, { method: 'POST', body: FAULT }))).status, 201);
-    assert.equal((await sandbox.handle(request('/__sandbox/faults', {}, { method: 'POST', body: FAULT }))).status, 201);
+    for (const remoteAddress of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) {
+      const answer = await sandbox.handle(request('/__sandbox/faults', {}, { method: 'POST', body: FAULT }), { remoteAddress });
+      assert.equal(answer.status, 201, remoteAddress);
+    }
     // A page typed into the address bar, or opened from a bookmark.
     const typed = await sandbox.handle(request('/__sandbox/info', { 'sec-fetch-site': 'none' }));
     assert.equal(typed.status, 200);
     assert.equal(typed.headers.get('access-control-allow-origin'), null);
-    assert.equal(sandbox.instance().faults.length, 2);
+    assert.equal(sandbox.instance().faults.length, 5);
+  });
+
+  it('refuses a request with neither header from another machine, or from a server that does not say where it came from', async () => {
+    const sandbox = createSandbox();
+    for (const client of [{ remoteAddress: '203.0.113.9' }, { remoteAddress: '::ffff:192.168.1.20' }, {}]) {
+      for (const [path, init] of [
+        ['/__sandbox/faults', { method: 'POST', body: JSON.stringify({ status: 200, body: '{}' }) }],
+        ['/__sandbox/requests', {}],
+        ['/__sandbox/reset', { method: 'POST' }],
+        ['/i/other/__sandbox/requests', {}],
+      ] as const) {
+        const answer = await sandbox.handle(request(path, {}, init), client);
+        assert.equal(answer.status, 403, `${path} from ${client.remoteAddress ?? 'an unknown client'}`);
+        assert.match((await answer.json()).detail, /programs on the sandbox's own machine \(loopback\); this request proves neither/);
+      }
+    }
+    assert.deepEqual(sandbox.instance().faults, []);
   });
 
   it('answers the origins named in controlOrigins, with CORS for that origin alone', async () => {
@@ -88,6 +109,24 @@ describe('sandbox control routes and other origins', () => {
       request('/__sandbox/requests', { 'sec-fetch-site': 'cross-site', origin: 'https://attacker.example' }),
     );
     assert.equal(other.status, 403);
+  });
+
+  it('shows a log that holds no cookie and no token, not even to its own origin', async () => {
+    const sandbox = createSandbox();
+    const authorization = await signStorefrontToken({
+      merchantPublicId: SANDBOX_MERCHANT.publicId,
+      customerId: eligible.customerId,
+      hashKey: SANDBOX_MERCHANT.hashKey,
+    });
+    const cookie = '__Host-store_session=a-customer-session; og_auth=cus_ada|1|sig';
+    await sandbox.handle(request(`/subscriptions/${eligible.id}/`, { authorization, cookie, 'x-api-key': 'a-master-key' }));
+    const log = await sandbox.handle(request('/__sandbox/requests', { 'sec-fetch-site': 'same-origin' }));
+    const text = await log.text();
+    for (const secret of ['a-customer-session', 'cus_ada|1|sig', authorization, JSON.parse(authorization).sig, 'a-master-key'])
+      assert.ok(!text.includes(secret), secret);
+    const [recorded] = JSON.parse(text);
+    assert.equal(recorded.headers.cookie, await redactCredential(cookie));
+    assert.equal(recorded.headers.authorization, await redactCredential(authorization));
   });
 
   it('refuses controlOrigins that are not origins, naming them', () => {

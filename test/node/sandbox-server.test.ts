@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
+import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../../src/sandbox/index.js';
@@ -131,6 +132,59 @@ function waitForOutput(child: ChildProcessWithoutNullStreams, pattern: RegExp): 
   });
 }
 
+/** A request to `url` with the headers given, Host among them, as a page of a rebinding name would send it. */
+function rawRequest(url: string, method: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(url, { method, headers, agent: false }, (answer) => {
+      let body = '';
+      answer.on('data', (chunk) => (body += String(chunk)));
+      answer.on('end', () => resolve({ status: answer.statusCode!, body }));
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+}
+
+describe('sandbox server and DNS rebinding', () => {
+  it('answers no host name but loopback, however its own a page of that name says it is', async (t) => {
+    const server = await startSandboxServer({ port: 0 });
+    t.after(() => server.close());
+    const { port } = new URL(server.url);
+    const [fault] = server.sandbox.instance().addFaults([{ status: 503, path: 'products' }]);
+    // A page of attacker.example, whose name now points at 127.0.0.1: to the browser, the sandbox is its own origin.
+    const rebound = { host: `attacker.example:${port}`, origin: `http://attacker.example:${port}`, 'sec-fetch-site': 'same-origin' };
+    for (const [method, path] of [
+      ['POST', '/__sandbox/reset'],
+      ['GET', '/__sandbox/requests'],
+      ['POST', '/i/x/__sandbox/faults'],
+      ['GET', `/subscriptions/${eligible.id}/`],
+    ] as const) {
+      const answer = await rawRequest(`${server.url}${path}`, method, rebound);
+      assert.equal(answer.status, 421, `${method} ${path}`);
+      assert.match(JSON.parse(answer.body).detail, /answers at localhost, 127\.0\.0\.1, \[::1\], 127\.0\.0\.1 only/);
+    }
+    assert.deepEqual(
+      server.sandbox.instance().faults.map(({ id }) => id),
+      [fault!.id],
+      'nothing was reset',
+    );
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `app.localhost:${port}`])
+      assert.equal((await rawRequest(`${server.url}/__sandbox/info`, 'GET', { host })).status, 200, host);
+    for (const host of [`192.168.1.20:${port}`, `localhost.attacker.example:${port}`, `127.0.0.1.attacker.example:${port}`])
+      assert.equal((await rawRequest(`${server.url}/__sandbox/info`, 'GET', { host })).status, 421, host);
+  });
+
+  it('answers the host names it is told, and the subdomains of one that starts with a dot', async (t) => {
+    const server = await startSandboxServer({ port: 0, allowedHosts: ['sandbox.test', '.dev.test'] });
+    t.after(() => server.close());
+    const { port } = new URL(server.url);
+    for (const name of ['sandbox.test', 'SANDBOX.test', 'dev.test', 'shop.dev.test'])
+      assert.equal((await rawRequest(`${server.url}/__sandbox/info`, 'GET', { host: `${name}:${port}` })).status, 200, name);
+    for (const name of ['www.sandbox.test', 'evil-dev.test', 'attacker.example'])
+      assert.equal((await rawRequest(`${server.url}/__sandbox/info`, 'GET', { host: `${name}:${port}` })).status, 421, name);
+  });
+});
+
 const runCli = (...args: string[]) => spawn(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: projectRoot });
 
 describe('sandbox CLI', () => {
@@ -157,6 +211,22 @@ describe('sandbox CLI', () => {
     child.kill('SIGTERM');
     const [code] = await exited;
     assert.equal(code, 0);
+  });
+
+  it('answers a host name given with --allowed-host, and refuses one that is not a host name', async (t) => {
+    const child = runCli('--port', '0', '--allowed-host', 'sandbox.test');
+    t.after(() => child.kill('SIGKILL'));
+    const url = /running at (http:\/\/127\.0\.0\.1:\d+)/.exec(await waitForOutput(child, /Ctrl\+C/))?.[1];
+    assert.ok(url);
+    const { port } = new URL(url);
+    assert.equal((await rawRequest(`${url}/__sandbox/info`, 'GET', { host: `sandbox.test:${port}` })).status, 200);
+    assert.equal((await rawRequest(`${url}/__sandbox/info`, 'GET', { host: `attacker.example:${port}` })).status, 421);
+    const bad = runCli('--allowed-host', 'http://sandbox.test/');
+    let errors = '';
+    bad.stderr.on('data', (chunk) => (errors += String(chunk)));
+    const [code] = await once(bad, 'close');
+    assert.equal(code, 2);
+    assert.match(errors, /--allowed-host must be a host name such as sandbox\.test, not "http:\/\/sandbox\.test\/"/);
   });
 
   it('prints its usage for --help and refuses a bad --port', async () => {

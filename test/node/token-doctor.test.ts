@@ -330,9 +330,10 @@ describe("the sandbox's 401 says what the doctor says", () => {
     ['another key', sandboxToken({ sig: hmac(`${ada}|${now}`, 'guess') }), /another key/],
   ];
   for (const [what, header, words] of cases) {
-    it(`names ${what} in its detail, without the key`, async () => {
+    it(`names ${what} in its detail to a developer on this machine, without the key`, async () => {
       const response = await createSandbox().handle(
         new Request('https://sandbox.test/subscriptions/sub_coffee_ada/', { headers: { authorization: header } }),
+        { remoteAddress: '127.0.0.1' },
       );
       assert.equal(response.status, 401);
       const { detail } = (await response.json()) as { detail: string };

@@ -15,10 +15,11 @@ import type { FailureKind } from '../../../src/api/errors.js';
 import { CONFIRM_WAITS_MS } from '../../../src/api/writes.js';
 import { NEXT_ORDER_WAIT_MS } from '../../../src/subscription/load-subscription.js';
 import { VIEW_AFTER_MS } from '../../../src/element/view-controller.js';
-import type { Fault, RecordedRequest } from '../../../src/sandbox/index.js';
+import { redactCredential, type Fault, type RecordedRequest } from '../../../src/sandbox/index.js';
 import { signStorefrontToken } from '../../../src/server/index.js';
 import { payAsYouGoSubscription, prepaidSubscription } from '../../fixtures/subscriptions.js';
 import { installClock, until, type ControlledClock } from '../../helpers/controlled-clock.js';
+import { answerInstead, htmlPage } from '../../helpers/foreign-answers.js';
 import { mount, type Mounted } from '../../helpers/mount.js';
 import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
 
@@ -56,7 +57,6 @@ const subscriptionBody = (overrides: Record<string, unknown> = {}) =>
 const { public_id: _dropped, ...withoutPublicId } = payAsYouGoSubscription({ product: PRODUCT });
 const MALFORMED = {
   notJson: { status: 200, body: '{"public_id": "sub_coffee_ada", ' },
-  html: { status: 200, body: '<!doctype html><title>Down for maintenance</title>', contentType: 'text/html' },
   empty: { status: 200, body: '' },
   stringForInteger: { status: 200, body: subscriptionBody({ quantity: '2' }) },
   noPublicId: { status: 200, body: json(withoutPublicId) },
@@ -136,6 +136,11 @@ interface Row {
   realTime?: boolean;
   /** Something else that happens before the phase starts (for `upgrade` and `renewal`: once the form is shown). */
   meanwhile?: (session: SandboxSession) => Promise<void>;
+  /**
+   * A page that a proxy in front of the service answers in its place, for requests whose path ends so: the sandbox,
+   * which serves JSON only, never sends one. The sandbox does not see those requests.
+   */
+  proxy?: { path: string; answer: () => Response };
   expect: Outcome;
   /**
    * Then the trouble is over (faults still queued are dropped) and the customer presses the retry button (for an
@@ -373,6 +378,13 @@ const LOAD_ROWS: Row[] = [
   },
   {
     phase: 'load',
+    name: 'malformed: a proxy’s HTML page in place of the service',
+    faults: [],
+    proxy: { path: `/subscriptions/${SUBSCRIPTION}/`, answer: () => htmlPage(200) },
+    expect: { state: 'error', kind: 'malformed', button: 'Try again', error: { status: 200, retryable: true }, seen: [] },
+  },
+  {
+    phase: 'load',
     name: 'timeout (answer after 1 s, limit 500 ms)',
     faults: [read({ latencyMs: 1000 })],
     timeout: TIME_LIMIT,
@@ -382,7 +394,6 @@ const LOAD_ROWS: Row[] = [
   ...(
     [
       ['malformed: not JSON', MALFORMED.notJson, 200],
-      ['malformed: text/html', MALFORMED.html, 200],
       ['malformed: empty body', MALFORMED.empty, 200],
       ['malformed: a string where an integer is due', MALFORMED.stringForInteger, 200],
       ['malformed: no public_id', MALFORMED.noPublicId, 200],
@@ -1052,9 +1063,11 @@ describe('<prepaid-upgrade> fault matrix', () => {
       const send = row.phase === 'renewal' ? '[part~=manage-submit]' : '[part~=submit]';
       // A row in real time still gets a clock, one that never moves and that nothing asks (its waits stay empty).
       const clock = row.realTime ? ({ waits: [], uninstall: () => undefined } as unknown as ControlledClock) : installClock({ auto: true });
+      let proxy: ReturnType<typeof answerInstead> | undefined;
       try {
         await row.meanwhile?.(session);
         for (const fault of row.faults) await session.fault(fault);
+        proxy = row.proxy && answerInstead((url) => url.pathname.endsWith(row.proxy!.path), row.proxy.answer);
         let from = 0;
         if (!m) {
           m = await mount(attributes, properties);
@@ -1071,14 +1084,15 @@ describe('<prepaid-upgrade> fault matrix', () => {
           expect(asked, 'tokenProvider asked again once').to.equal(2);
           const log = await session.requests();
           const refused = log.findIndex((r) => r.status === 401);
-          expect(log[refused]!.headers.authorization).to.equal(session.token);
+          expect(log[refused]!.headers.authorization).to.equal(await redactCredential(session.token));
           if (row.provider === 'new-token')
-            expect(log[refused + 1]!.headers.authorization, 'the retry carries the new token').to.equal(tokens[1]);
+            expect(log[refused + 1]!.headers.authorization, 'the retry carries the new token').to.equal(await redactCredential(tokens[1]!));
         }
 
         if (row.thenRetry) {
           // The trouble is over (faults not used up yet are dropped); the customer tries again.
           await session.control('/faults', { method: 'DELETE' });
+          proxy?.restore();
           const retryFrom: [number, number] = [m.events.length, clock.waits.length];
           if (row.phase === 'load') m.$<HTMLButtonElement>('[part~=retry]')!.click();
           else if (row.expect.kind === 'unconfirmed') {
@@ -1106,6 +1120,7 @@ describe('<prepaid-upgrade> fault matrix', () => {
           }
         }
       } finally {
+        proxy?.restore();
         clock.uninstall();
       }
     });

@@ -154,7 +154,7 @@ describe('the next order', () => {
       { status: 200, body: JSON.stringify({ results: [unsentOrder({ subscription: eligible.id, place: 'soon' })] }) },
       /unsent order ord_7d1e0c94 has no valid public_id or place/,
     ],
-    ['an answer that is not JSON', { status: 200, body: '<html>', contentType: 'text/html' }, /expected JSON/],
+    ['an answer that is not JSON', { status: 200, body: '<html>' }, /not valid JSON/],
     ['a failure after every retry', { status: 503, count: 4 }, /answered 503/],
     ['a network failure', { status: 0, count: 4 }, /could not be reached/],
   ] as const) {

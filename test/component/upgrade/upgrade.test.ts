@@ -4,7 +4,12 @@ import de from '../../../src/i18n/locales/de.js';
 import { payAsYouGoSubscription, prepaidSubscription } from '../../fixtures/subscriptions.js';
 import { captureConsole } from '../../helpers/console-capture.js';
 import { mount } from '../../helpers/mount.js';
-import { SANDBOX_MERCHANT_PREPAID_DISABLED, SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../../helpers/sandbox-session.js';
+import {
+  redactCredential,
+  SANDBOX_MERCHANT_PREPAID_DISABLED,
+  SANDBOX_SUBSCRIPTIONS,
+  sandboxSession,
+} from '../../helpers/sandbox-session.js';
 
 const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
 
@@ -91,7 +96,7 @@ describe('<prepaid-upgrade> happy path', () => {
     ]);
     const requests = await m.session.requests();
     for (const request of requests) {
-      expect(request.headers.authorization).to.equal(m.session.token);
+      expect(request.headers.authorization).to.equal(await redactCredential(m.session.token));
       expect(request.headers).not.to.have.property('x-api-key');
       expect(request.headers).not.to.have.property('cookie');
     }

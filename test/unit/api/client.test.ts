@@ -8,7 +8,8 @@ import { resolveBaseAddress } from '../../../src/api/base-address.js';
 import { MAX_RESPONSE_BYTES, createApiClient, type ApiClient, type ApiClientOptions } from '../../../src/api/client.js';
 import { ApiError } from '../../../src/api/errors.js';
 import type { UpgradeRequest } from '../../../src/api/schemas.js';
-import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS, type Fault, type RecordedRequest } from '../../../src/sandbox/index.js';
+import { redactCredential, SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS, type Fault, type RecordedRequest } from '../../../src/sandbox/index.js';
+import { answerInstead, htmlPage } from '../../helpers/foreign-answers.js';
 import { sandboxSession } from '../../helpers/sandbox-session.js';
 import { apiErrorOf, rejectionOf } from '../../helpers/rejection.js';
 import { payAsYouGoSubscription, prepaidSubscription, product } from '../../fixtures/subscriptions.js';
@@ -85,7 +86,7 @@ describe('ApiClient reads a subscription', () => {
     const [request, ...others] = await sandbox.requests();
     expect(others).to.have.length(0);
     expect(request).to.include({ method: 'GET', path: `/subscriptions/${ELIGIBLE}/`, search: '', body: null, status: 200 });
-    expect(request!.headers.authorization).to.equal(sandbox.token);
+    expect(request!.headers.authorization).to.equal(await redactCredential(sandbox.token));
     expect(request!.headers.accept).to.equal('application/json');
     expect(request!.headers).not.to.have.property('x-api-key');
     expect(request!.headers).not.to.have.property('cookie');
@@ -163,7 +164,7 @@ describe('ApiClient upgrades a subscription to prepaid', () => {
     expect(request).to.include({ method: 'PATCH', path: `/subscriptions/${ELIGIBLE}/upgrade_to_prepaid/`, status: 200 });
     expect(request!.body).to.deep.equal({ orders_per_billing: 6, renewal_behavior: 'cancel', offer: 'live' });
     expect(request!.headers['content-type']).to.equal('application/json');
-    expect(request!.headers.authorization).to.equal(sandbox.token);
+    expect(request!.headers.authorization).to.equal(await redactCredential(sandbox.token));
     expect(request!.headers).not.to.have.property('x-api-key');
   });
 
@@ -278,9 +279,16 @@ describe('ApiClient reports error statuses as http errors', () => {
 
   it('reports an error page that is not JSON by its status alone', async () => {
     const sandbox = await openSandbox();
-    await sandbox.fault({ status: 502, body: '<html><body>Bad Gateway</body></html>', contentType: 'text/html' });
-    const error = await apiErrorOf(sandbox.client().getSubscription(ELIGIBLE));
-    expect(error).to.include({ kind: 'http', status: 502, detail: undefined });
+    const proxy = answerInstead(
+      () => true,
+      () => htmlPage(502, '<html><body>Bad Gateway</body></html>'),
+    );
+    try {
+      const error = await apiErrorOf(sandbox.client().getSubscription(ELIGIBLE));
+      expect(error).to.include({ kind: 'http', status: 502, detail: undefined });
+    } finally {
+      proxy.restore();
+    }
   });
 
   it('does not upgrade when the fault answered instead of the service', async () => {
@@ -298,12 +306,6 @@ describe('ApiClient refuses answers it cannot use', () => {
 
   const cases: Array<[string, Fault, string]> = [
     ['a body that is not JSON', { status: 200, body: '{"public_id": "sub_coffee_ada",' }, 'not valid JSON'],
-    [
-      'a text/html content type',
-      { status: 200, body: '<!doctype html><title>Maintenance</title>', contentType: 'text/html; charset=utf-8' },
-      'expected JSON, got text/html',
-    ],
-    ['JSON sent as text/html', { status: 200, body: subscriptionBody(), contentType: 'text/html' }, 'expected JSON'],
     ['an empty body', { status: 200, body: '' }, 'the answer is empty'],
     ['a string where an integer is due', { status: 200, body: subscriptionBody({ quantity: '1' }) }, 'quantity: expected number'],
     ['a number where the price string is due', { status: 200, body: subscriptionBody({ price: 12.5 }) }, 'price: expected string'],
@@ -323,6 +325,32 @@ describe('ApiClient refuses answers it cannot use', () => {
       expect(error.kind).to.equal('malformed');
       expect(error.status).to.equal(200);
       expect(error.message).to.contain(message);
+    });
+  }
+
+  // Pages of a proxy in front of the service, which the sandbox, serving JSON only, never sends.
+  for (const [what, page, message] of [
+    [
+      'a text/html content type',
+      htmlPage(200, '<!doctype html><title>Maintenance</title>', 'text/html; charset=utf-8'),
+      'expected JSON, got text/html',
+    ],
+    ['JSON sent as text/html', htmlPage(200, subscriptionBody()), 'expected JSON'],
+  ] as const) {
+    it(`reports ${what} as malformed`, async () => {
+      const sandbox = await openSandbox();
+      const proxy = answerInstead(
+        () => true,
+        () => page.clone(),
+      );
+      try {
+        const error = await apiErrorOf(sandbox.client().getSubscription(ELIGIBLE));
+        expect(error.kind).to.equal('malformed');
+        expect(error.status).to.equal(200);
+        expect(error.message).to.contain(message);
+      } finally {
+        proxy.restore();
+      }
     });
   }
 

@@ -14,7 +14,7 @@ import { ApiError } from '../../../src/api/errors.js';
 import { TOKEN_LIFETIME_SECONDS, serializeStorefrontToken, type StorefrontToken } from '../../../src/token.js';
 import { deferred } from '../../helpers/controller-host.js';
 import { apiErrorOf, rejectionOf } from '../../helpers/rejection.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
+import { redactCredential, SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
 
 const MERCHANT_ID = '0e5de2bedc5e11e3a2e4bc764e106cf4';
 const SIG = 'q7Jb0Jk9YQm2l1c3Zk3o0Y8m3S9uKZbqv0n8jHq1x2E=';
@@ -630,7 +630,7 @@ describe('the client renews a refused token once', () => {
     expect(seen).to.deep.equal([refused]);
     const requests = await session.requests();
     expect(requests.map((r) => r.status)).to.deep.equal([401, 200]);
-    expect(requests[1]!.headers.authorization).to.equal(session.token);
+    expect(requests[1]!.headers.authorization).to.equal(await redactCredential(session.token));
   });
 
   it('gives up when no new token can be had', async () => {

@@ -4,7 +4,7 @@ import { signStorefrontToken } from '../../../src/server/index.js';
 import { until, withClock } from '../../helpers/controlled-clock.js';
 
 // The sandbox's fault options that stand for answers lost after the change was made, the request log's timestamps,
-// and the size of control bodies. Called in the page, as the test runner's mount calls it.
+// and the size of control bodies. Called in the page, as the test runner's mount calls it: from this machine.
 const ORIGIN = 'https://sandbox.test';
 const { eligible } = SANDBOX_SUBSCRIPTIONS;
 const UPGRADE = `/subscriptions/${eligible.id}/upgrade_to_prepaid/`;
@@ -22,7 +22,7 @@ function send(
   if (init.token) headers.set('authorization', init.token);
   const body = init.json === undefined ? init.body : JSON.stringify(init.json);
   if (body !== undefined) headers.set('content-type', 'application/json');
-  return sandbox.handle(new Request(new URL(path, ORIGIN), { method, headers, body }));
+  return sandbox.handle(new Request(new URL(path, ORIGIN), { method, headers, body }), { remoteAddress: '127.0.0.1' });
 }
 
 const addFault = (sandbox: Sandbox, fault: unknown) => send(sandbox, 'POST', '/__sandbox/faults', { body: JSON.stringify(fault) });
@@ -73,11 +73,11 @@ describe('sandbox: a fault with apply (the change is made, the answer is lost)',
   });
 
   it('answers a raw body instead of the real one, e.g. a malformed 200', async () => {
-    await addFault(sandbox, { status: 200, body: '<html>gateway</html>', contentType: 'text/html', apply: true });
+    await addFault(sandbox, { status: 200, body: '{"public_id": ', contentType: 'application/problem+json', apply: true });
     const answer = await send(sandbox, 'PATCH', UPGRADE, { token, json: { orders_per_billing: 3 } });
     expect(answer.status).to.equal(200);
-    expect(answer.headers.get('content-type')).to.equal('text/html');
-    expect(await answer.text()).to.equal('<html>gateway</html>');
+    expect(answer.headers.get('content-type')).to.equal('application/problem+json');
+    expect(await answer.text()).to.equal('{"public_id": ');
     expect((await prepaidContext(sandbox, token)) as object).to.include({ prepaid_orders_per_billing: 3 });
   });
 
@@ -383,6 +383,62 @@ describe('sandbox: request log timestamps', () => {
       expect(entry!.at).to.equal(arrival);
       expect(clock.now() - entry!.at).to.equal(200);
     }));
+});
+
+describe('sandbox: what a fault may make the sandbox serve', () => {
+  // The sandbox may share its origin with a store: anything it can be made to serve, a page of that origin serves.
+  it('refuses a body of any type but JSON, which a browser would show as a page or run as a script', async () => {
+    const sandbox = createSandbox();
+    for (const contentType of [
+      'text/html',
+      'text/html; charset=utf-8',
+      'application/javascript',
+      'image/svg+xml',
+      'text/plain',
+      'application/jsonp',
+      'application/json\r\nx: y',
+    ]) {
+      const answer = await addFault(sandbox, { status: 200, body: '<script>alert(1)</script>', contentType });
+      expect(answer.status, contentType).to.equal(400);
+      expect((await answer.json()).detail).to.equal(
+        'contentType must be a JSON type, such as application/json or application/problem+json.',
+      );
+    }
+    for (const contentType of ['application/json', 'application/problem+json', 'application/vnd.subscriptions+json; charset=utf-8'])
+      expect((await addFault(sandbox, { status: 200, body: '{}', contentType })).status, contentType).to.equal(201);
+  });
+
+  it('refuses a Location to another origin, which would send the customers of its origin anywhere', async () => {
+    const sandbox = createSandbox();
+    for (const location of [
+      'https://attacker.example/',
+      '//attacker.example/',
+      '/\\attacker.example/',
+      'javascript:alert(1)',
+      'subscriptions/',
+      ' /x',
+    ]) {
+      const answer = await addFault(sandbox, { status: 302, location });
+      expect(answer.status, location).to.equal(400);
+      expect((await answer.json()).detail).to.match(/^location must be a path on the sandbox’s own origin/);
+    }
+    expect((await addFault(sandbox, { status: 302, location: '/subscriptions/sub_other/' })).status).to.equal(201);
+    const answer = await send(sandbox, 'GET', `/subscriptions/${eligible.id}/`, { token: await adaToken() });
+    expect(answer.status).to.equal(302);
+    expect(answer.headers.get('location')).to.equal('/subscriptions/sub_other/');
+  });
+
+  it('marks every answer, injected or not, as data that is never sniffed', async () => {
+    const sandbox = createSandbox();
+    await addFault(sandbox, { status: 200, body: '<html>', contentType: 'application/json' });
+    for (const answer of [
+      await send(sandbox, 'GET', `/subscriptions/${eligible.id}/`, { token: await adaToken() }),
+      await send(sandbox, 'GET', `/subscriptions/${eligible.id}/`, { token: await adaToken() }),
+      await send(sandbox, 'GET', '/__sandbox/info'),
+      await send(sandbox, 'GET', '/nowhere'),
+    ])
+      expect(answer.headers.get('x-content-type-options')).to.equal('nosniff');
+  });
 });
 
 describe('sandbox: control bodies', () => {

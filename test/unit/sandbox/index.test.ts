@@ -6,12 +6,13 @@ import {
   SANDBOX_PAGING_CUSTOMER_ID,
   SANDBOX_SUBSCRIPTIONS,
   createSandbox,
+  redactCredential,
   type Sandbox,
 } from '../../../src/sandbox/index.js';
 import { storefrontFailureDetail } from '../../../src/sandbox/auth.js';
 import { signMessage, signStorefrontToken } from '../../../src/server/index.js';
 import { SPEC_SUBSCRIPTION_FIELDS } from '../../fixtures/subscriptions.js';
-import { ORIGIN, asServer, call, expectError, tokenFor, type Answer, type CallOptions } from '../../helpers/sandbox-calls.js';
+import { LOOPBACK, ORIGIN, asServer, call, expectError, tokenFor, type Answer, type CallOptions } from '../../helpers/sandbox-calls.js';
 
 const ADA = SANDBOX_CUSTOMERS[0]!.customerId;
 const GRACE = SANDBOX_CUSTOMERS[1]!.customerId;
@@ -666,11 +667,67 @@ describe('sandbox: request log', () => {
       ['PATCH', `/subscriptions/${eligible.id}/upgrade_to_prepaid/`, 400],
     ]);
     expect(log[0]).to.include({ search: '?live=true&limit=5', body: null });
-    expect(log[1].headers).to.include({ authorization: ada.token, 'content-type': 'application/json' });
+    expect(log[1].headers).to.include({ authorization: await redactCredential(ada.token!), 'content-type': 'application/json' });
     expect(log[1].body).to.deep.equal({ orders_per_billing: 6, renewal_behavior: 'cancel' });
     expect(log[2].body).to.equal('six please');
 
     expect((await call(sandbox, 'DELETE', '/__sandbox/requests')).status).to.equal(204);
+    expect((await call(sandbox, 'GET', '/__sandbox/requests')).body).to.deep.equal([]);
+  });
+
+  // A page cannot send a Cookie header of its own: test/node/sandbox-control.test.ts and the example store's test send one.
+  it('holds no credential: tokens and keys are fingerprints, in the headers, the query and the body', async () => {
+    const sandbox = createSandbox();
+    const token = await tokenFor(ADA);
+    const headers = { authorization: token, 'x-auth-token': 'tok-123', 'content-type': 'application/json' };
+    const sent = { orders_per_billing: 6, renewal_behavior: 'cancel', token: 'tok-in-body', nested: [{ api_key: 'key-in-body' }] };
+    await sandbox.handle(
+      new Request(`${ORIGIN}/subscriptions/${eligible.id}/upgrade_to_prepaid/?access_token=tok-in-query&page=2`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify(sent),
+      }),
+      LOOPBACK,
+    );
+    await call(sandbox, 'GET', '/customers', asServer);
+    const log = (await call(sandbox, 'GET', '/__sandbox/requests')).body;
+    const text = JSON.stringify(log);
+    const { sig } = JSON.parse(token);
+    for (const secret of [token, sig, 'tok-123', 'tok-in-query', 'tok-in-body', 'key-in-body', SANDBOX_MERCHANT.apiKeys.production])
+      expect(text, secret).not.to.include(secret);
+    expect(log[0].headers).to.include({ authorization: await redactCredential(token), 'x-auth-token': await redactCredential('tok-123') });
+    expect(log[0].headers.authorization).to.match(/^\[redacted sha256:[0-9a-f]{16}\]$/);
+    expect(new URLSearchParams(log[0].search).get('access_token')).to.equal(await redactCredential('tok-in-query'));
+    expect(new URLSearchParams(log[0].search).get('page')).to.equal('2');
+    expect(log[0].body).to.deep.equal({
+      orders_per_billing: 6,
+      renewal_behavior: 'cancel',
+      token: await redactCredential('tok-in-body'),
+      nested: [{ api_key: await redactCredential('key-in-body') }],
+    });
+    expect(log[1].headers['x-api-key']).to.equal(await redactCredential(SANDBOX_MERCHANT.apiKeys.production));
+    expect(sandbox.instance().requests).to.deep.equal(log, 'the log read in code holds no more');
+  });
+
+  it('keeps 2 KiB of a body, and says it cut it', async () => {
+    const sandbox = createSandbox();
+    const long = JSON.stringify({ orders_per_billing: 6, note: 'x'.repeat(60 * 1024) });
+    await call(sandbox, 'PATCH', `/subscriptions/${eligible.id}/upgrade_to_prepaid/`, { ...(await asAda()), body: long });
+    const [logged] = (await call(sandbox, 'GET', '/__sandbox/requests')).body;
+    expect(logged.body).to.equal(long.slice(0, 2048));
+    expect(logged.bodyTruncated).to.equal(true);
+  });
+
+  it('keeps nothing of a request for no endpoint, for another method, or with a body too large to read', async () => {
+    const sandbox = createSandbox();
+    const ada = await asAda();
+    expectError(await call(sandbox, 'GET', '/nowhere/', ada), 404);
+    expectError(await call(sandbox, 'DELETE', `/subscriptions/${eligible.id}/`, ada), 405);
+    const tooLarge = await call(sandbox, 'PATCH', `/subscriptions/${eligible.id}/upgrade_to_prepaid/`, {
+      ...ada,
+      body: 'x'.repeat(65 * 1024),
+    });
+    expectError(tooLarge, 413);
     expect((await call(sandbox, 'GET', '/__sandbox/requests')).body).to.deep.equal([]);
   });
 });

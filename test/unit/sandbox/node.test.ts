@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../../../src/sandbox/index.js';
+import { redactCredential, SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../../../src/sandbox/index.js';
 import { signStorefrontToken } from '../../../src/server/index.js';
 
 // The sandbox the test runner mounts at /sandbox, reached with the browser's own fetch; an instance of its own keeps
@@ -77,7 +77,7 @@ describe('sandbox over HTTP: a storefront upgrade', () => {
       await fetch(`${base}/__sandbox/requests`)
     ).json();
     const patch = log.find((r) => r.method === 'PATCH')!;
-    expect(patch.headers.authorization).to.equal(authorization);
+    expect(patch.headers.authorization).to.equal(await redactCredential(authorization));
     expect(patch.body).to.deep.equal({ orders_per_billing: 3 });
   });
 });
