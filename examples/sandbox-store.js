@@ -6,12 +6,17 @@
  *
  *   node node_modules/prepaid-upgrade/examples/sandbox-store.js [--port 8080]
  *
- * It is written as a careful store would be: sessions that end, sign-in and sign-out that refuse other sites, a limit
+ * It is written as a careful store would be: sessions that end, sign-in and sign-out that refuse other sites, limits
  * on sign-ins and tokens, a strict policy. On this machine it serves plain HTTP on 127.0.0.1, and its session cookie is
  * `store_session`, without `Secure` (browsers do not all keep a Secure cookie over http://localhost). Anywhere else it
  * needs HTTPS, and then its cookie is `__Host-store_session`, with `Secure`: serve HTTPS itself (`--tls-key key.pem
- * --tls-cert cert.pem`), or behind a proxy that ends TLS, give the address customers use (`--public-origin
- * https://store.example --host 0.0.0.0`). It refuses plain HTTP on any address but loopback.
+ * --tls-cert cert.pem`), or behind a proxy that ends TLS, give the address customers use and the header in which the
+ * proxy names each client (`--public-origin https://store.example --host 0.0.0.0 --client-address-header
+ * x-forwarded-for`). It refuses plain HTTP on any address but loopback.
+ *
+ * Served to other people over HTTPS, the sandbox under `/sandbox/` answers its API only: its control routes (faults,
+ * the request log, reset) would let one visitor change what every other is answered, so they stay on this machine's
+ * own store. Nothing the sandbox logs holds a cookie or a token.
  *
  * For the real service, drop the sandbox, sign with your own merchant id and hash key, and remove `api-base` (the widget
  * then talks to the production service; see docs/embedding.md#which-service-it-talks-to).
@@ -25,7 +30,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createSandbox, SANDBOX_CUSTOMERS, SANDBOX_MERCHANT } from 'prepaid-upgrade/sandbox';
-import { toNodeListener } from 'prepaid-upgrade/sandbox/node';
+import { serveNodeRequest } from 'prepaid-upgrade/sandbox/node';
 import { signStorefrontToken } from 'prepaid-upgrade/server';
 
 /** The folder of the script bundle and of the files it fetches beside itself (languages, discovery). */
@@ -64,8 +69,10 @@ const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 const MAX_SESSIONS = 10_000;
 const MAX_CLIENTS = 10_000;
 /**
- * Requests of one client (its address) allowed in each window. This stops a script on one machine, not a crowd of
- * them: production limits at its edge (the CDN, the load balancer, a WAF) as well.
+ * Sign-ins of one client (its address) allowed in each window, and tokens signed for one session. Each counts what
+ * costs the store something, after the checks that cost it nothing: a stranger's requests without a session spend no
+ * one else's allowance. This stops a script on one machine, not a crowd of them: production limits at its edge (the
+ * CDN, the load balancer, a WAF) as well.
  */
 const SIGN_IN_LIMIT = { limit: 10, windowMs: 60_000 };
 const TOKEN_LIMIT = { limit: 60, windowMs: 60_000 };
@@ -149,6 +156,19 @@ function publicOriginOf(text) {
 }
 
 /**
+ * Who a request comes from, for the limits: the last address in `header` (the one the proxy in front added; any
+ * before it the client wrote itself), or the connection's address without one.
+ */
+function clientByHeader(header) {
+  const name = header?.toLowerCase();
+  return (req) => {
+    const named = name === undefined ? undefined : req.headers[name];
+    const last = (Array.isArray(named) ? named.join(',') : named)?.split(',').at(-1)?.trim();
+    return last || req.socket.remoteAddress || '';
+  };
+}
+
+/**
  * Sessions in memory, the least recently used first: a Map keeps insertion order, and every use moves a session to
  * the end. So the sessions idle longest are at the front, where they are swept.
  */
@@ -227,14 +247,17 @@ function createLimiter({ limit, windowMs }, { now, max }) {
  * - `tls`: `{ key, cert }` (PEM) to serve HTTPS itself.
  * - `now`: the clock in ms, of the sessions, the limits and the tokens (and of the sandbox, which checks them); default
  *   `Date.now`.
- * - `clientOf(req)`: who a request comes from, for the limits; default the connection's address. Behind a proxy every
- *   connection is the proxy's: read the client's address from the header that proxy sets, and from no other.
+ * - `clientAddressHeader`: behind a proxy, the header in which it names each client, such as `x-forwarded-for` (the
+ *   last address in it, which the proxy added) or `x-real-ip`. Every connection is the proxy's, so without it every
+ *   customer would count as one client. Default none: the connection's address.
+ * - `clientOf(req)`: who a request comes from, for the limits, when neither of those will do.
  * - `maxSessions`, `maxClients`: the caps of the session store and of each limiter.
  *
  * `counts()` on the server tells how many sessions and limited clients it holds.
  */
 export function createSandboxStore(options = {}) {
-  const { tls, now = Date.now, clientOf = (req) => req.socket.remoteAddress ?? '' } = options;
+  const { tls, now = Date.now } = options;
+  const clientOf = options.clientOf ?? clientByHeader(options.clientAddressHeader);
   const publicOrigin = options.publicOrigin === undefined ? undefined : publicOriginOf(options.publicOrigin);
   const secure = tls !== undefined || publicOrigin?.startsWith('https:') === true;
   // A `__Host-` cookie is refused unless Secure, with Path=/ and no Domain: no other subdomain, and no page over
@@ -242,10 +265,24 @@ export function createSandboxStore(options = {}) {
   const cookieName = secure ? '__Host-store_session' : 'store_session';
   const cookieAttributes = `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 
-  // The sandbox refuses pages of other origins on its control routes; behind a proxy, its own pages arrive at another
-  // address than the one they were loaded from, so it is told which.
-  const sandbox = createSandbox({ basePath: '/sandbox', now, ...(publicOrigin && { controlOrigins: [publicOrigin] }) });
-  const sandboxListener = toNodeListener(sandbox.handle);
+  // Served to other people (over HTTPS), the sandbox answers its API only. On this machine its control routes answer
+  // the store's own pages; behind a proxy on loopback, those arrive at another address than the one they were loaded
+  // from, so it is told which.
+  const sandbox = createSandbox({
+    basePath: '/sandbox',
+    now,
+    controlRoutes: !secure,
+    ...(publicOrigin && { controlOrigins: [publicOrigin] }),
+  });
+  /**
+   * The sandbox's answers carry the store's headers, as its pages do. It is told the client's address only on this
+   * machine: served to other people, the connection's address is the proxy's or a stranger's, which earns nothing.
+   */
+  const answerSandbox = (req, res) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    const client = secure ? {} : { remoteAddress: req.socket.remoteAddress };
+    return serveNodeRequest((request) => sandbox.handle(request, client), req, res);
+  };
   const sessions = createSessions({ now, max: options.maxSessions ?? MAX_SESSIONS });
   const signIns = createLimiter(SIGN_IN_LIMIT, { now, max: options.maxClients ?? MAX_CLIENTS });
   const tokens = createLimiter(TOKEN_LIMIT, { now, max: options.maxClients ?? MAX_CLIENTS });
@@ -298,7 +335,7 @@ export function createSandboxStore(options = {}) {
     if (!hostAllowed(req)) return send(res, 421, 'This store answers over plain HTTP at localhost, 127.0.0.1 and [::1] only.', text);
     const { pathname } = new URL(req.url ?? '/', 'http://store.localhost');
     // The sandbox stands where the service would be; its requests keep their path, as `basePath` expects.
-    if (pathname.startsWith('/sandbox/')) return sandboxListener(req, res);
+    if (pathname.startsWith('/sandbox/')) return answerSandbox(req, res);
     const script = SCRIPT_FILE.exec(pathname)?.[1];
     if (script && req.method === 'GET') {
       const code = await readFile(join(SCRIPT_FOLDER, script)).catch(() => undefined);
@@ -335,10 +372,11 @@ export function createSandboxStore(options = {}) {
     if (pathname === '/account/storefront-token' && req.method === 'GET') {
       const json = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
       if (fromElsewhere(req)) return send(res, 403, JSON.stringify({ detail: 'Tokens are for this store’s own pages.' }), json);
-      const wait = tokens.wait(clientOf(req));
-      if (wait > 0) return send(res, 429, JSON.stringify({ detail: 'Too many requests.' }), { ...json, 'retry-after': String(wait) });
       const customer = signedIn(req);
       if (!customer) return send(res, 401, JSON.stringify({ detail: 'Sign in to manage your subscriptions.' }), json);
+      // Counted per session, once it is known to be one: a stranger without one can use up no customer's tokens.
+      const wait = tokens.wait(sessionOf(req));
+      if (wait > 0) return send(res, 429, JSON.stringify({ detail: 'Too many requests.' }), { ...json, 'retry-after': String(wait) });
       // The hash key signs here, on the server; the browser gets only the token, which lives TOKEN_LIFETIME_SECONDS.
       const token = await signStorefrontToken({
         merchantPublicId: SANDBOX_MERCHANT.publicId,
@@ -360,7 +398,9 @@ export function createSandboxStore(options = {}) {
   };
   const server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, listener) : createServer(listener);
   return Object.assign(server, {
-    counts: () => ({ sessions: sessions.size, signInClients: signIns.size, tokenClients: tokens.size }),
+    counts: () => ({ sessions: sessions.size, signInClients: signIns.size, tokenSessions: tokens.size }),
+    /** Whether the sandbox's control routes are served: only to a store on this machine. */
+    servesSandboxControls: !secure,
   });
 }
 
@@ -370,6 +410,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       port: { type: 'string', default: process.env.PORT ?? '8080' },
       host: { type: 'string', default: '127.0.0.1' },
       'public-origin': { type: 'string' },
+      'client-address-header': { type: 'string' },
       'tls-key': { type: 'string' },
       'tls-cert': { type: 'string' },
     },
@@ -387,9 +428,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       `refusing to serve plain HTTP on ${values.host}: sessions and tokens would cross the network in clear. ` +
         'Serve HTTPS (--tls-key, --tls-cert), or behind a proxy that ends TLS give --public-origin https://…, or listen on 127.0.0.1.',
     );
+  const clientAddressHeader = values['client-address-header'];
+  if (clientAddressHeader !== undefined && !/^[a-z0-9-]+$/i.test(clientAddressHeader))
+    refuse(`--client-address-header must be a header name such as x-forwarded-for, not "${clientAddressHeader}".`);
   let server;
   try {
-    server = createSandboxStore({ tls, publicOrigin });
+    server = createSandboxStore({ tls, publicOrigin, clientAddressHeader });
   } catch (error) {
     refuse(error.message);
   }
@@ -397,6 +441,16 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const { address, port } = server.address();
     const listening = `${tls ? 'https' : 'http'}://${address.includes(':') ? `[${address}]` : address}:${port}/`;
     console.log(`Sandbox store at ${publicOrigin ? `${publicOrigin}/ (listening at ${listening})` : listening} (Ctrl-C stops it)`);
+    if (server.servesSandboxControls) return;
+    console.log(
+      'The sandbox at /sandbox/ answers its API only: its control routes (faults, the request log, reset) are not served ' +
+        'to other people. Run the store on 127.0.0.1 to use them.',
+    );
+    if (publicOrigin && !clientAddressHeader)
+      console.log(
+        'Behind a proxy, every request comes from the proxy: give --client-address-header (such as x-forwarded-for) ' +
+          'so that the limits count each client apart.',
+      );
   });
   const stop = () => {
     server.close();

@@ -13,18 +13,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { SANDBOX_SUBSCRIPTIONS } from 'prepaid-upgrade/sandbox';
+import { redactCredential, SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from 'prepaid-upgrade/sandbox';
+import { signStorefrontToken } from 'prepaid-upgrade/server';
 
 const storePath = fileURLToPath(new URL('../../examples/sandbox-store.js', import.meta.url));
 
 interface StoreOptions {
   publicOrigin?: string;
+  clientAddressHeader?: string;
   tls?: { key: Buffer; cert: Buffer };
   now?: () => number;
   maxSessions?: number;
   maxClients?: number;
 }
-type Store = Server & { counts(): { sessions: number; signInClients: number; tokenClients: number } };
+type Store = Server & {
+  counts(): { sessions: number; signInClients: number; tokenSessions: number };
+  servesSandboxControls: boolean;
+};
 // A plain JavaScript file, which TypeScript does not type: its one export is described here.
 const { createSandboxStore } = (await import(storePath)) as { createSandboxStore(options?: StoreOptions): Store };
 
@@ -317,7 +322,17 @@ describe('examples/sandbox-store.js: bounded memory and limits', () => {
     assert.equal((await store.signIn()).status, 303);
   });
 
-  it('answers 429 with Retry-After to a 61st token request in a minute from one client', async (t) => {
+  it('counts token requests only once signed in: 70 from a stranger leave the next customer of that address theirs', async (t) => {
+    const store = await startStore();
+    t.after(store.close);
+    for (let i = 0; i < 70; i++) assert.equal(await store.tokenStatus(''), 401);
+    assert.equal(await store.tokenStatus('store_session=forged'), 401);
+    const cookie = cookieOf(await store.signIn());
+    assert.equal(await store.tokenStatus(cookie), 200);
+    assert.equal(store.server.counts().tokenSessions, 1, 'only the session was counted');
+  });
+
+  it('answers 429 with Retry-After to a 61st token request in a minute from one session, and not to another', async (t) => {
     const clock = testClock();
     const store = await startStore({ now: clock.now });
     t.after(store.close);
@@ -327,6 +342,7 @@ describe('examples/sandbox-store.js: bounded memory and limits', () => {
     assert.equal(limited.status, 429);
     assert.equal(limited.headers['retry-after'], '60');
     assert.equal(typeof JSON.parse(limited.body).detail, 'string');
+    assert.equal(await store.tokenStatus(cookieOf(await store.signIn())), 200, 'another session of the same address');
     clock.advance(MINUTE);
     assert.equal(await store.tokenStatus(cookie), 200);
   });
@@ -386,6 +402,121 @@ describe('examples/sandbox-store.js: the policy and the sandbox', () => {
   });
 });
 
+/** A storefront token for Ada signed with another key than the merchant's: the sandbox refuses it. */
+const wronglySigned = () =>
+  signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: eligible.customerId, hashKey: 'not the merchant key' });
+
+describe('examples/sandbox-store.js on this machine: what the sandbox keeps and serves', () => {
+  let store: Awaited<ReturnType<typeof startStore>>;
+  before(async () => {
+    store = await startStore();
+  });
+  after(() => store.close());
+
+  it('records no cookie and no token of a signed-in customer who follows a link into the sandbox', async () => {
+    const cookie = cookieOf(await store.signIn());
+    const token = (await store.call({ path: '/account/storefront-token', headers: { cookie } })).body;
+    await store.call({ path: `/sandbox/subscriptions/${eligible.id}/`, headers: { cookie, authorization: token } });
+    const log = await store.call({ path: '/sandbox/__sandbox/requests', headers: store.own });
+    assert.equal(log.status, 200);
+    const session = cookie.split('=')[1]!;
+    for (const secret of [session, token, JSON.parse(token).sig]) assert.ok(!log.body.includes(secret), 'a credential is in the log');
+    const [recorded] = JSON.parse(log.body).slice(-1);
+    assert.equal(recorded.headers.cookie, await redactCredential(cookie));
+    assert.equal(recorded.headers.authorization, await redactCredential(token));
+  });
+
+  it('sends the store’s own headers with every answer of the sandbox', async () => {
+    for (const path of [`/sandbox/subscriptions/${eligible.id}/`, '/sandbox/__sandbox/info', '/sandbox/nowhere']) {
+      const answer = await store.call({ path, headers: store.own });
+      assert.match(String(answer.headers['content-security-policy']), /default-src 'self'.*frame-ancestors 'none'/, path);
+      assert.equal(answer.headers['x-content-type-options'], 'nosniff', path);
+      assert.equal(answer.headers['referrer-policy'], 'same-origin', path);
+    }
+  });
+
+  it('takes no fault that would make the store’s origin serve a page, or send its customers elsewhere', async () => {
+    for (const fault of [
+      { status: 200, body: '<script>fetch("/account/storefront-token")</script>', contentType: 'text/html' },
+      { status: 302, location: 'https://attacker.example/' },
+    ]) {
+      const queued = await store.call({
+        method: 'POST',
+        path: '/sandbox/__sandbox/faults',
+        headers: { ...store.own, 'content-type': 'application/json' },
+        body: JSON.stringify(fault),
+      });
+      assert.equal(queued.status, 400, JSON.stringify(fault));
+    }
+    const faults = await store.call({ path: '/sandbox/__sandbox/faults', headers: store.own });
+    assert.deepEqual(JSON.parse(faults.body), []);
+  });
+
+  it('gives a developer here the token doctor’s diagnosis of a refused token', async () => {
+    const answer = await store.call({ path: `/sandbox/subscriptions/${eligible.id}/`, headers: { authorization: await wronglySigned() } });
+    assert.equal(answer.status, 401);
+    assert.match(JSON.parse(answer.body).detail, /another key/);
+  });
+});
+
+describe('examples/sandbox-store.js behind a proxy that ends TLS', () => {
+  let store: Awaited<ReturnType<typeof startStore>>;
+  before(async () => {
+    store = await startStore({ publicOrigin: 'https://store.example', clientAddressHeader: 'x-forwarded-for' });
+  });
+  after(() => store.close());
+  /** What the proxy adds to a request of the client at `address`. */
+  const proxied = (address: string, headers: Record<string, string> = {}) => ({ ...headers, 'x-forwarded-for': address });
+
+  it('serves the sandbox’s API, and neither its control routes nor its request log to anyone', async () => {
+    assert.equal(store.server.servesSandboxControls, false);
+    const cookie = cookieOf(await store.signIn(eligible.customerId, proxied('203.0.113.7', store.own)));
+    const token = (await store.call({ path: '/account/storefront-token', headers: proxied('203.0.113.7', { cookie }) })).body;
+    const read = await store.call({
+      path: `/sandbox/subscriptions/${eligible.id}/`,
+      headers: proxied('203.0.113.7', { authorization: token }),
+    });
+    assert.equal(read.status, 200);
+    for (const headers of [store.own, {}, { 'sec-fetch-site': 'none' }] as Array<Record<string, string>>) {
+      for (const [method, path] of [
+        ['GET', '/sandbox/__sandbox/requests'],
+        ['POST', '/sandbox/__sandbox/faults'],
+        ['POST', '/sandbox/__sandbox/reset'],
+        ['GET', '/sandbox/i/mine/__sandbox/requests'],
+        ['POST', '/sandbox/i/mine/__sandbox/faults'],
+        ['GET', `/sandbox/i/mine/subscriptions/${eligible.id}/`],
+      ] as const) {
+        const body = method === 'POST' ? '{"status":503}' : undefined;
+        const answer = await store.call({
+          method,
+          path,
+          headers: proxied('203.0.113.8', { ...headers, 'content-type': 'application/json' }),
+          body,
+        });
+        assert.equal(answer.status, 404, `${method} ${path}`);
+        assert.ok(!answer.body.includes(token) && !answer.body.includes(cookie.split('=')[1]!));
+      }
+    }
+  });
+
+  it('counts each client by the address the proxy names, the last one in X-Forwarded-For', async () => {
+    for (let i = 0; i < 10; i++) assert.equal((await store.signIn(eligible.customerId, proxied('198.51.100.1', store.own))).status, 303);
+    assert.equal((await store.signIn(eligible.customerId, proxied('198.51.100.1', store.own))).status, 429);
+    // An address the client wrote itself before the proxy's changes nothing.
+    assert.equal((await store.signIn(eligible.customerId, proxied('192.0.2.99, 198.51.100.1', store.own))).status, 429);
+    assert.equal((await store.signIn(eligible.customerId, proxied('198.51.100.2', store.own))).status, 303, 'another customer');
+  });
+
+  it('gives a visitor the plain reason for a refused token, without the token doctor’s diagnosis', async () => {
+    const answer = await store.call({
+      path: `/sandbox/subscriptions/${eligible.id}/`,
+      headers: proxied('203.0.113.9', { authorization: await wronglySigned() }),
+    });
+    assert.equal(answer.status, 401);
+    assert.equal(JSON.parse(answer.body).detail, 'The storefront token signature (sig) is invalid.');
+  });
+});
+
 describe('examples/sandbox-store.js run as a command', () => {
   const run = async (...args: string[]) => {
     const child = spawn(process.execPath, ['--import', 'tsx', storePath, '--port', '0', ...args]);
@@ -394,6 +525,29 @@ describe('examples/sandbox-store.js run as a command', () => {
     const [code] = await once(child, 'close');
     return { code, errors };
   };
+
+  it('says, behind a proxy, that the sandbox answers its API only, and serves no control route', async (t) => {
+    const child = spawn(process.execPath, [
+      ...['--import', 'tsx', storePath, '--port', '0'],
+      ...['--public-origin', 'https://store.example', '--client-address-header', 'x-forwarded-for'],
+    ]);
+    t.after(() => child.kill('SIGKILL'));
+    let output = '';
+    for await (const chunk of child.stdout) if (/answers its API only/.test((output += String(chunk)))) break;
+    assert.match(output, /Sandbox store at https:\/\/store\.example\/ \(listening at http:\/\/127\.0\.0\.1:\d+\/\)/);
+    assert.match(
+      output,
+      /The sandbox at \/sandbox\/ answers its API only: its control routes \(faults, the request log, reset\) are not served/,
+    );
+    const port = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)![1];
+    assert.equal((await fetch(`http://127.0.0.1:${port}/sandbox/__sandbox/requests`)).status, 404);
+  });
+
+  it('refuses a header name for --client-address-header that is none', async () => {
+    const { code, errors } = await run('--public-origin', 'https://store.example', '--client-address-header', 'x-forwarded-for: 1');
+    assert.equal(code, 2);
+    assert.match(errors, /--client-address-header must be a header name such as x-forwarded-for/);
+  });
 
   it('refuses plain HTTP on an address other than loopback, saying why', async () => {
     const { code, errors } = await run('--host', '0.0.0.0');
