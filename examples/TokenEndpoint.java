@@ -168,8 +168,23 @@ public final class TokenEndpoint {
         }
     }
 
-    /** The endpoint: the token to a GET with a valid session, 401 without one. */
+    /** The endpoint: the token to a GET with a valid session, 401 without one, 500 when it cannot sign one. */
     static void handle(HttpExchange exchange, String merchantPublicId, String hashKey, String sessionSecret) throws IOException {
+        String token;
+        try {
+            token = tokenFor(exchange, merchantPublicId, hashKey, sessionSecret);
+        } catch (RuntimeException e) {
+            // A customer id the service cannot take, such as one with a "|", is the store's data, not the visitor's
+            // doing. The line names the error and what is wrong, never a value or a stack trace.
+            System.err.println("token endpoint: could not issue a token: " + e.getClass().getSimpleName() + ": " + e.getMessage());
+            answer(exchange, 500, "{\"detail\":\"Could not issue a token.\"}");
+            return;
+        }
+        if (token != null) answer(exchange, 200, token);
+    }
+
+    /** The token for the request's customer, or null once the request has been refused. */
+    private static String tokenFor(HttpExchange exchange, String merchantPublicId, String hashKey, String sessionSecret) throws IOException {
         if (!exchange.getRequestURI().getPath().equals(TOKEN_PATH)) {
             answer(exchange, 404, "{\"detail\":\"Not found.\"}");
         } else if (!exchange.getRequestMethod().equals("GET")) {
@@ -181,9 +196,10 @@ public final class TokenEndpoint {
                 answer(exchange, 401, "{\"detail\":\"Sign in to manage your subscriptions.\"}");
             } else {
                 // The token is already JSON text: {"public_id":…,"ts":…,"sig_field":…,"sig":…}.
-                answer(exchange, 200, signStorefrontToken(merchantPublicId, customerId, hashKey, null, null));
+                return signStorefrontToken(merchantPublicId, customerId, hashKey, null, null);
             }
         }
+        return null;
     }
 
     public static void main(String[] args) throws IOException {
@@ -191,8 +207,12 @@ public final class TokenEndpoint {
         String merchantPublicId = System.getenv().getOrDefault("MERCHANT_PUBLIC_ID", "");
         String hashKey = System.getenv().getOrDefault("MERCHANT_HASH_KEY", "");
         String sessionSecret = System.getenv().getOrDefault("SESSION_SECRET", "");
-        if (merchantPublicId.isEmpty() || hashKey.isEmpty() || sessionSecret.isEmpty()) {
-            System.err.println("Set MERCHANT_PUBLIC_ID, MERCHANT_HASH_KEY and SESSION_SECRET.");
+        List<String> missing = new ArrayList<>();
+        for (String name : List.of("MERCHANT_PUBLIC_ID", "MERCHANT_HASH_KEY", "SESSION_SECRET")) {
+            if (System.getenv().getOrDefault(name, "").isEmpty()) missing.add(name);
+        }
+        if (!missing.isEmpty()) {
+            System.err.println("Set " + String.join(", ", missing) + ".");
             System.exit(2);
         }
         int port = Integer.parseInt(args.length > 0 ? args[0] : System.getenv().getOrDefault("PORT", "8000"));

@@ -34,7 +34,8 @@ const toBase64Url = (bytes: ArrayBuffer) =>
     .replace(/\//g, '_')
     .replace(/=+$/, '');
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return undefined;
+  // A length that leaves one character over is no base64, which atob refuses by throwing.
+  if (!/^[A-Za-z0-9_-]+$/.test(text) || text.length % 4 === 1) return undefined;
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
@@ -66,14 +67,29 @@ export async function signedInCustomer(request: Request, secret: string): Promis
   return valid ? customerId : undefined;
 }
 
+const SETTINGS = ['MERCHANT_PUBLIC_ID', 'MERCHANT_HASH_KEY', 'SESSION_SECRET'] as const;
+
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     if (new URL(request.url).pathname !== TOKEN_PATH) return json(404, JSON.stringify({ detail: 'Not found.' }));
     if (request.method !== 'GET') return json(405, JSON.stringify({ detail: 'Use GET.' }), { allow: 'GET' });
-    const customerId = await signedInCustomer(request, env.SESSION_SECRET);
-    if (!customerId) return json(401, JSON.stringify({ detail: 'Sign in to manage your subscriptions.' }));
-    const token = await signStorefrontToken({ merchantPublicId: env.MERCHANT_PUBLIC_ID, customerId, hashKey: env.MERCHANT_HASH_KEY });
-    // The token is already JSON text: `{"public_id":…,"ts":…,"sig_field":…,"sig":…}`.
-    return json(200, token);
+    // A secret the deployment lacks would otherwise be read as the text "undefined": a session key anyone can sign with.
+    const missing = SETTINGS.filter((name) => typeof env[name] !== 'string' || env[name] === '');
+    if (missing.length > 0) {
+      console.error(`token endpoint: set ${missing.join(', ')}.`);
+      return json(500, JSON.stringify({ detail: 'Could not issue a token.' }));
+    }
+    try {
+      const customerId = await signedInCustomer(request, env.SESSION_SECRET);
+      if (!customerId) return json(401, JSON.stringify({ detail: 'Sign in to manage your subscriptions.' }));
+      const token = await signStorefrontToken({ merchantPublicId: env.MERCHANT_PUBLIC_ID, customerId, hashKey: env.MERCHANT_HASH_KEY });
+      // The token is already JSON text: `{"public_id":…,"ts":…,"sig_field":…,"sig":…}`.
+      return json(200, token);
+    } catch (error) {
+      // A customer id the service cannot take, such as one with a "|", is the store's data, not the visitor's doing.
+      // The line names the error and what is wrong, never a value or a stack.
+      console.error(`token endpoint: could not issue a token: ${String(error)}`);
+      return json(500, JSON.stringify({ detail: 'Could not issue a token.' }));
+    }
   },
 };

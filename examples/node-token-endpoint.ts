@@ -6,12 +6,13 @@
  * (`app.get('/account/storefront-token', storefrontTokenHandler(options))`) or in any framework built on
  * `node:http`. Run alone:
  *
- *   MERCHANT_PUBLIC_ID=… MERCHANT_HASH_KEY=… SESSION_SECRET=… node --import tsx examples/node-token-endpoint.ts
+ *   MERCHANT_PUBLIC_ID=… MERCHANT_HASH_KEY=… SESSION_SECRET=… [PORT=3000] node --import tsx examples/node-token-endpoint.ts
  *
  * The hash key stays in this process: the browser only ever gets the token.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { signStorefrontToken } from 'prepaid-upgrade/server';
 
@@ -75,28 +76,45 @@ export function signedInCustomer(req: IncomingMessage, secret: string): string |
   return given.length === expected.length && timingSafeEqual(given, expected) ? customerId : undefined;
 }
 
+const BAD_REQUEST_BODY = JSON.stringify({ detail: 'Bad request.' });
+/** Node's own refusal of a request it cannot read, such as headers over its 16 KiB limit, as the endpoint's JSON. */
+const BAD_REQUEST =
+  'HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n' +
+  `Content-Length: ${BAD_REQUEST_BODY.length}\r\nConnection: close\r\n\r\n${BAD_REQUEST_BODY}`;
+
 /** A server with the token endpoint at `TOKEN_PATH` and nothing else. */
 export function createTokenServer(options: TokenEndpointOptions): Server {
   const handle = storefrontTokenHandler(options);
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== TOKEN_PATH)
       return send(res, 404, JSON.stringify({ detail: 'Not found.' }));
     handle(req, res).catch((error: unknown) => {
-      console.error('token endpoint:', error);
+      // A customer id the service cannot take, such as one with a "|", is the store's data, not the visitor's doing.
+      // The line names the error and what is wrong, never a value or a stack.
+      console.error(`token endpoint: could not issue a token: ${String(error)}`);
       if (!res.headersSent) send(res, 500, JSON.stringify({ detail: 'Could not issue a token.' }));
     });
   });
+  // Headers too large to read are a bad request, as most servers answer an oversized cookie; Node's own answer would
+  // be a 431 without a body.
+  server.on('clientError', (_error, socket) => (socket.writable ? socket.end(BAD_REQUEST) : socket.destroy()));
+  return server;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { MERCHANT_PUBLIC_ID, MERCHANT_HASH_KEY, SESSION_SECRET, PORT = '3000' } = process.env;
   if (!MERCHANT_PUBLIC_ID || !MERCHANT_HASH_KEY || !SESSION_SECRET) {
-    console.error('Set MERCHANT_PUBLIC_ID, MERCHANT_HASH_KEY and SESSION_SECRET.');
+    const missing = Object.entries({ MERCHANT_PUBLIC_ID, MERCHANT_HASH_KEY, SESSION_SECRET }).filter(([, value]) => !value);
+    console.error(`Set ${missing.map(([name]) => name).join(', ')}.`);
     process.exit(2);
   }
-  createTokenServer({
+  const server = createTokenServer({
     merchantPublicId: MERCHANT_PUBLIC_ID,
     hashKey: MERCHANT_HASH_KEY,
     customerIdOf: (req) => signedInCustomer(req, SESSION_SECRET),
-  }).listen(Number(PORT), '127.0.0.1', () => console.log(`Token endpoint at http://127.0.0.1:${PORT}${TOKEN_PATH}`));
+  });
+  server.listen(Number(PORT), '127.0.0.1', () => {
+    const { port } = server.address() as AddressInfo;
+    console.log(`Token endpoint at http://127.0.0.1:${port}${TOKEN_PATH}`);
+  });
 }

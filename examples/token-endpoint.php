@@ -7,7 +7,11 @@
  * sign_storefront_token() is the part a store copies (into Laravel, WooCommerce, Magento): it signs exactly as
  * signStorefrontToken of prepaid-upgrade/server does, and refuses what it refuses. Run alone, on PHP's built-in server:
  *
- *   MERCHANT_PUBLIC_ID=… MERCHANT_HASH_KEY=… SESSION_SECRET=… php -S 127.0.0.1:8000 examples/token-endpoint.php
+ *   MERCHANT_PUBLIC_ID=… MERCHANT_HASH_KEY=… SESSION_SECRET=… php -n -S 127.0.0.1:8000 examples/token-endpoint.php
+ *
+ * It answers nothing but JSON, even under PHP's defaults without a php.ini (`php -n`, as in the official container
+ * images), which show every error, its file and its arguments to the visitor: serving, it shows none and keeps no
+ * argument in a trace. A store's own production settings should do the same (docs/token-endpoint.md#in-production).
  *
  * "Signed in", in this example, is a cookie `store_session=<customer id>.<signature>` (signed_in_customer() below), the
  * stand-in session of node-token-endpoint.ts. A real store asks its own session instead: Auth::user() in Laravel,
@@ -63,7 +67,7 @@ function storefront_signed_field_problem(string $text): ?string
 function sign_storefront_token(
     string $merchantPublicId,
     string $customerId,
-    string $hashKey,
+    #[\SensitiveParameter] string $hashKey,
     mixed $ts = null,
     ?string $trustLevel = null,
 ): string {
@@ -112,10 +116,14 @@ function sign_storefront_token(
  * The customer of a valid stand-in session cookie (`<customer id>.<base64url HMAC-SHA256 of it with SESSION_SECRET>`,
  * the id percent-encoded), or null. A stand-in for the store's own session, to keep the example whole.
  */
-function signed_in_customer(?string $cookie, string $secret): ?string
+function signed_in_customer(mixed $cookie, #[\SensitiveParameter] string $secret): ?string
 {
+    // `store_session[]=x` in the Cookie header makes PHP give an array: no session is one.
+    if (!is_string($cookie)) {
+        return null;
+    }
     // PHP has already percent-decoded $_COOKIE; the signature (base64url) has no "." of its own.
-    $dot = $cookie === null ? false : strrpos($cookie, '.');
+    $dot = strrpos($cookie, '.');
     if ($dot === false || $dot === 0) {
         return null;
     }
@@ -127,6 +135,8 @@ function signed_in_customer(?string $cookie, string $secret): ?string
 function send_token_endpoint_answer(int $status, string $body, array $headers = []): void
 {
     http_response_code($status);
+    // Which PHP answers is nobody's business (expose_php, on without a php.ini).
+    header_remove('X-Powered-By');
     header('Content-Type: application/json; charset=utf-8');
     // no-store: a token is for this customer, now; no shared cache or back button may keep it.
     header('Cache-Control: no-store');
@@ -152,7 +162,11 @@ function serve_storefront_token(): void
     $hashKey = getenv('MERCHANT_HASH_KEY');
     $sessionSecret = getenv('SESSION_SECRET');
     if (!$merchantPublicId || !$hashKey || !$sessionSecret) {
-        error_log('token endpoint: set MERCHANT_PUBLIC_ID, MERCHANT_HASH_KEY and SESSION_SECRET.');
+        $missing = array_keys(array_filter(
+            ['MERCHANT_PUBLIC_ID' => $merchantPublicId, 'MERCHANT_HASH_KEY' => $hashKey, 'SESSION_SECRET' => $sessionSecret],
+            fn($value) => !$value,
+        ));
+        error_log('token endpoint: set ' . implode(', ', $missing) . '.');
         send_token_endpoint_answer(500, $detail('Could not issue a token.'));
         return;
     }
@@ -161,8 +175,27 @@ function serve_storefront_token(): void
         send_token_endpoint_answer(401, $detail('Sign in to manage your subscriptions.'));
         return;
     }
-    // The token is already JSON text: {"public_id":…,"ts":…,"sig_field":…,"sig":…}.
-    send_token_endpoint_answer(200, sign_storefront_token($merchantPublicId, $customerId, $hashKey));
+    try {
+        // The token is already JSON text: {"public_id":…,"ts":…,"sig_field":…,"sig":…}.
+        send_token_endpoint_answer(200, sign_storefront_token($merchantPublicId, $customerId, $hashKey));
+    } catch (StorefrontTokenError $error) {
+        // A customer id the service cannot take, such as one with a "|": the store's data, not the visitor's doing. The
+        // message names the field and what is wrong with it, never its value.
+        error_log("token endpoint: could not sign a token: {$error->getMessage()}");
+        send_token_endpoint_answer(500, $detail('Could not issue a token.'));
+    }
+}
+
+/**
+ * What the visitor and the log get of an error nothing else caught: a 500 with a plain JSON detail, and a line that
+ * names the error's class, where it was thrown and its message, never its arguments.
+ */
+function answer_uncaught_error(Throwable $error): void
+{
+    error_log(sprintf('token endpoint: %s at line %d: %s', get_class($error), $error->getLine(), $error->getMessage()));
+    if (!headers_sent()) {
+        send_token_endpoint_answer(500, json_encode(['detail' => 'Could not issue a token.']));
+    }
 }
 
 /** One vector's outcome: the header signed, or `refused <field>: <message>`. */
@@ -206,6 +239,11 @@ function check_storefront_token_vectors(string $file): int
 // Run as the script (or the built-in server's router), not when a store includes this file for its functions.
 if (get_included_files()[0] === __FILE__) {
     if (PHP_SAPI === 'cli-server') {
+        // Whatever the php.ini says, or without one: no error, file or argument reaches the visitor.
+        ini_set('display_errors', '0');
+        ini_set('log_errors', '1');
+        ini_set('zend.exception_ignore_args', '1');
+        set_exception_handler('answer_uncaught_error');
         serve_storefront_token();
     } elseif (PHP_SAPI === 'cli' && ($argv[1] ?? '') === 'vectors' && isset($argv[2])) {
         exit(check_storefront_token_vectors($argv[2]));

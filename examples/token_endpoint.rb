@@ -96,23 +96,46 @@ module StorefrontToken
     given.bytesize == expected.bytesize && OpenSSL.fixed_length_secure_compare(given, expected) ? customer_id : nil
   end
 
-  REASONS = { 200 => 'OK', 400 => 'Bad Request', 401 => 'Unauthorized', 404 => 'Not Found', 405 => 'Method Not Allowed' }.freeze
+  REASONS = {
+    200 => 'OK', 400 => 'Bad Request', 401 => 'Unauthorized', 404 => 'Not Found', 405 => 'Method Not Allowed',
+    500 => 'Internal Server Error'
+  }.freeze
+  # The most a request's line and headers may hold: as much as most servers take, far more than a session cookie needs.
+  MAX_HEAD_BYTES = 16 * 1024
 
   # Reads one request from client and answers it: the token at PATH to a GET with a valid session, 401 without one.
   def self.serve(client, config)
-    method, target = client.gets("\r\n", 8192).to_s.split(' ')
-    headers = {}
-    while (line = client.gets("\r\n", 8192)) && line != "\r\n" && headers.size < 100
-      name, value = line.split(':', 2)
-      headers[name.strip.downcase] = value.to_s.strip
+    status, body, extra = begin
+      method, target, headers = read_head(client)
+      answer(method, target.to_s.split('?').first, headers&.fetch('cookie', nil), config)
+    rescue StandardError => e
+      # A customer id the service cannot take, such as one with a "|", is the store's data, not the visitor's doing.
+      # The line names the error and what is wrong, never a value or a backtrace.
+      warn "token endpoint: could not issue a token: #{e.class}: #{e.message}"
+      [500, JSON.generate(detail: 'Could not issue a token.'), '']
     end
-    status, body, extra = answer(method, target.to_s.split('?').first, headers['cookie'], config)
     # no-store: a token is for this customer, now; no shared cache or back button may keep it.
     client.write("HTTP/1.1 #{status} #{REASONS[status]}\r\n" \
                  "Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n#{extra}" \
                  "Content-Length: #{body.bytesize}\r\nConnection: close\r\n\r\n#{body}")
   ensure
     client.close
+  end
+
+  # The request's method, target and headers (names in lower case), or nils for a head that is not one or is longer
+  # than MAX_HEAD_BYTES.
+  def self.read_head(client)
+    size = 0
+    lines = []
+    while (line = client.gets("\r\n", MAX_HEAD_BYTES - size + 1)) && line != "\r\n"
+      size += line.bytesize
+      return nil if size > MAX_HEAD_BYTES || !line.end_with?("\r\n")
+
+      lines << line.chomp("\r\n")
+    end
+    method, target = lines.shift.to_s.split(' ')
+    headers = lines.to_h { |header| header.split(':', 2).then { |name, value| [name.strip.downcase, value.to_s.strip] } }
+    [method, target, headers]
   end
 
   def self.answer(method, path, cookie, config)
@@ -153,15 +176,17 @@ end
 if $PROGRAM_NAME == __FILE__
   exit StorefrontToken.check_vectors(ARGV[1]) if ARGV.size == 2 && ARGV[0] == 'vectors'
 
-  config = {
-    merchant_public_id: ENV.fetch('MERCHANT_PUBLIC_ID', ''),
-    hash_key: ENV.fetch('MERCHANT_HASH_KEY', ''),
-    session_secret: ENV.fetch('SESSION_SECRET', '')
-  }
-  if config.values.any?(&:empty?)
-    warn 'Set MERCHANT_PUBLIC_ID, MERCHANT_HASH_KEY and SESSION_SECRET.'
+  settings = %w[MERCHANT_PUBLIC_ID MERCHANT_HASH_KEY SESSION_SECRET].to_h { |name| [name, ENV.fetch(name, '')] }
+  missing = settings.select { |_, value| value.empty? }.keys
+  unless missing.empty?
+    warn "Set #{missing.join(', ')}."
     exit 2
   end
+  config = {
+    merchant_public_id: settings['MERCHANT_PUBLIC_ID'],
+    hash_key: settings['MERCHANT_HASH_KEY'],
+    session_secret: settings['SESSION_SECRET']
+  }
   server = TCPServer.new('127.0.0.1', Integer(ARGV[0] || ENV.fetch('PORT', '8000')))
   puts "Token endpoint at http://127.0.0.1:#{server.addr[1]}#{StorefrontToken::PATH}"
   $stdout.flush

@@ -4,16 +4,15 @@
 // without a session, and with one a token that verifies and that the sandbox accepts. Without its interpreter a
 // language is skipped, loudly; under CI=true that is a failure (.ci/run installs them).
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { createSandbox, SANDBOX_CUSTOMERS, SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../../src/sandbox/index.js';
 import { parseStorefrontToken, signStorefrontToken, verifyStorefrontToken } from '../../src/server/index.js';
+import { installed, LANGUAGES, root, startServer, type RunningServer } from '../helpers/token-endpoint-servers.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const VECTORS_FILE = join(root, 'examples/token-vectors.json');
 
 interface Inputs {
@@ -72,64 +71,6 @@ describe('signStorefrontToken (JavaScript) agrees with the vectors', () => {
   }
 });
 
-interface Language {
-  name: string;
-  file: string;
-  command: string;
-  /** A command that fails when the interpreter is missing. */
-  probe: string[];
-  /** The Debian package that brings it, for the message when it is missing. */
-  debianPackage: string;
-  vectorsArgs: string[];
-  serveArgs: string[];
-}
-
-// A faster JVM start-up for short runs: the C1 compiler only, and the simplest collector.
-const JVM_FLAGS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
-
-const LANGUAGES: Language[] = [
-  {
-    name: 'PHP',
-    file: 'examples/token-endpoint.php',
-    command: 'php',
-    probe: ['php', '--version'],
-    debianPackage: 'php-cli',
-    vectorsArgs: ['examples/token-endpoint.php', 'vectors', VECTORS_FILE],
-    // Port 0: PHP's built-in server takes a free port and prints it.
-    serveArgs: ['-S', '127.0.0.1:0', 'examples/token-endpoint.php'],
-  },
-  {
-    name: 'Python',
-    file: 'examples/token_endpoint.py',
-    command: 'python3',
-    probe: ['python3', '--version'],
-    debianPackage: 'python3',
-    vectorsArgs: ['examples/token_endpoint.py', 'vectors', VECTORS_FILE],
-    serveArgs: ['examples/token_endpoint.py', '0'],
-  },
-  {
-    name: 'Ruby',
-    file: 'examples/token_endpoint.rb',
-    command: 'ruby',
-    probe: ['ruby', '--version'],
-    debianPackage: 'ruby',
-    vectorsArgs: ['examples/token_endpoint.rb', 'vectors', VECTORS_FILE],
-    serveArgs: ['examples/token_endpoint.rb', '0'],
-  },
-  {
-    name: 'Java',
-    file: 'examples/TokenEndpoint.java',
-    command: 'java',
-    // Running a source file needs the JDK's compiler, which a JRE lacks.
-    probe: ['javac', '-version'],
-    debianPackage: 'default-jdk-headless',
-    vectorsArgs: [...JVM_FLAGS, 'examples/TokenEndpoint.java', 'vectors', VECTORS_FILE],
-    serveArgs: [...JVM_FLAGS, 'examples/TokenEndpoint.java', '0'],
-  },
-];
-
-const installed = ({ probe: [command, ...args] }: Language) => spawnSync(command!, args, { stdio: 'ignore' }).status === 0;
-
 /** What a run of a program printed, and how it ended. */
 interface Run {
   code: number | null;
@@ -164,39 +105,6 @@ const SESSION_SECRET = 'a session secret of the store';
 /** The stand-in session cookie of the examples: `<customer id, percent-encoded>.<base64url HMAC-SHA256 of it>`. */
 const sessionCookie = (customerId: string, secret = SESSION_SECRET) =>
   `store_session=${encodeURIComponent(customerId)}.${createHmac('sha256', secret).update(customerId).digest('base64url')}`;
-
-/** Starts an example's server and resolves with its address once it says it listens. */
-function startServer(language: Language): Promise<{ child: ChildProcessWithoutNullStreams; origin: string }> {
-  const child = spawn(language.command, language.serveArgs, {
-    cwd: root,
-    env: {
-      ...process.env,
-      MERCHANT_PUBLIC_ID: SANDBOX_MERCHANT.publicId,
-      MERCHANT_HASH_KEY: SANDBOX_MERCHANT.hashKey,
-      SESSION_SECRET,
-    },
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`${language.name}: no address within 20 s:\n${output}`)), 20_000);
-    const listen = (chunk: Buffer) => {
-      output += String(chunk);
-      // Ours print "Token endpoint at http://127.0.0.1:<port>/…"; PHP's server "Development Server (http://127.0.0.1:<port>) started".
-      const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, origin: match[1]! });
-      }
-    };
-    child.stdout.on('data', listen);
-    child.stderr.on('data', listen);
-    child.once('error', reject);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${language.name}: the server ended (${code}) before it listened:\n${output}`));
-    });
-  });
-}
 
 /** What an endpoint answered, read as the widget's `auth-url` reads it. */
 async function get(url: string, cookie?: string, method = 'GET') {
@@ -255,20 +163,18 @@ for (const language of LANGUAGES) {
     });
 
     describe('as a server', () => {
-      let child: ChildProcessWithoutNullStreams;
+      let server: RunningServer;
       let url: string;
 
       before(async () => {
-        const server = await startServer(language);
-        child = server.child;
+        server = await startServer(language, {
+          MERCHANT_PUBLIC_ID: SANDBOX_MERCHANT.publicId,
+          MERCHANT_HASH_KEY: SANDBOX_MERCHANT.hashKey,
+          SESSION_SECRET,
+        });
         url = `${server.origin}/account/storefront-token`;
       });
-      after(async () => {
-        if (!child || child.exitCode !== null) return;
-        const ended = new Promise((resolve) => child.once('close', resolve));
-        child.kill();
-        await ended;
-      });
+      after(() => server?.stop());
 
       it('answers 401 with JSON and no-store when nobody is signed in, or the session cookie is forged', async () => {
         const { customerId } = SANDBOX_SUBSCRIPTIONS.eligible;
