@@ -24,6 +24,12 @@ interface News {
 /** When a page was hidden for longer than this, its widgets read their subscriptions again once it is shown. */
 export const STALE_AFTER_MS = 60_000;
 
+/**
+ * How far past this page's clock the time of news may be. The store's tabs read one clock, each from the moment its page
+ * began; news from further ahead is no tab's, and would outrank every later read and write of its subscription.
+ */
+const CLOCK_SKEW_MS = 2_000;
+
 /** The channel that every widget of this origin shares, both on the page and in the store's other tabs. */
 const CHANNEL_NAME = 'prepaid-upgrade';
 
@@ -82,11 +88,13 @@ export class AgreementController implements ReactiveController {
 
   /**
    * Hears news from another widget. The news comes from a page of the same origin, but only a subscription that passes
-   * the schema is shown.
+   * the schema, at a time no later than this page's clock allows, is shown.
    */
   readonly #hear = ({ data }: MessageEvent<Partial<News> | null>): void => {
     const checked = validate(answerSchemas().SubscriptionSchema, data?.subscription);
-    if (data?.service === this.#service && typeof data?.at === 'number' && 'data' in checked) this.#shown.learn(checked.data, data.at);
+    const at = data?.at;
+    if (data?.service === this.#service && typeof at === 'number' && at <= learnedAt() + CLOCK_SKEW_MS && 'data' in checked)
+      this.#shown.learn(checked.data, at);
   };
 
   readonly #onVisibility = (): void => {

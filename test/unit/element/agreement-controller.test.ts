@@ -103,6 +103,21 @@ describe('AgreementController', () => {
     expect(learned).to.have.length(1);
   });
 
+  it('takes no news dated past its own clock, beyond the skew between two tabs of one browser', async () => {
+    const { controller, learned } = agreement();
+    controller.hostConnected();
+    const { channel } = other();
+    const subscription = prepaidSubscription();
+    const now = performance.timeOrigin + performance.now();
+    // A time far ahead would otherwise outrank every later read and write of the subscription until a reload.
+    for (const ahead of [60 * 60_000, 10_000, Infinity]) channel.postMessage({ service: SERVICE, subscription, at: now + ahead });
+    channel.postMessage({ service: SERVICE, subscription, at: now + 500 });
+    await waitUntil(() => learned.length > 0, 'no news heard');
+    await settle();
+    expect(learned).to.deep.equal([[subscription, now + 500]]);
+    controller.hostDisconnected();
+  });
+
   describe('when the page is shown again', () => {
     let visibility: DocumentVisibilityState = 'visible';
     let now = 0;
