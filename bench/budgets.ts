@@ -8,9 +8,10 @@ export const BUDGETS = {
    * own code, which is about 18,000 since the widget confirms a write before concluding, keeps one truth across
    * widgets and tabs, reads addresses, a page's `lang` and its answers as a hostile page would hand them over, and
    * tells the page when it was seen: see docs/performance.md, "Bytes: not met". Neither is met: this holds the
-   * bundle where it is.
+   * bundle where it is. It moved from 28,050 to 28,100 when the widgets' channel came to refuse news dated past the
+   * page's clock: the classic script took 37 bytes more, the module 8 fewer, as brotli found other matches.
    */
-  scriptBundleBrotliBytes: 28_050,
+  scriptBundleBrotliBytes: 28_100,
   /**
    * Of that, our own code: the bundle without Lit, @lit/task and zod (bench/bundle-parts.ts). A feature is weighed
    * here, against what we wrote, not against the libraries' share. It moved from 18,050 to 18,100 when the status
