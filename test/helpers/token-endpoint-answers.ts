@@ -1,0 +1,51 @@
+/**
+ * What a merchant's token endpoint must answer, checked the same way for every language and framework: the token
+ * with `no-store` to the signed-in customer, a JSON 401 to anyone else, and whatever else it answers naming nothing
+ * it keeps.
+ */
+import assert from 'node:assert/strict';
+import { verifyStorefrontToken } from '../../src/server/index.js';
+import { LEAK_PATTERNS } from '../fixtures/hostile-token-requests.js';
+
+export interface EndpointAnswer {
+  status: number;
+  /** Header names in lower case. */
+  headers: Map<string, string>;
+  body: string;
+}
+
+/** A fetch answer, read whole. */
+export async function readAnswer(response: Response): Promise<EndpointAnswer> {
+  return { status: response.status, headers: new Map(response.headers), body: await response.text() };
+}
+
+/** The body and headers hold no piece of a secret (the whole of it, or its first 6 characters), no file, path or stack. */
+export function assertNothingLeaks(answer: EndpointAnswer, secrets: readonly string[], what = 'the answer'): void {
+  const everything = `${[...answer.headers].map(([name, value]) => `${name}: ${value}`).join('\n')}\n${answer.body}`;
+  for (const secret of secrets)
+    for (const piece of [secret, secret.slice(0, 6)]) assert.ok(!everything.includes(piece), `${what}: a secret shows:\n${everything}`);
+  for (const pattern of LEAK_PATTERNS) assert.doesNotMatch(everything, pattern, `${what}: a file, path or stack shows:\n${everything}`);
+}
+
+/** A refusal as the widget's `auth-url` reads one: the status, JSON with a `detail`, `no-store`, and nothing leaked. */
+export function assertRefusal(answer: EndpointAnswer, status: number, secrets: readonly string[], what = `a ${status}`): void {
+  assert.equal(answer.status, status, `${what}: ${answer.status} ${answer.body}`);
+  assert.match(answer.headers.get('content-type') ?? '', /^application\/json/, what);
+  assert.match(answer.headers.get('cache-control') ?? '', /no-store/, what);
+  assert.equal(typeof JSON.parse(answer.body).detail, 'string', `${what}: ${answer.body}`);
+  assertNothingLeaks(answer, secrets, what);
+}
+
+/** The signed-in customer's token: 200, JSON, `no-store`, signed for `customerId` with the merchant's key. */
+export async function assertIssued(
+  answer: EndpointAnswer,
+  customerId: string,
+  merchant: { publicId: string; hashKey: string },
+): Promise<void> {
+  assert.equal(answer.status, 200, answer.body);
+  assert.match(answer.headers.get('content-type') ?? '', /^application\/json/);
+  assert.match(answer.headers.get('cache-control') ?? '', /no-store/);
+  const verified = await verifyStorefrontToken(answer.body.trim(), { hashKey: merchant.hashKey, merchantPublicId: merchant.publicId });
+  assert.ok(verified.valid, `the token verifies: ${JSON.stringify(verified)}`);
+  assert.equal(verified.customerId, customerId);
+}
