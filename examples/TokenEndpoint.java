@@ -10,13 +10,20 @@
  *   MERCHANT_PUBLIC_ID=... MERCHANT_HASH_KEY=... SESSION_SECRET=... java examples/TokenEndpoint.java [port]
  *
  * "Signed in", in this example, is a cookie `store_session=<customer id>.<signature>` (signedInCustomer below), the
- * stand-in session of node-token-endpoint.ts. A real store asks its own session instead: request.getUserPrincipal()
- * or the HttpSession in a servlet, Spring Security's Authentication (docs/token-endpoint.md shows a servlet).
+ * stand-in session of node-token-endpoint.ts. A real store asks its own session instead for the id the subscription
+ * service knows the customer by, never a login or an email: in a servlet, the HttpSession attribute its sign-in sets
+ * (docs/token-endpoint.md shows a servlet).
+ *
+ * The package is a placeholder (example.com's names are kept for examples). A class in no package cannot be imported
+ * by a servlet or controller that is in one, so a copy goes into one of the application's packages, its package line
+ * changed to match. Run as a single source file, the package changes nothing.
  *
  * Check a copy against the shared vectors (every line must say what the vector expects; exit status 1 if not):
  *
  *   java examples/TokenEndpoint.java vectors examples/token-vectors.json
  */
+
+package com.example.storefront;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -74,6 +81,26 @@ public final class TokenEndpoint {
         return String.format("must not contain a control character (U+%04X)", (int) bad.group().charAt(0));
     }
 
+    /** The whitespace a key read from a file may keep before or after it: a line break, a space, a tab, a byte order mark. */
+    private static final Pattern SPACE_AT_START = Pattern.compile("\\A[\\t\\n\\x0B\\f\\r \\uFEFF]");
+    private static final Pattern SPACE_AT_END = Pattern.compile("[\\t\\n\\x0B\\f\\r \\uFEFF]\\z");
+
+    /**
+     * What is wrong with a hash key that starts or ends with whitespace, or null. A key read from a .env file or a
+     * secret store often keeps the line break after it, and signs what the service refuses, since the service's key has
+     * none: the key as given is refused, never trimmed.
+     */
+    static String hashKeyProblem(String hashKey) {
+        Matcher start = SPACE_AT_START.matcher(hashKey);
+        Matcher end = SPACE_AT_END.matcher(hashKey);
+        boolean atStart = start.find();
+        if (!atStart && !end.find()) return null;
+        char space = (atStart ? start : end).group().charAt(0);
+        return String.format(
+            "must not start or end with whitespace (U+%04X at its %s), which a key read from a file often keeps: the service's key has none",
+            (int) space, atStart ? "start" : "end");
+    }
+
     /**
      * Signs a storefront token for one customer and returns the `authorization` header value (JSON text). ts is whole
      * Unix seconds, or null for now; trustLevel is optional (null). Throws StorefrontTokenException for a wrong option.
@@ -86,6 +113,8 @@ public final class TokenEndpoint {
             if (problem != null) throw new StorefrontTokenException(option[0], problem);
         }
         if (hashKey == null || hashKey.isEmpty()) throw new StorefrontTokenException("hashKey", "is required");
+        String keyProblem = hashKeyProblem(hashKey);
+        if (keyProblem != null) throw new StorefrontTokenException("hashKey", keyProblem);
         long seconds = ts == null ? Instant.now().getEpochSecond() : ts;
         if (seconds < 0) throw new StorefrontTokenException("ts", "must be whole Unix seconds");
         // 13 digits are milliseconds, which the service refuses; 10^11 seconds is thirty centuries away.

@@ -61,6 +61,22 @@ function storefront_signed_field_problem(string $text): ?string
 }
 
 /**
+ * What is wrong with a hash key that starts or ends with whitespace, or null. A key read from a .env file or a secret
+ * store often keeps the line break after it, and signs what the service refuses, since the service's key has none: the
+ * key as given is refused, never trimmed.
+ */
+function storefront_hash_key_problem(#[\SensitiveParameter] string $hashKey): ?string
+{
+    if (preg_match('/^([\t\n\x0B\f\r \x{FEFF}])|([\t\n\x0B\f\r \x{FEFF}])\z/u', $hashKey, $match) !== 1) {
+        return null;
+    }
+    $where = $match[1] !== '' ? 'start' : 'end';
+    $space = $match[1] !== '' ? $match[1] : $match[2];
+    $code = $space === "\u{FEFF}" ? 0xFEFF : ord($space);
+    return sprintf("must not start or end with whitespace (U+%04X at its %s), which a key read from a file often keeps: the service's key has none", $code, $where);
+}
+
+/**
  * Signs a storefront token for one customer and returns the `authorization` header value (JSON text). $ts is whole
  * Unix seconds (default now); $trustLevel is optional. Throws StorefrontTokenError for a wrong option.
  */
@@ -82,6 +98,10 @@ function sign_storefront_token(
     }
     if ($hashKey === '') {
         throw new StorefrontTokenError('hashKey', 'is required');
+    }
+    $problem = storefront_hash_key_problem($hashKey);
+    if ($problem !== null) {
+        throw new StorefrontTokenError('hashKey', $problem);
     }
     $ts ??= time();
     // An int only: 1.5 or "1726000000" would sign a text the service does not rebuild from the token.

@@ -11,7 +11,8 @@ signStorefrontToken of prepaid-upgrade/server does, and refuses what it refuses.
 
 "Signed in", in this example, is a cookie `store_session=<customer id>.<signature>` (signed_in_customer() below),
 the stand-in session of node-token-endpoint.ts. A real store asks its own session instead: request.user in Django,
-flask_login's current_user in Flask (docs/token-endpoint.md shows Django's).
+the session (or flask_login's current_user) in Flask; docs/token-endpoint.md shows both, signing the id the
+subscription service knows the customer by.
 
 Check a copy against the shared vectors (every line must say what the vector expects; exit status 1 if not):
 
@@ -34,6 +35,9 @@ TOKEN_PATH = "/account/storefront-token"
 
 # Unicode's control characters (U+0000-U+001F, U+007F-U+009F), and "|", which separates the signed fields.
 _NOT_IN_A_SIGNED_FIELD = re.compile("[|\x00-\x1f\x7f-\x9f]")
+# The whitespace a key read from a file may keep before or after it: a line break, a space, a tab, a byte order mark.
+_SPACE_AT_START = re.compile("\\A[\t\n\x0b\x0c\r \ufeff]")
+_SPACE_AT_END = re.compile("[\t\n\x0b\x0c\r \ufeff]\\Z")
 
 
 class StorefrontTokenError(ValueError):
@@ -62,6 +66,20 @@ def _signed_field_problem(text: str) -> Optional[str]:
     return f"must not contain a control character (U+{ord(match.group()):04X})"
 
 
+def _hash_key_problem(hash_key: str) -> Optional[str]:
+    """What is wrong with a hash key that starts or ends with whitespace, or None. A key read from a .env file or a
+    secret store often keeps the line break after it, and signs what the service refuses, since the service's key has
+    none: the key as given is refused, never trimmed."""
+    at_start = _SPACE_AT_START.search(hash_key)
+    match = at_start or _SPACE_AT_END.search(hash_key)
+    if match is None:
+        return None
+    return (
+        f"must not start or end with whitespace (U+{ord(match.group()):04X} at its {'start' if at_start else 'end'}), "
+        "which a key read from a file often keeps: the service's key has none"
+    )
+
+
 def sign_storefront_token(
     *,
     merchant_public_id: str,
@@ -80,6 +98,9 @@ def sign_storefront_token(
             raise StorefrontTokenError(field, problem)
     if not isinstance(hash_key, str) or hash_key == "":
         raise StorefrontTokenError("hashKey", "is required")
+    problem = _hash_key_problem(hash_key)
+    if problem:
+        raise StorefrontTokenError("hashKey", problem)
     if ts is None:
         ts = int(time.time())
     # An int only (bool is one in Python): 1.5 or "1726000000" would sign a text the service does not rebuild.

@@ -51,6 +51,20 @@ module StorefrontToken
     format('must not contain a control character (U+%04X)', bad.ord)
   end
 
+  # What is wrong with a hash key that starts or ends with whitespace, or nil. A key read from a .env file or a secret
+  # store often keeps the line break after it, and signs what the service refuses, since the service's key has none:
+  # the key as given is refused, never trimmed.
+  def self.hash_key_problem(hash_key)
+    return nil unless hash_key.valid_encoding?
+
+    at_start = hash_key[/\A[\t\n\v\f\r \u{FEFF}]/]
+    space = at_start || hash_key[/[\t\n\v\f\r \u{FEFF}]\z/]
+    return nil if space.nil?
+
+    format("must not start or end with whitespace (U+%04X at its %s), which a key read from a file often keeps: the service's key has none",
+           space.ord, at_start ? 'start' : 'end')
+  end
+
   # Signs a storefront token for one customer and returns the `authorization` header value (JSON text). ts is whole
   # Unix seconds (default now); trust_level is optional. Raises StorefrontToken::Error for a wrong option.
   def self.sign(merchant_public_id:, customer_id:, hash_key:, ts: nil, trust_level: nil)
@@ -61,6 +75,9 @@ module StorefrontToken
       raise Error.new(field, problem) if problem
     end
     raise Error.new('hashKey', 'is required') unless hash_key.is_a?(String) && !hash_key.empty?
+
+    problem = hash_key_problem(hash_key)
+    raise Error.new('hashKey', problem) if problem
 
     ts = Time.now.to_i if ts.nil?
     # An Integer only: 1.5 or "1726000000" would sign a text the service does not rebuild from the token.

@@ -104,6 +104,20 @@ const signedField = (name: string) =>
     error: ({ input }) => `${name} ${signedFieldProblem(input as string)}`,
   });
 
+/**
+ * What is wrong with a hash key that starts or ends with whitespace, or `undefined`. A key read from a `.env` file or a
+ * secret store often keeps the line break after it, and a signature made with it is refused, although it looks right:
+ * the service signs with the key as the merchant's account shows it, which has none. So the key as given is refused,
+ * never trimmed: a key trimmed here would sign, and be refused elsewhere, where it is read again with its newline.
+ */
+export function hashKeyProblem(key: string): string | undefined {
+  const space = /^[\t\n\v\f\r \uFEFF]/.exec(key)?.[0] ?? /[\t\n\v\f\r \uFEFF]$/.exec(key)?.[0];
+  if (space === undefined) return undefined;
+  const where = key.startsWith(space) ? 'start' : 'end';
+  const code = space.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+  return `must not start or end with whitespace (U+${code} at its ${where}), which a key read from a file often keeps: the service's key has none`;
+}
+
 /** A number of seconds, 0 or more. A fraction is fine. */
 const seconds = (name: string) => z.number(`${name} must be a number of seconds`).check(z.gte(0, `${name} must not be negative`));
 
@@ -111,7 +125,9 @@ const SignOptionsSchema = z.object(
   {
     merchantPublicId: requiredString('merchantPublicId').check(signedField('merchantPublicId')),
     customerId: requiredString('customerId').check(signedField('customerId')),
-    hashKey: requiredString('hashKey'),
+    hashKey: requiredString('hashKey').check(
+      z.refine<string>((key) => hashKeyProblem(key) === undefined, { error: ({ input }) => `hashKey ${hashKeyProblem(input as string)}` }),
+    ),
     // Date.now() would sign a ts that the service refuses, because its 13 digits are milliseconds. 10¹¹ seconds is
     // thirty centuries away.
     ts: z.optional(
