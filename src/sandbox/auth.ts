@@ -61,6 +61,21 @@ function authenticateApiKey(apiKey: string, data: SandboxData, environment: Envi
   return { ok: false, status: 401, detail: 'Invalid API key.' };
 }
 
+/**
+ * The 401 `detail` of a genuine token for a customer the merchant does not have. The signature is right, so the
+ * mistake is nearly always which id was signed: a framework's user key, a login or an email, rather than the id the
+ * service knows. The sandbox's own customers are public demo data, and named.
+ */
+function unknownCustomerDetail(merchant: Merchant, data: SandboxData): string {
+  const ids = data.customers.filter((customer) => customer.merchant === merchant.publicId).map((customer) => customer.customer_id);
+  const listed = ids.length > 8 ? `${ids.slice(0, 8).join(', ')}, …` : ids.join(', ');
+  return (
+    `The storefront token's sig_field names no customer of ${merchant.publicId}. Sign the id the service knows the customer by, ` +
+    "the one the store's integration created the customer under (GET /customers lists it as customer_id), not a framework's " +
+    `user key, a login or an email. This sandbox's customers of ${merchant.publicId}: ${listed}.`
+  );
+}
+
 async function authenticateStorefront(headerValue: string, data: SandboxData, nowMs: number, diagnose: () => boolean): Promise<AuthResult> {
   const now = Math.floor(nowMs / 1000);
   const result = await verifyStorefrontToken(headerValue, { hashKey: (publicId) => data.merchants.get(publicId)?.hashKey, now });
@@ -73,7 +88,7 @@ async function authenticateStorefront(headerValue: string, data: SandboxData, no
   const merchant = data.merchants.get(result.merchantPublicId)!;
   const known = data.customers.some((c) => c.customer_id === result.customerId && c.merchant === merchant.publicId);
   // A genuine signature for a customer the merchant does not have is still not a credential for anyone.
-  if (!known) return { ok: false, status: 401, detail: 'The storefront token names an unknown customer.' };
+  if (!known) return { ok: false, status: 401, detail: unknownCustomerDetail(merchant, data) };
   return {
     ok: true,
     principal: {

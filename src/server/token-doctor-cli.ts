@@ -102,6 +102,8 @@ function format(diagnosis: TokenDiagnosis): string {
     lines.push('', `${i + 1}. ${item.message}`, `   Fix: ${item.fix}`, `   (${item.code}, field ${item.field})`);
   });
   if (diagnosis.notChecked.length > 0) lines.push('', 'Not checked:', ...diagnosis.notChecked.map((text) => `  - ${text}`));
+  if (diagnosis.warnings.length > 0)
+    lines.push('', 'Warnings:', ...diagnosis.warnings.map((item) => `  - ${item.message} ${item.fix} (${item.code})`));
   return lines.join('\n');
 }
 

@@ -191,3 +191,34 @@ export function readTokenFields(
   };
   return { fields, findings };
 }
+
+/**
+ * What a `sig_field` may be instead of the id the service knows the customer by: the id under which the store's
+ * integration created the customer in the service, which `GET /customers` lists as `customer_id`. An email or a small
+ * number (a framework's row id, "1" on a new project) is often what a snippet signs by default. The service may know
+ * customers by either, so these are warnings, never mistakes.
+ */
+export function customerIdWarnings(customerId: string | undefined): TokenFinding[] {
+  const fix =
+    "Sign the id the service knows the customer by: the one your integration created the customer under, which the service's GET /customers lists as customer_id (on most platforms, the platform's own customer id).";
+  if (customerId === undefined) return [];
+  if (/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(customerId))
+    return [
+      finding(
+        'customer-id-looks-like-email',
+        'sig_field',
+        "The storefront token's sig_field looks like an email address: the service knows a customer by the id it was created under, which is seldom the email.",
+        fix,
+      ),
+    ];
+  if (/^\d{1,6}$/.test(customerId))
+    return [
+      finding(
+        'customer-id-looks-like-a-row-number',
+        'sig_field',
+        `The storefront token's sig_field is a small number (${customerId}), as a framework's user key is ("1" on a new project): the service knows a customer by the id it was created under.`,
+        fix,
+      ),
+    ];
+  return [];
+}

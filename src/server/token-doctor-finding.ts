@@ -52,6 +52,9 @@ export type TokenDoctorCode =
   | 'key-and-text-swapped'
   | 'hash-key-trailing-newline'
   | 'hash-key-whitespace'
+  | 'given-hash-key-whitespace'
+  | 'customer-id-looks-like-email'
+  | 'customer-id-looks-like-a-row-number'
   | 'hash-key-decoded'
   | 'other-merchant-key'
   | 'signed-with-another-key';

@@ -113,11 +113,13 @@ export function merchantFindings(
   const why =
     publicId.trim().toLowerCase() === expected.trim().toLowerCase()
       ? 'they differ only in case or spaces'
-      : theirs
-        ? `${nameOf(theirs)} is a merchant of the sandbox, so this token is for the sandbox, not ${environment ?? 'the service'}`
-        : ours
-          ? `${nameOf(ours)} is the sandbox's, and "${publicId}" is likely your own merchant id of production or staging, which the sandbox does not know`
-          : `each environment (production, staging) gives a merchant its own id and hash key, so "${publicId}" is likely ${otherEnvironment(environment)}, or another store's`;
+      : theirs && ours
+        ? `both are merchants of the sandbox, and this token is signed for ${nameOf(theirs)}, not for ${nameOf(ours)}`
+        : theirs
+          ? `${nameOf(theirs)} is a merchant of the sandbox, so this token is for the sandbox, not ${environment ?? 'the service'}`
+          : ours
+            ? `${nameOf(ours)} is the sandbox's, and "${publicId}" is likely your own merchant id of production or staging, which the sandbox does not know`
+            : `each environment (production, staging) gives a merchant its own id and hash key, so "${publicId}" is likely ${otherEnvironment(environment)}, or another store's`;
   return [
     finding(
       'other-merchant-id',

@@ -5,6 +5,7 @@
  */
 import { finding, type TokenFinding } from './token-doctor-finding.js';
 import type { TokenFields } from './token-doctor-fields.js';
+import { hashKeyProblem } from './signer.js';
 import { hexBytes, looseBase64 } from './token-doctor-sig.js';
 
 /** A key or a text tried, and the mistake it stands for. The mistake is `undefined` for the right one. */
@@ -39,6 +40,22 @@ const keySpaces = finding(
   TRIM_FIX,
 );
 
+/**
+ * The hash key as given starts or ends with whitespace, which the service's key never does: a key read from a `.env`
+ * file or a secret store often keeps its line break. Checked with that key, a token is judged as the service never
+ * would, so the doctor says it whatever the signature.
+ */
+export function givenKeyFinding(hashKey: string | undefined): TokenFinding | undefined {
+  const problem = hashKey === undefined ? undefined : hashKeyProblem(hashKey);
+  if (problem === undefined) return undefined;
+  return finding(
+    'given-hash-key-whitespace',
+    'sig',
+    `The hash key given ${problem.replace(/^must not start or end with whitespace \((U\+[0-9A-F]{4}) at its (start|end)\).*$/, 'has $1 at its $2')}: the service's key has no whitespace around it, so a token signed with the key as given is refused, and the signers of this package refuse to sign with it.`,
+    "Give the key without it, as the merchant's account shows it, and read it the same way where your server signs: remove the line break where the key is read from a file or a secret store.",
+  );
+}
+
 const keyDecoded = (how: string) =>
   finding(
     'hash-key-decoded',
@@ -47,7 +64,11 @@ const keyDecoded = (how: string) =>
     "Use the hash key's text as it is, UTF-8 encoded, as the HMAC's key: do not decode it.",
   );
 
-/** The keys to try: the given key, trimmed, then the key with each known slip, then the other merchants' keys. */
+/**
+ * The keys to try: the given key as it is, then without the whitespace around it, then the key with each known slip,
+ * then the other merchants' keys. Whitespace around the given key is named on its own (`givenKeyFinding`): a token made
+ * with the key without it is right, as far as the key goes.
+ */
 export function keyVariants(
   hashKey: string | undefined,
   merchants: KnownMerchant[],
@@ -55,12 +76,10 @@ export function keyVariants(
 ): Array<Variant<string | Uint8Array>> {
   const variants: Array<Variant<string | Uint8Array>> = [];
   if (hashKey !== undefined && hashKey !== '') {
-    // A key given with a line break is most likely the merchant's key, read together with the line break. The key
-    // itself has none.
+    variants.push({ value: hashKey });
     const key = hashKey.trim() || hashKey;
-    variants.push({ value: key });
-    if (key !== hashKey) variants.push({ value: hashKey, mistake: /[\r\n]/.test(hashKey) ? keyNewline : keySpaces });
-    for (const end of ['\n', '\r\n']) variants.push({ value: key + end, mistake: keyNewline });
+    if (key !== hashKey) variants.push({ value: key });
+    for (const end of ['\n', '\r\n']) if (key + end !== hashKey) variants.push({ value: key + end, mistake: keyNewline });
     for (const slip of [`${key} `, ` ${key}`, `${key}\t`, ` ${key} `]) variants.push({ value: slip, mistake: keySpaces });
     const fromBase64 = /^[A-Za-z0-9+/_-]{8,}={0,2}$/.test(key) ? looseBase64(key) : undefined;
     if (fromBase64) variants.push({ value: fromBase64, mistake: keyDecoded('base64') });

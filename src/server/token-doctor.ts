@@ -14,7 +14,8 @@ import { finding, type TokenDoctorCode, type TokenFinding } from './token-doctor
 import { readTokenHeader } from './token-doctor-header.js';
 import { searchSignature } from './token-doctor-search.js';
 import { sigDecodings, sigShapeFindings } from './token-doctor-sig.js';
-import { keyVariants, type KnownMerchant } from './token-doctor-variants.js';
+import { customerIdWarnings } from './token-doctor-fields.js';
+import { givenKeyFinding, keyVariants, type KnownMerchant } from './token-doctor-variants.js';
 import { duration, merchantFindings, timeFindings } from './token-doctor-time.js';
 
 export type { TokenDoctorCode, TokenFinding, KnownMerchant };
@@ -50,6 +51,11 @@ export interface TokenDiagnosis {
   findings: TokenFinding[];
   /** What could not be checked, and why, one sentence each. */
   notChecked: string[];
+  /**
+   * What the service may well accept, but is often a mistake: a `sig_field` that looks like an email or a row number
+   * rather than the id the service knows the customer by. They leave `ok` as it is.
+   */
+  warnings: TokenFinding[];
   /** Whether the signature was found to be right with the hash key. */
   signatureVerified: boolean;
   /**
@@ -134,6 +140,9 @@ export async function diagnoseStorefrontToken(header: string, options: DiagnoseS
   let fields: TokenFields = {};
   let verified = false;
   let hashKey = options.hashKey;
+  // The key as given is the key judged. Whitespace around it is named first, as no token checked with it means much.
+  const givenKey = givenKeyFinding(options.hashKey);
+  if (givenKey) findings.push(givenKey);
   if (read.value !== undefined || read.cookie) {
     const readFields = readTokenFields(read.value, read.cookie, options.merchantPublicId);
     fields = readFields.fields;
@@ -150,10 +159,11 @@ export async function diagnoseStorefrontToken(header: string, options: DiagnoseS
     findings.push(...signature.findings);
     verified = signature.verified;
   }
-  // The verifier has the last word. The doctor names mistakes, but a token that the verifier accepts is good.
+  // The verifier has the last word, with the key as given. The doctor names mistakes, but a token that the verifier
+  // accepts is good, unless the key itself is not one the service could have.
   if (hashKey) {
     const verdict = await verifyStorefrontToken(header, { hashKey, merchantPublicId: options.merchantPublicId, now });
-    if (verdict.valid) findings.length = 0;
+    if (verdict.valid) findings.splice(0, Infinity, ...(givenKey ? [givenKey] : []));
     else if (findings.length === 0) findings.push(refusalFinding(verdict));
   }
   const unique = findings.filter((item, i) => findings.findIndex((other) => other.code === item.code && other.field === item.field) === i);
@@ -167,6 +177,7 @@ export async function diagnoseStorefrontToken(header: string, options: DiagnoseS
     ok: unique.length === 0,
     findings: unique,
     notChecked,
+    warnings: customerIdWarnings(fields.customerId),
     signatureVerified: verified && unique.length === 0,
     token,
     summary: summarize(unique, token, now, verified),
@@ -174,6 +185,8 @@ export async function diagnoseStorefrontToken(header: string, options: DiagnoseS
 }
 
 function summarize(findings: TokenFinding[], token: NonNullable<TokenDiagnosis['token']>, now: number, verified: boolean): string {
+  if (findings.length === 1 && findings[0]!.code === 'given-hash-key-whitespace')
+    return 'The hash key given is not one the service could have: it has whitespace around it. Check again with the key as the account shows it.';
   if (findings.length > 0) {
     return `${findings.length === 1 ? 'One mistake' : `${findings.length} mistakes`} in this storefront token: the service would answer 401.`;
   }

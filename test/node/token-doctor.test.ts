@@ -7,6 +7,9 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { SANDBOX_MERCHANT, createSandbox } from '../../src/sandbox/index.js';
@@ -308,6 +311,126 @@ describe('prepaid-upgrade-token-doctor', () => {
       const { code, out } = await runDoctor(args);
       assert.equal(code, 2, `${args.join(' ')}: ${out}`);
       assert.match(out, /Usage: prepaid-upgrade-token-doctor/);
+    }
+  });
+});
+
+describe('the hash key as given is the key judged', () => {
+  /** The key as a merchant's server reads it from a .env file or a secret store: with the line break after it. */
+  const keyFromFile = () => {
+    const folder = mkdtempSync(join(tmpdir(), 'doctor-key-'));
+    writeFileSync(join(folder, 'hash-key'), `${KEY}\n`);
+    const read = readFileSync(join(folder, 'hash-key'), 'utf8');
+    rmSync(folder, { recursive: true, force: true });
+    return read;
+  };
+  const keyOptions = ['--hash-key-env', 'ACME_KEY', '--merchant-id', MERCHANT, '--now', String(NOW)];
+
+  it('never calls good a token signed with the key and its line break, which the service refuses', async () => {
+    const key = keyFromFile();
+    const header = token({ sig: hmac(`${CUSTOMER}|${TS}`, key) });
+    const diagnosis = await diagnose(header, { hashKey: key });
+    assert.equal(diagnosis.ok, false);
+    assert.deepEqual(codes(diagnosis), ['given-hash-key-whitespace']);
+    const { code, out } = await runDoctor([header, ...keyOptions], { ACME_KEY: key });
+    assert.equal(code, 1, out);
+    assert.match(out, /The hash key given has U\+000A at its end: the service's key has no whitespace around it/);
+    assert.ok(!out.includes(KEY), out);
+  });
+
+  it('says what is wrong with the key, not that the signature is, for a token signed right', async () => {
+    const key = keyFromFile();
+    const diagnosis = await diagnose(good, { hashKey: key });
+    assert.deepEqual(codes(diagnosis), ['given-hash-key-whitespace']);
+    assert.match(diagnosis.summary, /The hash key given is not one the service could have/);
+    const { code, out } = await runDoctor([good, ...keyOptions], { ACME_KEY: key });
+    assert.equal(code, 1, out);
+    assert.doesNotMatch(out, /signed-with-another-key/);
+  });
+
+  it('names a space or a byte order mark at the start of the key too', async () => {
+    for (const [key, words] of [
+      [` ${KEY}`, /U\+0020 at its start/],
+      [`\uFEFF${KEY}`, /U\+FEFF at its start/],
+    ] as const) {
+      const diagnosis = await diagnose(good, { hashKey: key });
+      assert.match(diagnosis.findings[0]!.message, words);
+    }
+  });
+});
+
+describe('the doctor on which customer id is signed', () => {
+  const signedFor = (customerId: string) => token({ sig_field: customerId, sig: hmac(`${customerId}|${TS}`) });
+
+  for (const [what, customerId, code] of [
+    ['an email', 'ada@example.com', 'customer-id-looks-like-email'],
+    ['a row number, as a framework’s user key is', '1', 'customer-id-looks-like-a-row-number'],
+  ] as const) {
+    it(`warns about ${what} in sig_field, and still calls the token good, as the service may know it by that`, async () => {
+      const diagnosis = await diagnose(signedFor(customerId));
+      assert.equal(diagnosis.ok, true);
+      assert.deepEqual(
+        diagnosis.warnings.map((item) => item.code),
+        [code],
+      );
+      assert.match(diagnosis.warnings[0]!.fix, /GET \/customers lists as customer_id/);
+      const { code: exit, out } = await runDoctor([
+        signedFor(customerId),
+        '--hash-key',
+        KEY,
+        '--merchant-id',
+        MERCHANT,
+        '--now',
+        String(NOW),
+      ]);
+      assert.equal(exit, 0, out);
+      assert.match(out, new RegExp(`Warnings:[\\s\\S]*\\(${code}\\)`));
+    });
+  }
+
+  it('warns about neither for an id of the service', async () => {
+    assert.deepEqual((await diagnose(good)).warnings, []);
+  });
+});
+
+describe('the doctor among the sandbox’s merchants', () => {
+  it('names two sandbox merchants as such, and never calls the token one of the sandbox instead of the service', async () => {
+    const merchants = [
+      { publicId: 'mer_northwind', label: 'Northwind Roasters', hashKey: 'northwind-key' },
+      { publicId: 'mer_bluebell', label: 'Bluebell Tea Co.', hashKey: 'bluebell-key' },
+    ];
+    const header = JSON.stringify({
+      public_id: 'mer_bluebell',
+      ts: TS,
+      sig_field: CUSTOMER,
+      sig: hmac(`${CUSTOMER}|${TS}`, 'bluebell-key'),
+    });
+    const diagnosis = await diagnoseStorefrontToken(header, { merchantPublicId: 'mer_northwind', knownMerchants: merchants, now: NOW });
+    const named = diagnosis.findings.find((item) => item.code === 'other-merchant-id');
+    assert.match(
+      named!.message,
+      /both are merchants of the sandbox, and this token is signed for mer_bluebell \(Bluebell Tea Co\.\), not for mer_northwind \(Northwind Roasters\)/,
+    );
+    assert.doesNotMatch(named!.message, /for the sandbox, not/);
+  });
+});
+
+describe("the sandbox's 401 for a customer it does not know", () => {
+  it('says which id to sign, and names its own customers', async () => {
+    for (const customerId of ['1', 'ada@example.com']) {
+      const header = await signStorefrontToken({
+        merchantPublicId: SANDBOX_MERCHANT.publicId,
+        customerId,
+        hashKey: SANDBOX_MERCHANT.hashKey,
+      });
+      const response = await createSandbox().handle(
+        new Request('https://sandbox.test/subscriptions/sub_coffee_ada/', { headers: { authorization: header } }),
+      );
+      assert.equal(response.status, 401);
+      const { detail } = (await response.json()) as { detail: string };
+      assert.match(detail, /sig_field names no customer of mer_northwind\. Sign the id the service knows the customer by/);
+      assert.match(detail, /GET \/customers lists it as customer_id/);
+      assert.match(detail, /customers of mer_northwind: cus_ada, cus_grace/);
     }
   });
 });
