@@ -32,9 +32,13 @@ const COMMON_PROBLEMS = {
 
 const pathId = (description: string) => ({ name: 'id', in: 'path', required: true, description, schema: { type: 'string' } });
 
-/** A read of one record by its id, in either scope. It answers with the record, or a 404. */
-const readOne = (summary: string, id: string, name: ComponentName, missing: string) => ({
+/**
+ * A read of one record by its id, in either scope. It answers with the record, or a 404. Each operation has an
+ * `operationId`, which client generators name their methods after.
+ */
+const readOne = (operationId: string, summary: string, id: string, name: ComponentName, missing: string) => ({
   get: {
+    operationId,
     summary,
     security: BOTH_SCOPES,
     parameters: [pathId(id)],
@@ -46,8 +50,9 @@ const readOne = (summary: string, id: string, name: ComponentName, missing: stri
  * A change of one subscription (`PATCH`, in either scope). It describes the body, the changed subscription, a 400 in
  * the service's two shapes, and the answers that every change shares.
  */
-const subscriptionChange = (summary: string, body: ComponentName, changed: string, refused: string) => ({
+const subscriptionChange = (operationId: string, summary: string, body: ComponentName, changed: string, refused: string) => ({
   patch: {
+    operationId,
     summary,
     security: BOTH_SCOPES,
     parameters: [pathId('The subscription’s public id.')],
@@ -96,12 +101,14 @@ const PAGE_PARAMETERS = [
  * parameter that is not valid (`refused`), and the 404 for a page that does not exist.
  */
 const listing = (
+  operationId: string,
   summary: string,
   security: object[],
   listed: 'Subscription' | 'Customer' | 'Order',
   { items, filters = [], refused }: { items: string; filters?: object[]; refused: string },
 ) => ({
   get: {
+    operationId,
     summary,
     security,
     parameters: [...filters, ...PAGE_PARAMETERS],
@@ -119,18 +126,26 @@ const listing = (
 
 function paths() {
   return {
-    '/subscriptions/': listing('List subscriptions: a storefront caller’s own, or all of the merchant’s', BOTH_SCOPES, 'Subscription', {
-      items: 'subscriptions',
-      filters: [query('live', 'Only live subscriptions, or only the others.', z.enum(['true', 'false']))],
-      refused: 'A `live`, `limit`, `cursor` or `page_size` that is not valid.',
-    }),
+    '/subscriptions/': listing(
+      'listSubscriptions',
+      'List subscriptions: a storefront caller’s own, or all of the merchant’s',
+      BOTH_SCOPES,
+      'Subscription',
+      {
+        items: 'subscriptions',
+        filters: [query('live', 'Only live subscriptions, or only the others.', z.enum(['true', 'false']))],
+        refused: 'A `live`, `limit`, `cursor` or `page_size` that is not valid.',
+      },
+    ),
     '/subscriptions/{id}/': readOne(
+      'getSubscription',
       'Read a subscription',
       'The subscription’s public id.',
       'Subscription',
       'No such subscription, or another customer’s.',
     ),
     '/subscriptions/{id}/upgrade_to_prepaid/': subscriptionChange(
+      'upgradeToPrepaid',
       'Make a pay-as-you-go subscription prepaid (nothing is charged now; the next order bills N orders)',
       'UpgradeRequest',
       'The upgraded subscription.',
@@ -139,14 +154,15 @@ function paths() {
         'JSON object).',
     ),
     '/subscriptions/{id}/change_renewal_behavior/': subscriptionChange(
+      'changeRenewalBehavior',
       'Change what happens when a prepaid subscription’s prepaid orders run out',
       'RenewalChangeRequest',
       'The subscription with its new renewal behaviour.',
       'Refused: a field error for a `renewal_behavior` that is missing, null or not one of the three; otherwise a ' +
         '`detail` (the subscription is not prepaid, a body that is not a JSON object).',
     ),
-    '/products/{id}/': readOne('Read a product', 'The product’s id.', 'Product', 'No such product for this merchant.'),
-    '/orders/': listing('List orders: a storefront caller’s own, or all of the merchant’s', BOTH_SCOPES, 'Order', {
+    '/products/{id}/': readOne('getProduct', 'Read a product', 'The product’s id.', 'Product', 'No such product for this merchant.'),
+    '/orders/': listing('listOrders', 'List orders: a storefront caller’s own, or all of the merchant’s', BOTH_SCOPES, 'Order', {
       items: 'orders (on an instance set to the List reference’s shape, each without `sub_total` and with `total` "undefined")',
       filters: [
         query('subscription', 'Only the orders of this subscription (its public id).', z.string()),
@@ -159,12 +175,13 @@ function paths() {
       refused: 'A `status`, `limit`, `cursor` or `page_size` that is not valid.',
     }),
     '/orders/{id}/': readOne(
+      'getOrder',
       'Read an order, complete (`sub_total` included) however the listing is set',
       'The order’s public id.',
       'Order',
       'No such order, or another customer’s.',
     ),
-    '/customers': listing('List the merchant’s customers (application scope only)', [{ application: [] }], 'Customer', {
+    '/customers': listing('listCustomers', 'List the merchant’s customers (application scope only)', [{ application: [] }], 'Customer', {
       items: 'customers',
       refused: 'A `limit`, `cursor` or `page_size` that is not valid.',
     }),
@@ -177,6 +194,7 @@ function buildDocument() {
     info: {
       title: 'prepaid-upgrade sandbox',
       version: '1',
+      license: { name: 'MIT', identifier: 'MIT' },
       description:
         'The endpoints of the subscription service that the sandbox emulates (docs/service.md#endpoints), in memory, with seeded data. ' +
         'Its control routes under `/__sandbox/` (faults, latency, order-listing, request log, reset, info, this document) are not ' +
