@@ -2,9 +2,9 @@
  * A merchant's token endpoint on Node: `GET /account/storefront-token` answers the signed-in customer's storefront
  * token, for `<prepaid-upgrade auth-url="/account/storefront-token">` on the store's own pages.
  *
- * `storefrontTokenHandler` is a plain `(req, res)` handler, so it mounts as it is in Express
- * (`app.get('/account/storefront-token', storefrontTokenHandler(options))`) or in any framework built on
- * `node:http`. Run alone:
+ * `storefrontTokenHandler` is a plain `(req, res)` handler that answers every error itself, so it mounts as it is in
+ * Express 4 and 5 (`app.get('/account/storefront-token', storefrontTokenHandler(options))`) or in any framework built
+ * on `node:http`. Run alone:
  *
  *   MERCHANT_PUBLIC_ID=… MERCHANT_HASH_KEY=… SESSION_SECRET=… [PORT=3000] node --import tsx examples/node-token-endpoint.ts
  *
@@ -37,15 +37,27 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
   res.end(body);
 }
 
-/** `GET` → 200 with the token's JSON text; 401 with a JSON `detail` when nobody is signed in; 405 otherwise. */
+/**
+ * `GET` → 200 with the token's JSON text; 401 with a JSON `detail` when nobody is signed in; 405 otherwise; a JSON 500
+ * when no token can be signed. Its promise never rejects: Express 4 and `node:http` leave a rejected promise uncaught,
+ * and Node ends the process on one.
+ */
 export function storefrontTokenHandler(options: TokenEndpointOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
-    if (req.method !== 'GET') return send(res, 405, JSON.stringify({ detail: 'Use GET.' }), { allow: 'GET' });
-    const customerId = await options.customerIdOf(req);
-    if (!customerId) return send(res, 401, JSON.stringify({ detail: 'Sign in to manage your subscriptions.' }));
-    const token = await signStorefrontToken({ merchantPublicId: options.merchantPublicId, customerId, hashKey: options.hashKey });
-    // The token is already JSON text: `{"public_id":…,"ts":…,"sig_field":…,"sig":…}`.
-    send(res, 200, token);
+    try {
+      if (req.method !== 'GET') return send(res, 405, JSON.stringify({ detail: 'Use GET.' }), { allow: 'GET' });
+      const customerId = await options.customerIdOf(req);
+      if (!customerId) return send(res, 401, JSON.stringify({ detail: 'Sign in to manage your subscriptions.' }));
+      const token = await signStorefrontToken({ merchantPublicId: options.merchantPublicId, customerId, hashKey: options.hashKey });
+      // The token is already JSON text: `{"public_id":…,"ts":…,"sig_field":…,"sig":…}`.
+      send(res, 200, token);
+    } catch (error) {
+      // A customer id the service cannot take, such as one with a "|", or a missing hash key is the store's doing, not
+      // the visitor's. The line names the error and what is wrong, never a value or a stack.
+      console.error(`token endpoint: could not issue a token: ${String(error)}`);
+      if (res.headersSent) res.destroy();
+      else send(res, 500, JSON.stringify({ detail: 'Could not issue a token.' }));
+    }
   };
 }
 
@@ -88,12 +100,7 @@ export function createTokenServer(options: TokenEndpointOptions): Server {
   const server = createServer((req, res) => {
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== TOKEN_PATH)
       return send(res, 404, JSON.stringify({ detail: 'Not found.' }));
-    handle(req, res).catch((error: unknown) => {
-      // A customer id the service cannot take, such as one with a "|", is the store's data, not the visitor's doing.
-      // The line names the error and what is wrong, never a value or a stack.
-      console.error(`token endpoint: could not issue a token: ${String(error)}`);
-      if (!res.headersSent) send(res, 500, JSON.stringify({ detail: 'Could not issue a token.' }));
-    });
+    void handle(req, res);
   });
   // Headers too large to read are a bad request, as most servers answer an oversized cookie; Node's own answer would
   // be a 431 without a body.

@@ -1,6 +1,6 @@
 /**
  * The code blocks of a guide that a test runs as written, so that the guide cannot drift from what runs. A block is
- * marked by an HTML comment on the line before its fence, `<!-- snippet: django-view -->`, which no reader sees.
+ * marked by an HTML comment just before its fence, `<!-- snippet: django-view -->`, which no reader sees.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,8 @@ export interface Snippet {
   code: string;
 }
 
-const MARKED_BLOCK = /<!-- snippet: ([\w-]+) -->\n```(\w*)\n([\s\S]*?)\n```/g;
+// Prettier puts a blank line between the comment and the fence; the comment marks the next block all the same.
+const MARKED_BLOCK = /<!-- snippet: ([\w-]+) -->\n\n?```(\w*)\n([\s\S]*?)\n```/g;
 
 /** Every marked block of the document at `path` (relative to the project's root), by name. */
 export function snippetsOf(path: string): Map<string, Snippet> {
