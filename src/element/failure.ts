@@ -28,7 +28,7 @@ export interface Failure {
  * below 500 is a refused request, and from 500 up it is the server's trouble.
  */
 const STATUSES: Partial<Record<number, [FailureKind, hint?: string]>> = {
-  401: ['unauthorized', "the token is missing, expired (over 2 hours old) or not signed with this merchant's hash key of this environment"],
+  401: ['unauthorized', "the token is missing, expired (over 2 hours old) or not signed with this merchant's hash key"],
   403: ['forbidden', 'the service does not allow this request: check the environment / api-base attributes'],
   404: ['notFound', 'the subscription does not exist, or the token is for another customer'],
   423: ['locked'],

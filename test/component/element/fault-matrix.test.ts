@@ -241,7 +241,7 @@ const LOAD_ROWS: Row[] = [
       kind: 'forbidden',
       error: { status: 403, retryable: false },
       seen: ['GET 403'],
-      console: /other environment/,
+      console: /does not allow this request: check the environment/,
     },
   },
   {
@@ -461,7 +461,7 @@ function writeRows(phase: 'upgrade' | 'renewal', write: (fault: Partial<Fault>) 
         kind: 'forbidden',
         error: { status: 403, retryable: false },
         seen: ['GET 200', 'PATCH 403'],
-        console: /other environment/,
+        console: /does not allow this request: check the environment/,
       },
     },
     {

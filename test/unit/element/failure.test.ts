@@ -108,7 +108,9 @@ describe('describeFailure', () => {
 
   it('names the likely cause of 401, 403 and 404 for the developer, and none of the others', () => {
     expect(describeFailure(http(401)).message).to.match(/^GET answered 401 \(.*expired.*hash key\)$/);
-    expect(describeFailure(http(403)).message).to.match(/^GET answered 403 \(.*other environment/);
+    expect(describeFailure(http(403)).message).to.match(
+      /^GET answered 403 \(the service does not allow this request: check the environment \/ api-base/,
+    );
     expect(describeFailure(http(404)).message).to.match(/^GET answered 404 \(.*does not exist.*another customer/);
     for (const status of [400, 423, 429, 500, 502, 503, 504])
       expect(describeFailure(http(status)).message).to.equal(`GET answered ${status}`);
