@@ -187,7 +187,8 @@ describe('sandbox server and DNS rebinding', () => {
 
 const runCli = (...args: string[]) => spawn(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: projectRoot });
 
-describe('sandbox CLI', () => {
+// Each test starts the command as a process of its own, side by side.
+describe('sandbox CLI', { concurrency: true }, () => {
   it('prints its address and the demo credentials, serves them, and stops on SIGTERM', async (t) => {
     const child = runCli('--port', '0');
     t.after(() => child.kill('SIGKILL'));

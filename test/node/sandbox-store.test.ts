@@ -517,7 +517,8 @@ describe('examples/sandbox-store.js behind a proxy that ends TLS', () => {
   });
 });
 
-describe('examples/sandbox-store.js run as a command', () => {
+// Each test starts the store as a process of its own, side by side.
+describe('examples/sandbox-store.js run as a command', { concurrency: true }, () => {
   const run = async (...args: string[]) => {
     const child = spawn(process.execPath, ['--import', 'tsx', storePath, '--port', '0', ...args]);
     let errors = '';

@@ -241,7 +241,8 @@ function runDoctor(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code:
   });
 }
 
-describe('prepaid-upgrade-token-doctor', () => {
+// Each test runs the command in a process of its own, side by side.
+describe('prepaid-upgrade-token-doctor', { concurrency: true }, () => {
   const keyOptions = ['--hash-key', KEY, '--merchant-id', MERCHANT, '--now', String(NOW)];
 
   it('exits 0 for a good token, and says for whom and until when', async () => {
@@ -315,7 +316,7 @@ describe('prepaid-upgrade-token-doctor', () => {
   });
 });
 
-describe('the hash key as given is the key judged', () => {
+describe('the hash key as given is the key judged', { concurrency: true }, () => {
   /** The key as a merchant's server reads it from a .env file or a secret store: with the line break after it. */
   const keyFromFile = () => {
     const folder = mkdtempSync(join(tmpdir(), 'doctor-key-'));
@@ -359,7 +360,7 @@ describe('the hash key as given is the key judged', () => {
   });
 });
 
-describe('the doctor on which customer id is signed', () => {
+describe('the doctor on which customer id is signed', { concurrency: true }, () => {
   const signedFor = (customerId: string) => token({ sig_field: customerId, sig: hmac(`${customerId}|${TS}`) });
 
   for (const [what, customerId, code] of [

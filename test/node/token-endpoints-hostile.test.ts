@@ -135,38 +135,43 @@ for (const server of SERVERS) {
     });
   });
 
-  describe(`${server.file} (${server.name}) without each of its settings`, { skip: missing && `${server.probe[0]} is missing` }, () => {
-    for (const setting of SETTINGS) {
-      it(`${server.withoutSettings} without ${setting}, naming it and no secret`, async () => {
-        const { [setting]: _left, ...settings } = HOSTILE_SETTINGS;
-        if (server.withoutSettings === 'answers 500') {
-          const running = await startServer(server, settings);
-          try {
-            const answer = await send(running.origin, {
-              name: 'a good session',
-              cookie: `store_session=${signedSession('cus_ada')}`,
-              statuses: [500],
-            });
-            assertSafe(answer, `without ${setting}`, [500]);
-            assert.match(running.output(), new RegExp(setting), 'the log names the setting');
-          } finally {
-            await running.stop();
+  // Side by side: each one starts an interpreter of its own (a JVM takes about a second), and they share nothing.
+  describe(
+    `${server.file} (${server.name}) without each of its settings`,
+    { concurrency: true, skip: missing && `${server.probe[0]} is missing` },
+    () => {
+      for (const setting of SETTINGS) {
+        it(`${server.withoutSettings} without ${setting}, naming it and no secret`, async () => {
+          const { [setting]: _left, ...settings } = HOSTILE_SETTINGS;
+          if (server.withoutSettings === 'answers 500') {
+            const running = await startServer(server, settings);
+            try {
+              const answer = await send(running.origin, {
+                name: 'a good session',
+                cookie: `store_session=${signedSession('cus_ada')}`,
+                statuses: [500],
+              });
+              assertSafe(answer, `without ${setting}`, [500]);
+              assert.match(running.output(), new RegExp(setting), 'the log names the setting');
+            } finally {
+              await running.stop();
+            }
+            return;
           }
-          return;
-        }
-        const refused = await startServer(server, settings).then(
-          async (running) => {
-            await running.stop();
-            assert.fail(`${server.name} started without ${setting}`);
-          },
-          (error: Error & { code?: number; output?: string }) => error,
-        );
-        assert.equal(refused.code, 2, refused.message);
-        assert.match(refused.output ?? '', new RegExp(setting));
-        for (const piece of SECRET_PIECES) assert.ok(!refused.output?.includes(piece), refused.output);
-      });
-    }
-  });
+          const refused = await startServer(server, settings).then(
+            async (running) => {
+              await running.stop();
+              assert.fail(`${server.name} started without ${setting}`);
+            },
+            (error: Error & { code?: number; output?: string }) => error,
+          );
+          assert.equal(refused.code, 2, refused.message);
+          assert.match(refused.output ?? '', new RegExp(setting));
+          for (const piece of SECRET_PIECES) assert.ok(!refused.output?.includes(piece), refused.output);
+        });
+      }
+    },
+  );
 }
 
 describe('examples/edge-token-endpoint.ts fed hostile requests', () => {
