@@ -190,8 +190,13 @@ for (const app of APPS) {
       await page.getByRole('button', { name: 'Close' }).click();
       // Some frameworks render a change at once, others at the next frame.
       await widget().waitFor({ state: 'detached' });
-      // The held request was sent; wait past its answer, which nobody is left to read.
-      assert.ok((await requests()).slice(before).some((request) => request.path === `/subscriptions/${firstId}/`));
+      // The held request was sent: it reaches the sandbox, which may log it a moment after the app let go of it. Then
+      // wait past its answer, which nobody is left to read.
+      const held = async () => (await requests()).slice(before).some((request) => request.path === `/subscriptions/${firstId}/`);
+      for (const started = Date.now(); !(await held());) {
+        assert.ok(Date.now() - started < 2000, 'the held request never reached the sandbox');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await page.waitForTimeout(1000);
       assert.deepEqual(problems, []);
     });
