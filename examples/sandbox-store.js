@@ -281,7 +281,8 @@ export function createSandboxStore(options = {}) {
   const answerSandbox = (req, res) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     const client = secure ? {} : { remoteAddress: req.socket.remoteAddress };
-    return serveNodeRequest((request) => sandbox.handle(request, client), req, res);
+    // The addresses it answers with, such as a listing's next page, are the store's as customers reach it.
+    return serveNodeRequest((request) => sandbox.handle(request, client), req, res, { origin: ownOrigin(req) });
   };
   const sessions = createSessions({ now, max: options.maxSessions ?? MAX_SESSIONS });
   const signIns = createLimiter(SIGN_IN_LIMIT, { now, max: options.maxClients ?? MAX_CLIENTS });

@@ -11,7 +11,8 @@
  *
  * It answers nothing but JSON, even under PHP's defaults without a php.ini (`php -n`, as in the official container
  * images), which show every error, its file and its arguments to the visitor: serving, it shows none and keeps no
- * argument in a trace. A store's own production settings should do the same (docs/token-endpoint.md#in-production).
+ * argument in a trace. What PHP says before this file runs (a request over max_input_vars) only a setting keeps quiet:
+ * add -d display_startup_errors=0, as a store's own production settings do (docs/token-endpoint.md#in-production).
  *
  * "Signed in", in this example, is a cookie `store_session=<customer id>.<signature>` (signed_in_customer() below), the
  * stand-in session of node-token-endpoint.ts. A real store asks its own session instead: Auth::user() in Laravel,

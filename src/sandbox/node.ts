@@ -37,8 +37,8 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   });
 }
 
-function toRequest(req: IncomingMessage): Request {
-  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+function toRequest(req: IncomingMessage, origin: string): Request {
+  const url = new URL(req.url ?? '/', origin);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -76,13 +76,28 @@ function resetMidAnswer(socket: Socket): void {
   socket.write(ANSWER_BEGUN, (error) => (error ? socket.destroy() : socket.resetAndDestroy()));
 }
 
+/** How `serveNodeRequest` reads a request. */
+export interface ServeOptions {
+  /**
+   * The origin the request was sent to, which the addresses the handler answers with (a listing's `next`) are made
+   * from: behind a proxy that ends TLS, the public one, such as `https://store.example`. Default `http://` and the
+   * request's `Host`.
+   */
+  origin?: string;
+}
+
 /**
  * Answers a Node request with a fetch handler, which is given the client's address as the socket has it. A network
  * error resets the connection mid-answer, and so does a body that fails before its first byte. A body that fails later
  * cuts the connection, so that the client's read of the body fails.
  */
-export async function serveNodeRequest(handle: FetchHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const response = await handle(toRequest(req), { remoteAddress: req.socket.remoteAddress });
+export async function serveNodeRequest(
+  handle: FetchHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+  { origin = `http://${req.headers.host ?? 'localhost'}` }: ServeOptions = {},
+): Promise<void> {
+  const response = await handle(toRequest(req, origin), { remoteAddress: req.socket.remoteAddress });
   if (response.type === 'error') return resetMidAnswer(req.socket);
   const reader = response.body?.getReader();
   let chunk: ReadableStreamReadResult<Uint8Array> | undefined;

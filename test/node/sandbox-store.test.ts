@@ -81,7 +81,7 @@ async function startStore(options: StoreOptions = {}) {
   /** Headers a browser sends from the store's own page. */
   const own = { 'sec-fetch-site': 'same-origin', origin };
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
-  const signIn = (customer = eligible.customerId, headers: Record<string, string> = own, from?: string) =>
+  const signIn = (customer: string = eligible.customerId, headers: Record<string, string> = own, from?: string) =>
     call({ method: 'POST', path: '/sign-in', headers: { ...form, ...headers }, body: `customer=${customer}`, from });
   const signOut = (cookie: string, headers: Record<string, string> = own) =>
     call({ method: 'POST', path: '/sign-out', headers: { ...headers, cookie } });
@@ -497,6 +497,17 @@ describe('examples/sandbox-store.js behind a proxy that ends TLS', () => {
         assert.ok(!answer.body.includes(token) && !answer.body.includes(cookie.split('=')[1]!));
       }
     }
+  });
+
+  it('answers with the addresses customers reach it at: a listing’s next page on its https: origin', async () => {
+    const cookie = cookieOf(await store.signIn('cus_margaret', proxied('203.0.113.11', store.own)));
+    const token = (await store.call({ path: '/account/storefront-token', headers: proxied('203.0.113.11', { cookie }) })).body;
+    const listing = await store.call({
+      path: '/sandbox/subscriptions/?limit=5',
+      headers: proxied('203.0.113.11', { authorization: token, host: 'store.example' }),
+    });
+    assert.equal(listing.status, 200, listing.body);
+    assert.match(JSON.parse(listing.body).paging.next, /^https:\/\/store\.example\/sandbox\/subscriptions\/\?/);
   });
 
   it('counts each client by the address the proxy names, the last one in X-Forwarded-For', async () => {
