@@ -4,6 +4,8 @@
  * it keeps.
  */
 import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { createSandbox, SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../../src/sandbox/index.js';
 import { verifyStorefrontToken } from '../../src/server/index.js';
 import { LEAK_PATTERNS } from '../fixtures/hostile-token-requests.js';
 
@@ -48,4 +50,50 @@ export async function assertIssued(
   const verified = await verifyStorefrontToken(answer.body.trim(), { hashKey: merchant.hashKey, merchantPublicId: merchant.publicId });
   assert.ok(verified.valid, `the token verifies: ${JSON.stringify(verified)}`);
   assert.equal(verified.customerId, customerId);
+}
+
+/** A framework's token endpoint as a test has it running. */
+export interface RunningEndpoint {
+  /** The endpoint's answer, asked as the widget's `auth-url` asks, with a session cookie or without one. */
+  ask(cookie?: string): Promise<EndpointAnswer>;
+  /** The session cookie of the sandbox's customer (`customer`), or of one whose id holds a "|" (`unsignable`). */
+  signIn(who: 'customer' | 'unsignable'): Promise<string>;
+  /** What the server has logged so far. */
+  output(): string;
+}
+
+/**
+ * The tests of what every token endpoint of the guide does: a 401 to a visitor who is not signed in; the signed-in
+ * customer's token, which the sandbox accepts; a JSON 500 naming no secret for a customer id that cannot be signed, with
+ * a log line that names the option at fault and holds neither a secret nor the id; and answers again after that.
+ */
+export function itAnswersAsTheGuideSays(
+  endpoint: () => RunningEndpoint,
+  { secrets, unsignableId, logLine }: { secrets: readonly string[]; unsignableId: string; logLine: RegExp },
+): void {
+  const { customerId, id: subscriptionId } = SANDBOX_SUBSCRIPTIONS.eligible;
+
+  it('answers 401 with a JSON detail and no-store when nobody is signed in', async () => {
+    assertRefusal(await endpoint().ask(), 401, secrets);
+  });
+
+  it('answers the signed-in user a token for their subscription customer id, which the sandbox accepts', async () => {
+    const answer = await endpoint().ask(await endpoint().signIn('customer'));
+    await assertIssued(answer, customerId, SANDBOX_MERCHANT);
+    const sandboxAnswer = await createSandbox().handle(
+      new Request(`http://sandbox.test/subscriptions/${subscriptionId}/`, { headers: { authorization: answer.body } }),
+    );
+    assert.equal(sandboxAnswer.status, 200, await sandboxAnswer.text());
+  });
+
+  it('answers a customer id holding "|" with a JSON 500 that names no secret, and logs why without the id', async () => {
+    assertRefusal(await endpoint().ask(await endpoint().signIn('unsignable')), 500, secrets);
+    assert.match(endpoint().output(), logLine, 'the log names the option at fault');
+    for (const secret of [...secrets, unsignableId])
+      assert.ok(!endpoint().output().includes(secret), 'the log holds no secret and not the customer id');
+  });
+
+  it('still answers a signed-in user afterwards', async () => {
+    await assertIssued(await endpoint().ask(await endpoint().signIn('customer')), customerId, SANDBOX_MERCHANT);
+  });
 }

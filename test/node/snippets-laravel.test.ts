@@ -8,13 +8,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createSandbox, SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../../src/sandbox/index.js';
+import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../../src/sandbox/index.js';
 import { snippet } from '../helpers/doc-snippets.js';
-import { assertIssued, assertRefusal, readAnswer } from '../helpers/token-endpoint-answers.js';
+import { itAnswersAsTheGuideSays, readAnswer } from '../helpers/token-endpoint-answers.js';
 import { installed, root, startServer, type EndpointServer, type RunningServer } from '../helpers/token-endpoint-servers.js';
 
 const GUIDE = 'docs/token-endpoint.md';
-const { customerId, id: subscriptionId } = SANDBOX_SUBSCRIPTIONS.eligible;
+const { customerId } = SANDBOX_SUBSCRIPTIONS.eligible;
 const SECRETS = [SANDBOX_MERCHANT.hashKey];
 
 // The store's users by their key in the users table, which is not the id the subscription service knows them by.
@@ -213,33 +213,13 @@ if (missing && process.env.CI === 'true') {
       return cookie.split(';')[0]!;
     }
 
-    /** The endpoint's answer, asked as the widget's `auth-url` asks. */
-    const askForToken = async (cookie?: string) =>
-      readAnswer(await fetch(endpoint(), { headers: { accept: 'application/json', ...(cookie && { cookie }) } }));
-
-    it('answers 401 with a JSON detail and no-store when nobody is signed in', async () => {
-      assertRefusal(await askForToken(), 401, SECRETS);
-    });
-
-    it('answers the signed-in user a token for their subscription customer id, which the sandbox accepts', async () => {
-      const answer = await askForToken(await signIn(1));
-      await assertIssued(answer, customerId, SANDBOX_MERCHANT);
-      const sandboxAnswer = await createSandbox().handle(
-        new Request(`http://sandbox.test/subscriptions/${subscriptionId}/`, { headers: { authorization: answer.body } }),
-      );
-      assert.equal(sandboxAnswer.status, 200, await sandboxAnswer.text());
-    });
-
-    it('answers a customer id holding "|" with a JSON 500 that names no secret, and logs why without the id', async () => {
-      assertRefusal(await askForToken(await signIn(2)), 500, SECRETS);
-      assert.match(server.output(), /Could not sign a storefront token: customerId /, 'the log names the option at fault');
-      for (const secret of [...SECRETS, USERS[2].subscription_customer_id]) {
-        assert.ok(!server.output().includes(secret), 'the log holds no secret and not the customer id');
-      }
-    });
-
-    it('still answers a signed-in user afterwards', async () => {
-      await assertIssued(await askForToken(await signIn(1)), customerId, SANDBOX_MERCHANT);
-    });
+    itAnswersAsTheGuideSays(
+      () => ({
+        ask: async (cookie) => readAnswer(await fetch(endpoint(), { headers: { accept: 'application/json', ...(cookie && { cookie }) } })),
+        signIn: (who) => signIn(who === 'customer' ? 1 : 2),
+        output: () => server.output(),
+      }),
+      { secrets: SECRETS, unsignableId: USERS[2].subscription_customer_id, logLine: /Could not sign a storefront token: customerId / },
+    );
   });
 }
