@@ -204,6 +204,9 @@ describe('the demo’s pages at 1280 and 360 px', { timeout: 60_000 }, () => {
     for (const width of WIDTHS) {
       await atWidth(width);
       await checkLayout('Prepay and save', width);
+      // At 1280 px her widget is in view, and a second later tells the page it was seen: the pictures wait for that, so
+      // that each shows the log as it then stays, however long the page took to be pictured.
+      if (width === 1280) await page.locator('#event-log > li', { hasText: 'prepaid-upgrade-view' }).waitFor();
       await picture(`prepay-${width}`, true, ['#funnel dd']);
     }
   });
