@@ -97,3 +97,20 @@ export function itAnswersAsTheGuideSays(
     await assertIssued(await endpoint().ask(await endpoint().signIn('customer')), customerId, SANDBOX_MERCHANT);
   });
 }
+
+/** The endpoint's answer, asked as the widget's `auth-url` asks, with a session cookie or without one. */
+export async function askAsAuthUrl(url: string, cookie?: string): Promise<EndpointAnswer> {
+  return readAnswer(await fetch(url, { headers: { accept: 'application/json', ...(cookie && { cookie }) } }));
+}
+
+/**
+ * Signs a user in through a test app's own sign-in route, `<origin>/test/sign-in/<id>` (a 204 that sets the session
+ * cookie), and returns that cookie as a request sends it back.
+ */
+export async function signInThroughTestRoute(origin: string, userId: number, cookieName: string): Promise<string> {
+  const response = await fetch(`${origin}/test/sign-in/${userId}`);
+  assert.equal(response.status, 204, await response.text());
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith(`${cookieName}=`));
+  assert.ok(cookie, 'the sign-in sets the session cookie');
+  return cookie.split(';')[0]!;
+}

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../../src/sandbox/index.js';
 import { snippet } from '../helpers/doc-snippets.js';
-import { itAnswersAsTheGuideSays, readAnswer } from '../helpers/token-endpoint-answers.js';
+import { askAsAuthUrl, itAnswersAsTheGuideSays, signInThroughTestRoute } from '../helpers/token-endpoint-answers.js';
 import { installed, root, startServer, type EndpointServer, type RunningServer } from '../helpers/token-endpoint-servers.js';
 
 const GUIDE = 'docs/token-endpoint.md';
@@ -163,19 +163,10 @@ if (missing && process.env.CI === 'true') {
       if (store) rmSync(store, { recursive: true, force: true });
     });
 
-    /** The session cookie of a user signed in through the test's own sign-in. */
-    async function signIn(userId: keyof typeof USERS): Promise<string> {
-      const response = await fetch(`${server.origin}/test/sign-in/${userId}`);
-      assert.equal(response.status, 204, await response.text());
-      const cookie = response.headers.getSetCookie().find((line) => line.startsWith('_store_session='));
-      assert.ok(cookie, 'the sign-in sets the session cookie');
-      return cookie.split(';')[0]!;
-    }
-
     itAnswersAsTheGuideSays(
       () => ({
-        ask: async (cookie) => readAnswer(await fetch(endpoint(), { headers: { accept: 'application/json', ...(cookie && { cookie }) } })),
-        signIn: (who) => signIn(who === 'customer' ? 1 : 2),
+        ask: (cookie) => askAsAuthUrl(endpoint(), cookie),
+        signIn: (who) => signInThroughTestRoute(server.origin, who === 'customer' ? 1 : 2, '_store_session'),
         output: () => server.output(),
       }),
       { secrets: SECRETS, unsignableId: USERS[2].subscription_customer_id, logLine: /Could not sign a storefront token: customer_id / },
