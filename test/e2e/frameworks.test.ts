@@ -187,16 +187,17 @@ for (const app of APPS) {
       const before = (await requests()).length;
       await page.getByRole('button', { name: 'Next subscription' }).click();
       await page.waitForFunction(() => (document.querySelector('prepaid-upgrade') as Widget | null)?.state === 'loading');
-      await page.getByRole('button', { name: 'Close' }).click();
-      // Some frameworks render a change at once, others at the next frame.
-      await widget().waitFor({ state: 'detached' });
-      // The held request was sent: it reaches the sandbox, which may log it a moment after the app let go of it. Then
-      // wait past its answer, which nobody is left to read.
+      // The widget shows loading a moment before its read is sent: close only once the held read has reached
+      // the sandbox, which holds it for 800 ms, so that the app lets go of the widget in the middle of that request.
       const held = async () => (await requests()).slice(before).some((request) => request.path === `/subscriptions/${firstId}/`);
       for (const started = Date.now(); !(await held());) {
         assert.ok(Date.now() - started < 2000, 'the held request never reached the sandbox');
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
+      await page.getByRole('button', { name: 'Close' }).click();
+      // Some frameworks render a change at once, others at the next frame. Then wait past the held answer, which nobody
+      // is left to read.
+      await widget().waitFor({ state: 'detached' });
       await page.waitForTimeout(1000);
       assert.deepEqual(problems, []);
     });
