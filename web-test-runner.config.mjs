@@ -1,8 +1,8 @@
 // Browser tests: every file under test/unit and test/component runs in real browsers — Debian's Chromium, Firefox
 // ESR (puppeteer over WebDriver BiDi) and WebKitGTK's MiniBrowser (WebKitWebDriver, on an X display of its own) —
 // against the real client code and the real sandbox handler, which is mounted here at /sandbox (the same code
-// `npm start` mounts in Vite). `BROWSERS=firefox` (comma-separated) picks engines; `npm run test:browser` runs each
-// engine in turn (test/browser-suite.ts).
+// `npm start` mounts in Vite). `BROWSERS=firefox` (comma-separated) picks engines; `npm run test:browser` runs the
+// three engines side by side, each in a runner of its own (test/browser-suite.ts).
 // Every API request that reaches the sandbox is audited for leaked credentials; the audit is written to
 // test-results/request-audit-<engine>.json when the run ends, under the run id of the browser suite that started this
 // runner (BROWSER_SUITE_RUN_ID), and checked by test/node/request-audit.test.ts against the suite's latest run.

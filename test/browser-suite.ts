@@ -1,11 +1,12 @@
 /**
- * `npm run test:browser`: the browser suite (web-test-runner.config.mjs) once per engine, in two stages. Chromium runs
- * first, alone: it takes two test files at a time and keeps both cores busy. Firefox and WebKit then run side by side:
- * each takes one test file at a time (see the config) and waits on its page more than it computes, about half of the
- * two cores each (measured with the suite on its own), so together they fill what one of them leaves idle. Each engine
- * has its own test runner, port, sandbox and browser process; no window of one is in front of the other's. Every
- * engine runs in a time zone of its own (`TIME_ZONES`), runs even when one fails; each line a runner prints is marked with its engine, the summary says how long each
- * took, and the exit code is 1 when any failed. `BROWSERS=firefox,webkit` runs only those.
+ * `npm run test:browser`: the browser suite (web-test-runner.config.mjs) once per engine, the three engines side by
+ * side. Chromium takes two test files at a time, Firefox and WebKit one each (see the config); each engine waits on
+ * its pages as much as it computes, so that one engine alone leaves about a third of the two cores idle, and the three
+ * together keep both busy until Chromium is done: the suite takes about 200 s, against 75 s for Chromium and then 155 s
+ * for the other two. Each engine has its own test runner, port, sandbox and browser process; no window of one is in
+ * front of the other's. Every engine runs in a time zone of its own (`TIME_ZONES`), runs even when one fails; each
+ * line a runner prints is marked with its engine, the summary says how long each took, and the exit code is 1 when
+ * any failed. `BROWSERS=firefox,webkit` runs only those.
  *
  * Each run has an id. It is noted in test-results/browser-suite-run.json before the first engine starts, and handed
  * to each engine's test runner, which writes it into that engine's request audit: test/node/request-audit.test.ts
@@ -20,9 +21,6 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { TIME_ZONES, freePort, selectedEngines, type Engine } from './engines.js';
 import { browserSuiteRunFile, SUITE_RUN_ID_VARIABLE, type BrowserSuiteRun } from './helpers/request-audit.js';
-
-/** Which engines run together: one stage after the other. */
-const STAGES: Engine[][] = [['chromium'], ['firefox', 'webkit']];
 
 const wtr = fileURLToPath(new URL('../node_modules/@web/test-runner/dist/bin.js', import.meta.url));
 const results: Array<{ engine: Engine; seconds: number; code: number | null }> = [];
@@ -51,9 +49,7 @@ async function runEngine(engine: Engine): Promise<void> {
   results.push({ engine, seconds: (performance.now() - started) / 1000, code });
 }
 
-for (const stage of STAGES) {
-  await Promise.all(stage.filter((engine) => run.engines.includes(engine)).map(runEngine));
-}
+await Promise.all(run.engines.map(runEngine));
 
 console.log(`\nBrowser suite, run ${run.runId}, per engine:`);
 for (const { engine, seconds, code } of results) {
