@@ -24,7 +24,8 @@ import { browserSuiteRunFile, SUITE_RUN_ID_VARIABLE, type BrowserSuiteRun } from
 
 const wtr = fileURLToPath(new URL('../node_modules/@web/test-runner/dist/bin.js', import.meta.url));
 const results: Array<{ engine: Engine; seconds: number; code: number | null }> = [];
-const run: BrowserSuiteRun = { runId: randomUUID(), startedAt: new Date().toISOString(), engines: selectedEngines() };
+const engines = selectedEngines();
+const run: BrowserSuiteRun = { runId: randomUUID(), startedAt: new Date().toISOString(), engines };
 await mkdir(dirname(browserSuiteRunFile), { recursive: true });
 await writeFile(browserSuiteRunFile, `${JSON.stringify(run, null, 1)}\n`);
 
@@ -49,7 +50,7 @@ async function runEngine(engine: Engine): Promise<void> {
   results.push({ engine, seconds: (performance.now() - started) / 1000, code });
 }
 
-await Promise.all(run.engines.map(runEngine));
+await Promise.all(engines.map(runEngine));
 
 console.log(`\nBrowser suite, run ${run.runId}, per engine:`);
 for (const { engine, seconds, code } of results) {
