@@ -174,7 +174,14 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
     assert.equal(await widget.evaluate((element) => (element as HTMLElement & { state: string }).state), 'success');
     assert.ok((await recorded(frame)).events.includes('prepaid-upgrade-success'));
 
-    const requests = await getJson<RecordedRequest[]>(`${running.server.origin}${customer.apiBase}/__sandbox/requests`);
+    // After the success the widget reads the repriced next order again, which may still be on its way: the sandbox's log
+    // and the server's audit are read until they agree on what arrived.
+    const logged = () => getJson<RecordedRequest[]>(`${running.server.origin}${customer.apiBase}/__sandbox/requests`);
+    const auditedHere = () => running.server.audit().requests.filter((request) => request.url.startsWith(`${customer.apiBase}/`));
+    let requests = await logged();
+    for (const started = Date.now(); auditedHere().length !== requests.length && Date.now() - started < 2000; requests = await logged()) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const patches = requests.filter((request) => request.method === 'PATCH');
     assert.equal(patches.length, 1, 'exactly one PATCH');
     assert.deepEqual(patches[0]!.body, { orders_per_billing: 6, renewal_behavior: 'downgrade', offer: 'live' });
@@ -185,7 +192,7 @@ describe('the widget on a locked-down page, and embedded', { timeout: 180_000 },
       assert.ok(!('x-api-key' in request.headers), `${request.method} ${request.path} carries no x-api-key`);
     }
     // What the server saw on the wire for this instance: no key, no credential in any address.
-    const audited = running.server.audit().requests.filter((request) => request.url.startsWith(`${customer.apiBase}/`));
+    const audited = auditedHere();
     assert.equal(audited.length, requests.length);
     assert.deepEqual(
       audited.filter((request) => request.apiKey || request.credentialInUrl.length > 0),
