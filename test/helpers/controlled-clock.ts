@@ -16,9 +16,18 @@ const real = {
   now: Date.now.bind(Date),
 };
 
+/** A wait asked of `setTimeout`: how long, and the call stack that asked for it. */
+export interface AskedWait {
+  ms: number;
+  /** The stack at the call, whose frames name the modules that set the timer. */
+  stack: string;
+}
+
 export interface ControlledClock {
   /** Every wait asked of `setTimeout` since the clock was installed, in ms, in order. */
   readonly waits: readonly number[];
+  /** The same waits, each with the stack that asked for it: who set a timer, where its duration does not tell. */
+  readonly asked: readonly AskedWait[];
   /** The clock's time, in ms: what `Date.now()` says. */
   now(): number;
   /** The timers set and neither fired nor cleared: how long until each is due, in ms, soonest first. */
@@ -47,6 +56,7 @@ export function installClock({ auto = false }: { auto?: boolean } = {}): Control
   let runScheduled = false;
   const timers = new Map<number, Timer>();
   const waits: number[] = [];
+  const asked: AskedWait[] = [];
 
   const soonest = () => [...timers].sort(([a, x], [b, y]) => x.due - y.due || a - b)[0];
   function fire([id, timer]: [number, Timer]): void {
@@ -70,6 +80,7 @@ export function installClock({ auto = false }: { auto?: boolean } = {}): Control
     if (typeof handler !== 'function') throw new TypeError('the controlled clock runs functions only');
     const wait = Math.max(0, Number(ms) || 0);
     waits.push(wait);
+    asked.push({ ms: wait, stack: new Error().stack ?? '' });
     const id = nextId++;
     timers.set(id, { due: now + wait, callback: () => void handler(...args) });
     scheduleRun();
@@ -83,6 +94,7 @@ export function installClock({ auto = false }: { auto?: boolean } = {}): Control
 
   return {
     waits,
+    asked,
     now: () => now,
     pending: () => [...timers.values()].map((timer) => timer.due - now).sort((a, b) => a - b),
     advance(ms) {
