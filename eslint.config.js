@@ -37,7 +37,7 @@ export default tseslint.config(
     // (AbortSignal.any, say) but speaks in Baseline years, so every feature that each supported version has is
     // allowed by name (tools/browser-targets.js) and the rest must be Baseline 2022, older than every minimum version.
     files: ['src/**/*.ts'],
-    ignores: ['src/sandbox/node.ts', 'src/sandbox/cli.ts', 'src/server/token-doctor-cli.ts'],
+    ignores: ['src/sandbox/node.ts', 'src/cli/*.ts'],
     ...compat.configs['flat/recommended'],
     plugins: { ...compat.configs['flat/recommended'].plugins, 'baseline-js': baselineJs },
     rules: {

@@ -9,21 +9,26 @@ export const BUDGETS = {
    * widgets and tabs, reads addresses, a page's `lang` and its answers as a hostile page would hand them over, and
    * tells the page when it was seen: see docs/performance.md, "Bytes: not met". Neither is met: this holds the
    * bundle where it is. It moved from 28,050 to 28,100 when the widgets' channel came to refuse news dated past the
-   * page's clock: the classic script took 37 bytes more, the module 8 fewer, as brotli found other matches.
+   * page's clock: the classic script took 37 bytes more, the module 8 fewer, as brotli found other matches. It moved to
+   * 28,200, the most the move of the widget's modules into layers may cost, when that move came to derive what is shown
+   * once per update (with what the next update will show for a script that reads `state` meanwhile), to move focus
+   * through functions the templates export beside their markup, and to give the next order's read a class of its
+   * own: the module took 105 bytes more (28,140), the classic script 108 (28,184).
    */
-  scriptBundleBrotliBytes: 28_100,
+  scriptBundleBrotliBytes: 28_200,
   /**
    * Of that, our own code: the bundle without Lit, @lit/task and zod (bench/bundle-parts.ts). A feature is weighed
    * here, against what we wrote, not against the libraries' share. It moved from 18,050 to 18,100 when the status
    * announcement took its facts by name rather than as six arguments and the dates took their right-to-left test from
-   * the one list of languages: together 58 bytes.
+   * the one list of languages: together 58 bytes. It moved to 18,250 with the layers' move, as the bundle's budget did.
    */
-  ownCodeBrotliBytes: 18_100,
+  ownCodeBrotliBytes: 18_250,
   /**
    * dist/discovery.js, which only a widget without subscription-id fetches: the listing, the sorting and the picker.
-   * It reads the listing through the bundle's client, whose zod checks each page: it carries no schema of its own.
+   * It reads the listing through the bundle's client, whose zod checks each page: it carries no schema of its own. It
+   * moved from 2,850 to 2,900 when the picker came to say where focus goes in it (2,889).
    */
-  discoveryChunkBrotliBytes: 2_850,
+  discoveryChunkBrotliBytes: 2_900,
   /**
    * Ready two round trips after the script (docs/when-the-customer-pays.md): the subscription, then its product and its
    * next order side by side, nothing else. A round trip is a request that waits on an answer (bench/ready-requests.ts).

@@ -7,13 +7,14 @@ import { AttributeConnection } from './element/attribute-connection.js';
 import { ConsoleLines } from './element/console-lines.js';
 import { showCustomState } from './element/custom-state.js';
 import { AgreementController } from './element/agreement-controller.js';
-import { reportFailure } from './element/failure.js';
-import { beforeFirstUpdate, startFirstWork } from './element/scheduling.js';
+import { reportFailure } from './element/report-failure.js';
+import { beforeFirstUpdate, startFirstWork } from './shared/scheduling.js';
 import { PlaceController } from './element/place-controller.js';
-import { placeholderTemplate, sceneTemplate } from './element/scene-template.js';
+import { placeholderTemplate, sceneTemplate, shownError, shownNotice } from './element/scene-template.js';
 import { announcement } from './element/announcement.js';
-import { billedAfterUpgrade } from './upgrade/success-template.js';
-import { manageTemplate } from './prepaid/manage-template.js';
+import { billedAfterUpgrade, successMessage } from './upgrade/success-template.js';
+import { chosenOrders } from './upgrade/form-template.js';
+import { changeConfirmation, manageTemplate } from './prepaid/manage-template.js';
 import { RenewalChange } from './prepaid/renewal-change.js';
 import { deriveShown, type Shown } from './element/shown-state.js';
 import { SubscriptionController } from './subscription/subscription-controller.js';
@@ -160,13 +161,13 @@ export class PrepaidUpgrade extends LitElement {
    * always does.
    */
   #focusOutcome = false;
-  readonly #place = new PlaceController(this, this.#internals, () => this.state === 'loading');
+  readonly #place = new PlaceController(this, this.#internals, () => this.#shown.state === 'loading');
   readonly #console = new ConsoleLines(() =>
     this.subscriptionId ? `<prepaid-upgrade subscription-id="${this.subscriptionId}">` : '<prepaid-upgrade>',
   );
 
-  /** What is shown: the subscription that `subscription-id` names, or else what discovery found, and the picker's choice. */
-  readonly #shown = new SubscriptionController(this, {
+  /** The read: the subscription that `subscription-id` names, or else what discovery found, and the picker's choice. */
+  readonly #read = new SubscriptionController(this, {
     // Attributes that leave no valid choice stop the reads too. No request is sent for a form that cannot be shown.
     connection: () => (this.#setupError === undefined ? this.#link.connected : undefined),
     manages: () => this.#manages,
@@ -178,33 +179,37 @@ export class PrepaidUpgrade extends LitElement {
       this.#startOver();
       // Focus stays in the picker: on the radio that was picked, or, when nothing can be prepaid, on the first prepaid
       // subscription's button.
-      void this.updateComplete.then(() => this.#takeFocus('[part~="picker"] input:checked, section button', true));
+      void this.updateComplete.then(() => this.#takeFocus((root) => this.#read.picker?.focusTarget(root, true), true));
     },
   });
 
   /** Keeps the other widgets of the subscriptions shown, on this page and in the store's other tabs, in agreement. */
-  readonly #agreement = new AgreementController(this, this.#shown, this.#link, this.#console);
+  readonly #agreement = new AgreementController(this, this.#read, this.#link, this.#console);
   readonly #upgrade = new Upgrade(this);
   // A renewal choice renders at once, not a microtask later. Its button is enabled only once the choice differs, and
   // it must be enabled by the time anything can press it: a script that picks and submits in one go, say. Only a
   // synchronous `performUpdate()` does that; a property the template reads would still wait for the microtask.
   readonly #renewal = new RenewalChange(this, () => (this.requestUpdate(), this.performUpdate()));
 
+  /**
+   * What is shown, derived from what is known (`deriveShown`) once per update, before the render reads it. Between
+   * updates it is what the last one rendered.
+   */
+  #shown: Shown = this.#derive();
+
   constructor() {
     super();
     // The offer's funnel starts when the element has been seen, once, after it settled. The controller registers
     // itself, and nothing else asks it anything.
     new ViewController(this, () => {
-      const { state } = this.#now;
-      const subscriptionId = this.subscription?.public_id ?? null;
-      const offered = state === 'ready' && subscriptionId ? [...(this.#upgrade.choices?.ordersOptions ?? [])] : [];
-      return state === 'loading' ? undefined : { state, subscriptionId, offered };
+      const { state, offered } = this.#shown;
+      return state === 'loading' ? undefined : { state, subscriptionId: this.subscription?.public_id ?? null, offered };
     });
   }
 
   /** The subscription as last read, or as learned since (upgraded, changed, here or elsewhere); `undefined` until it has loaded. */
   get subscription(): Subscription | undefined {
-    return this.#shown.loaded?.subscription;
+    return this.#read.loaded?.subscription;
   }
 
   /**
@@ -214,12 +219,12 @@ export class PrepaidUpgrade extends LitElement {
    * read.
    */
   get nextOrder(): NextOrder | null | undefined {
-    return this.#shown.nextOrder;
+    return this.#read.nextOrder.value;
   }
 
   /** Where the widget is: `loading`, `ready`, `ineligible`, `prepaid`, `submitting`, `success` or `error`. */
   get state(): PrepaidUpgradeState {
-    return this.#now.state;
+    return this.#current().state;
   }
 
   /**
@@ -231,7 +236,7 @@ export class PrepaidUpgrade extends LitElement {
   }
 
   // The host holds its room (its `loading` state) from insertion on. Its first update and the page's first work come
-  // later, each in a task of its own (see element/scheduling.ts).
+  // later, each in a task of its own (see shared/scheduling.ts).
   override connectedCallback(): void {
     super.connectedCallback();
     showCustomState(this.#internals, this.state);
@@ -252,24 +257,41 @@ export class PrepaidUpgrade extends LitElement {
     }
   }
 
+  // The reads' tasks start in their controllers' `hostUpdate`, which comes after `willUpdate`: what is shown is derived
+  // here, after them, so that a read starting in this update shows at once.
+  protected override update(changed: PropertyValues<this>): void {
+    this.#shown = this.#derive();
+    super.update(changed);
+  }
+
   protected override updated(): void {
-    showCustomState(this.#internals, this.state);
+    showCustomState(this.#internals, this.#shown.state);
     const setupError = this.#setupError;
     if (setupError !== undefined && this.#console.first(setupError))
       reportFailure(this, this.#console, 'config', new ApiError('config', setupError));
   }
 
-  /** What is shown now, from what is known (`deriveShown`). */
-  get #now(): Shown {
+  /**
+   * What is shown, or, between a change and the update that shows it, what that update will show: for a script that
+   * reads `state`, and for the customer's actions, which may come in that moment.
+   */
+  #current(): Shown {
+    return this.isUpdatePending ? this.#derive() : this.#shown;
+  }
+
+  /** What is shown, from what is known now. */
+  #derive(): Shown {
     return deriveShown({
       setupError: this.#setupError,
-      read: this.#shown.state,
-      readError: this.#shown.task.error,
-      shownId: this.#shown.loaded?.subscription.public_id,
+      read: this.#read.state,
+      readError: this.#read.task.error,
+      shownId: this.#read.loaded?.subscription.public_id,
       upgrade: this.#upgrade.write,
       renewal: this.#renewal.write,
       changeConfirmed: this.#renewal.confirmed,
       manages: this.#manages,
+      finding: !this.subscriptionId?.trim(),
+      ordersOptions: this.#upgrade.choices?.ordersOptions,
     });
   }
 
@@ -289,8 +311,8 @@ export class PrepaidUpgrade extends LitElement {
    * reads whether that write was made. While a write is in flight, its outcome is shared and told of once.
    */
   #send(phase: 'upgrade' | 'renewal', checkAgain?: boolean): Promise<WriteOutcome<Subscription>> {
-    const { canUpgrade, canChange, failedWrite } = this.#now;
-    const target = this.#shown.writeTarget;
+    const { canUpgrade, canChange, failedWrite } = this.#current();
+    const target = this.#read.writeTarget;
     const change = phase === 'upgrade' ? this.#upgrade : this.#renewal;
     const sending = change.write.busy;
     const outcome = checkAgain
@@ -312,9 +334,9 @@ export class PrepaidUpgrade extends LitElement {
     if (subscription) this.#agreement.wrote(subscription);
     if (outcome.status === 'error') await this.#reportFailure(phase, outcome.error, true);
     if (outcome.status !== 'success') return outcome;
-    if (phase === 'upgrade') this.#shown.readNextOrder();
+    if (phase === 'upgrade') this.#read.nextOrder.readAgain();
     await this.updateComplete;
-    this.#takeFocus(phase === 'upgrade' ? '[part~="success"]' : '.confirmation', true);
+    this.#takeFocus(phase === 'upgrade' ? successMessage : changeConfirmation, true);
     const Success = phase === 'upgrade' ? PrepaidUpgradeSuccessEvent : PrepaidUpgradeRenewalChangeEvent;
     this.dispatchEvent(new Success({ subscription: subscription! }));
     return outcome;
@@ -322,8 +344,8 @@ export class PrepaidUpgrade extends LitElement {
 
   /** Tells the page what is shown, once it is rendered: after a read, or after the customer chose in the picker (`asked`). */
   #announceReady(asked: boolean): void {
-    this.dispatchEvent(new PrepaidUpgradeReadyEvent({ ...this.#shown.readyDetail, nextOrder: this.nextOrder }));
-    this.#takeFocus('[part~="form"] input:checked, [part~="picker"] input:checked, .notice', asked || undefined);
+    this.dispatchEvent(new PrepaidUpgradeReadyEvent({ ...this.#read.readyDetail, nextOrder: this.nextOrder }));
+    this.#takeFocus((root) => chosenOrders(root) ?? this.#read.picker?.focusTarget(root) ?? shownNotice(root), asked || undefined);
   }
 
   async #reportFailure(phase: ErrorPhase, error: unknown, asked?: boolean): Promise<void> {
@@ -331,17 +353,17 @@ export class PrepaidUpgrade extends LitElement {
     await this.updateComplete;
     reportFailure(this, this.#console, phase, error);
     // A refusal of what was made elsewhere shows the subscription as it is, under a notice that says so.
-    this.#takeFocus((error as ApiError).current ? '.notice' : '[part~="error"]', asked);
+    this.#takeFocus((error as ApiError).current ? shownNotice : shownError, asked);
   }
 
   /**
    * Moves focus to an outcome the customer asked for, by acting (`asked`) or by a retry that is under way. It never
    * takes focus on a page that has just loaded.
    */
-  #takeFocus(selector: string, asked = this.#focusOutcome): void {
+  #takeFocus(target: (root: ParentNode) => HTMLElement | null | undefined, asked = this.#focusOutcome): void {
     if (!asked) return;
     this.#focusOutcome = false;
-    this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
+    target(this.renderRoot)?.focus();
   }
 
   /**
@@ -350,13 +372,13 @@ export class PrepaidUpgrade extends LitElement {
    * form's button instead.
    */
   #retry(): void {
-    const { state, unknown, phase } = this.#now;
+    const { state, unknown, phase } = this.#current();
     if (state !== 'error') return;
     if (unknown && (phase === 'upgrade' || phase === 'renewal')) return void this.#send(phase, true);
     this.#focusOutcome = true;
     this.#link.connected?.credentials.renew();
     this.#startOver();
-    void this.#shown.task.run();
+    void this.#read.task.run();
   }
 
   /**
@@ -376,8 +398,8 @@ export class PrepaidUpgrade extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    const now = this.#now;
-    const { state } = now;
+    const shown = this.#shown;
+    const { state } = shown;
     const language = this.#language;
     const t: ElementStrings = this.strings ? { ...language.strings, ...this.strings } : language.strings;
     const base = { t, locale: language.formatLocale, nextOrder: this.nextOrder };
@@ -391,15 +413,9 @@ export class PrepaidUpgrade extends LitElement {
         dir=${isRightToLeft(language.language) ? 'rtl' : 'ltr'}
         aria-busy=${state === 'loading' || state === 'submitting' ? 'true' : 'false'}
       >
-        ${state === 'loading' ? placeholderTemplate() : this.#scene(now, base)}
+        ${state === 'loading' ? placeholderTemplate() : this.#scene(shown, base)}
         <div part="status" class="visually-hidden" role="status">
-          ${announcement(t, {
-            ...now,
-            loaded: this.#shown.loaded,
-            renewal: this.#renewal.write.outcome,
-            finding: !this.subscriptionId?.trim(),
-            nothingFound: this.#shown.picker?.whyNothing(this.#manages),
-          })}
+          ${announcement(t, { ...shown, loaded: this.#read.loaded, nothingFound: this.#read.picker?.whyNothing(this.#manages) })}
           ${state === 'success' && subscription ? billedAfterUpgrade(base, subscription) : nothing}
         </div>
       </div>
@@ -407,20 +423,24 @@ export class PrepaidUpgrade extends LitElement {
   }
 
   /** What a state other than `loading` shows (see `sceneTemplate`). */
-  #scene(now: Shown, base: View): TemplateResult {
-    const shown = this.#shown;
+  #scene(shown: Shown, base: View): TemplateResult {
+    const read = this.#read;
     const form = this.#upgrade.view(base, this.#submit.upgrade);
     const subscription = this.subscription;
     return sceneTemplate({
       ...base,
-      ...now,
+      ...shown,
       form,
-      loaded: shown.loaded,
-      picker: () => shown.pickerTemplate(base),
-      back: () => shown.backTemplate(base),
+      loaded: read.loaded,
+      picker: () => read.pickerTemplate(base),
+      back: () => read.backTemplate(base),
       manage:
         this.#manages && form && subscription
-          ? (mode) => manageTemplate(this.#renewal.view(base, form.choices.renewalOptions, subscription, this.#submit.renewal), mode)
+          ? (mode) =>
+              manageTemplate(
+                this.#renewal.view(base, form.choices.renewalOptions, subscription, !!shown.changed, this.#submit.renewal),
+                mode,
+              )
           : undefined,
       onRetry: this.#retry,
     });

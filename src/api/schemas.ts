@@ -16,7 +16,7 @@ export * from './upgrade-request.js';
 /**
  * Makes the schemas at their first use rather than when the script is evaluated. Made during evaluation, they would
  * lengthen the script's task on a first visit. The element makes them in a task of their own while its first reads are
- * under way (`element/scheduling.ts`). Whichever code asks first makes them, once per page.
+ * under way (`shared/scheduling.ts`). Whichever code asks first makes them, once per page.
  */
 function makeSchemas() {
   const string = z.optional(z.string());

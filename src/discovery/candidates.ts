@@ -7,7 +7,7 @@
 import type { Found } from './listing.js';
 import type { Subscription } from '../api/schemas.js';
 import { decideEligibility, type IneligibleReason } from '../api/eligibility.js';
-import type { Loaded } from '../subscription/load-subscription.js';
+import type { Loaded } from '../shared/loaded.js';
 
 export interface Discovered {
   /**

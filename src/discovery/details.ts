@@ -6,7 +6,7 @@ import type { Subscription } from '../api/schemas.js';
 import { pricePerOrder } from '../api/subscription.js';
 import type { formatMoney } from '../i18n/money.js';
 import type { View } from '../i18n/view.js';
-import type { Loaded } from '../subscription/load-subscription.js';
+import type { Loaded } from '../shared/loaded.js';
 import type { ShippingUnit, Strings } from '../i18n/strings.js';
 
 /** The units of `every_period` (1, 2, 3), as the texts name them. */

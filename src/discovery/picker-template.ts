@@ -11,7 +11,7 @@ import type { html as Html, nothing as Nothing, TemplateResult } from 'lit';
 import { isSafeImageAddress } from '../api/base-address.js';
 import type { formatMoney as FormatMoney } from '../i18n/money.js';
 import type { View } from '../i18n/view.js';
-import type { Loaded } from '../subscription/load-subscription.js';
+import type { Loaded } from '../shared/loaded.js';
 import type { Strings } from '../i18n/strings.js';
 import type { Discovered } from './candidates.js';
 import { detailsOf } from './details.js';
@@ -56,6 +56,13 @@ export const nothingOffered = ({ unchecked, refused, prepaidHidden }: Pick<Picke
   unchecked.length || refused.length || prepaidHidden ? ('none-upgradeable' as const) : ('no-subscriptions' as const);
 
 /** The picker and the prepaid subscriptions offered. When nothing can be offered, it says why. */
+/**
+ * Where focus goes in the picker as rendered in `root`: the radio picked, or with `orManage` when none is, the first
+ * prepaid subscription's button.
+ */
+export const pickerFocus = (root: ParentNode, orManage: boolean): HTMLElement | null =>
+  root.querySelector(orManage ? '[part~="picker"] input:checked, section button' : '[part~="picker"] input:checked');
+
 export function pickerTemplate(host: TemplateHost, view: View & { t: Strings }, offer: PickerOffer): TemplateResult {
   const { html, nothing } = host.lit;
   const { t } = view;

@@ -15,10 +15,10 @@ import type { TemplateResult } from 'lit';
 import type { Subscription } from '../api/schemas.js';
 import { decideEligibility } from '../api/eligibility.js';
 import type { View } from '../i18n/view.js';
-import type { Loaded } from '../subscription/load-subscription.js';
+import type { Loaded } from '../shared/loaded.js';
 import { withPickerTexts } from './texts.js';
 import type { Discovered } from './candidates.js';
-import { nothingOffered, pickerTemplate, type TemplateHost } from './picker-template.js';
+import { nothingOffered, pickerFocus, pickerTemplate, type TemplateHost } from './picker-template.js';
 
 export type { Lit } from './picker-template.js';
 
@@ -142,6 +142,14 @@ export class Picker {
     this.#picking = true;
     this.#host.requestUpdate();
     this.#host.wentBack();
+  }
+
+  /**
+   * Where focus goes in the picker as rendered in `root`: the radio picked, or when `orManage` and none is, the first
+   * prepaid subscription's button.
+   */
+  focusTarget(root: ParentNode, orManage = false): HTMLElement | null {
+    return pickerFocus(root, orManage);
   }
 
   /** The picker and the prepaid subscriptions offered. When nothing can be offered, it says why. */

@@ -1,20 +1,14 @@
 /** What the polite status region of the widget says. */
 import type { IneligibleReason } from '../api/eligibility.js';
-import type { Subscription } from '../api/schemas.js';
 import { renewalBehaviorOf } from '../api/subscription.js';
-import type { WriteOutcome } from '../changes/write.js';
 import type { ElementStrings } from '../i18n/strings.js';
-import type { Loaded } from '../subscription/load-subscription.js';
+import type { Loaded } from '../shared/loaded.js';
 import type { Shown } from './shown-state.js';
 
 /** What an announcement is made of: what `deriveShown` says is shown, and what it says of. */
-export interface AnnouncementFacts extends Pick<Shown, 'state' | 'checking' | 'changing' | 'alreadyPrepaid'> {
+export interface AnnouncementFacts extends Pick<Shown, 'state' | 'checking' | 'changing' | 'changed' | 'alreadyPrepaid' | 'finding'> {
   /** The subscription shown, with its product and eligibility, once read. */
   loaded: Loaded | undefined;
-  /** The outcome of the last renewal change. */
-  renewal: WriteOutcome<Subscription>;
-  /** Whether the customer's subscriptions are being looked for: the element has no `subscription-id`. */
-  finding: boolean;
   /** Why discovery found nothing to show, when it did not. */
   nothingFound?: IneligibleReason | undefined;
 }
@@ -25,12 +19,12 @@ export interface AnnouncementFacts extends Pick<Shown, 'state' | 'checking' | 'c
  * nothing: an error has an alert of its own, and a form is read as the customer reaches it.
  */
 export function announcement(t: ElementStrings, facts: AnnouncementFacts): string {
-  const { state, loaded, renewal } = facts;
+  const { state, loaded } = facts;
   if (state === 'loading') return facts.finding ? t.finding : t.loading;
   if (facts.checking) return t.checking(facts.changing ? 'renewal' : 'upgrade');
   if (state === 'submitting') return facts.changing ? t.savingChange : t.submitting;
   if (state === 'success') return t.successHeading;
-  const changed = renewal.status === 'success' && renewalBehaviorOf(renewal.value);
+  const changed = facts.changed && renewalBehaviorOf(facts.changed);
   if (changed) return t.renewalChanged(changed);
   if (facts.alreadyPrepaid) return t.failure('alreadyPrepaid', 'upgrade');
   if (state === 'prepaid') return t.ineligible('already-prepaid', undefined);

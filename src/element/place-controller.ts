@@ -47,7 +47,7 @@ export class PlaceController implements ReactiveController {
     PlaceController.#connected.add(this);
     // It stays hidden until the observer first says where it is. A widget above may settle before that, and move it.
     this.#hide(true);
-    this.hostUpdate();
+    this.hostUpdated();
     this.#watch(PlaceController.#loading.size > 0);
   }
 
@@ -57,7 +57,8 @@ export class PlaceController implements ReactiveController {
     if (PlaceController.#loading.delete(this)) PlaceController.#follow();
   }
 
-  hostUpdate(): void {
+  // After the update, which derives whether the widget is loading.
+  hostUpdated(): void {
     const loading = PlaceController.#loading;
     // A widget that was taken off the page may still update, when its read is aborted. It no longer holds the others
     // back.

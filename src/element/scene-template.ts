@@ -13,9 +13,9 @@ import type { HeaderKind, Shown } from './shown-state.js';
 import type { ErrorPhase } from '../events.js';
 import type { Choices } from '../upgrade/choices.js';
 import { formatPercent } from '../i18n/money.js';
-import type { Failure } from './failure.js';
+import type { Failure } from '../shared/failure.js';
 import type { View } from '../i18n/view.js';
-import type { Loaded } from '../subscription/load-subscription.js';
+import type { Loaded } from '../shared/loaded.js';
 import { ineligibleTemplate, productTemplate } from '../subscription/subscription-template.js';
 import { successTemplate } from '../upgrade/success-template.js';
 
@@ -50,9 +50,7 @@ function stateTemplate(scene: Scene): TemplateResult | typeof nothing {
   const { form: view, loaded, picker } = scene;
   const subscription = loaded?.subscription;
   const form = (mode: FormMode) => (view && loaded ? formTemplate(view, loaded, mode) : nothing);
-  // While a write is under way, the form is `submitting`, then `checking` if the answer got lost. After the write, it
-  // stays `locked` while the outcome is not known.
-  const mode: FormMode = scene.checking ? 'checking' : scene.state === 'submitting' ? 'submitting' : scene.unknown ? 'locked' : 'live';
+  const mode = scene.formMode;
   // A prepaid subscription shows the success message right after the upgrade, until a renewal change is confirmed.
   // Otherwise it shows its terms, under the reason it could not be prepaid again when that was asked. Both come with
   // the form that changes what happens when its orders run out, unless the page hides it.
@@ -106,10 +104,19 @@ export function headerTemplate({ t, locale }: View, kind: HeaderKind, selling: b
   `;
 }
 
+/**
+ * The notice shown, which takes focus when it answers what the customer did: why nothing was changed, or why nothing
+ * can be. The features' notices share its class and look.
+ */
+export const shownNotice = (root: ParentNode): HTMLElement | null => root.querySelector('.notice');
+
 /** A notice that takes focus when it answers what the customer did, such as why nothing was changed. */
 export const noticeTemplate = (title: string): TemplateResult => html`
   <div class="notice" tabindex="-1"><p class="notice-title">${title}</p></div>
 `;
+
+/** The error message, which takes focus after a failure the customer's own action met. */
+export const shownError = (root: ParentNode): HTMLElement | null => root.querySelector('[part~="error"]');
 
 /**
  * A failure, or a configuration error when there is no failure. It says what happened and what to do, in the customer's

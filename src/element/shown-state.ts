@@ -5,8 +5,9 @@
  */
 import type { Subscription } from '../api/schemas.js';
 import type { ErrorPhase, PrepaidUpgradeState } from '../events.js';
-import { describeFailure, type Failure } from './failure.js';
+import { describeFailure, type Failure } from '../shared/failure.js';
 import { IDLE, type WriteOutcome } from '../changes/write.js';
+import type { FormMode } from '../upgrade/form-template.js';
 
 /** Which header a state shows: the upgrade form's, or that of a state without the form (see `Strings.stateHeading`). */
 export type HeaderKind = 'form' | 'prepaid' | 'ineligible' | 'picker';
@@ -37,6 +38,10 @@ export interface Facts {
   changeConfirmed: boolean;
   /** Whether a prepaid subscription's renewal may be changed here (`manage-renewal`). */
   manages: boolean;
+  /** Whether the element looks for the customer's subscriptions itself: it has no `subscription-id`. */
+  finding: boolean;
+  /** The choices of orders per billing that the form offers. `undefined` while the attributes offer none. */
+  ordersOptions: readonly number[] | undefined;
 }
 
 export interface Shown {
@@ -63,6 +68,20 @@ export interface Shown {
   unknown: boolean;
   /** A renewal change is under way. When this is false in `submitting`, the upgrade is under way. */
   changing: boolean;
+  /**
+   * The subscription as the renewal change that the service confirmed left it, when that change is about the
+   * subscription shown. The management form and the status region say what it now does.
+   */
+  changed: Subscription | undefined;
+  /**
+   * How the forms are locked: `live`; `submitting` while a write is under way; `checking` once its answer got lost and
+   * reads tell whether it was made; `locked` after a write whose outcome is not known.
+   */
+  formMode: FormMode;
+  /** Whether the element looks for the customer's subscriptions itself: it has no `subscription-id`. */
+  finding: boolean;
+  /** The choices of orders that the form offers while it is `ready`, as `prepaid-upgrade-view` tells them; else none. */
+  offered: number[];
   /** The upgrade succeeded, and no renewal change was confirmed since. The success message stays. */
   justUpgraded: boolean;
   /**
@@ -126,6 +145,7 @@ export function deriveShown(facts: Facts): Shown {
   const unknown = failure?.kind === 'unconfirmed';
   const heading: HeaderKind =
     state === 'ineligible' ? 'ineligible' : prepaid ? 'prepaid' : !shownId && state === 'ready' ? 'picker' : 'form';
+  const checking = !!writing?.checking;
   return {
     state,
     heading,
@@ -137,9 +157,13 @@ export function deriveShown(facts: Facts): Shown {
     // error object, whose stack would cost every render.
     failure: failure ?? (state === 'error' && facts.setupError === undefined ? describeFailure(facts.readError) : undefined),
     failedWrite: failure && failedWrite,
-    checking: !!writing?.checking,
+    checking,
     unknown,
     changing,
+    changed: change.status === 'success' ? change.value : undefined,
+    formMode: checking ? 'checking' : state === 'submitting' ? 'submitting' : unknown ? 'locked' : 'live',
+    finding: facts.finding,
+    offered: state === 'ready' && shownId ? [...(facts.ordersOptions ?? [])] : [],
     justUpgraded: upgraded && !facts.changeConfirmed,
     alreadyPrepaid,
     canUpgrade: !!shownId && (state === 'ready' || (failedUpgrade && state === 'error' && !unknown)),

@@ -21,6 +21,9 @@ export interface ManageView extends View {
   onSubmit(event: SubmitEvent): void;
 }
 
+/** The line that says what a confirmed renewal change does now. It takes focus once the service confirmed the change. */
+export const changeConfirmation = (root: ParentNode): HTMLElement | null => root.querySelector('.confirmation');
+
 export function manageTemplate(view: ManageView, mode: FormMode): TemplateResult {
   const submitting = mode !== 'live';
   const { t, subscription } = view;

@@ -77,14 +77,23 @@ export class RenewalChange {
     this.confirmed = false;
   }
 
-  /** What the management form shows for `subscription`. It offers `options`, and `onSubmit` sends it. */
-  view(base: View, options: readonly RenewalBehavior[], subscription: Subscription, onSubmit: (event: SubmitEvent) => void): ManageView {
+  /**
+   * What the management form shows for `subscription`. It offers `options`, says whether the service `confirmed` a
+   * change of it, and `onSubmit` sends it.
+   */
+  view(
+    base: View,
+    options: readonly RenewalBehavior[],
+    subscription: Subscription,
+    confirmed: boolean,
+    onSubmit: (event: SubmitEvent) => void,
+  ): ManageView {
     return {
       ...base,
       options,
       subscription,
       choice: this.#choice,
-      confirmed: this.write.outcome.status === 'success',
+      confirmed,
       onChange: this.#onChange,
       onSubmit,
     };

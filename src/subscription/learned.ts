@@ -8,7 +8,7 @@
  */
 import type { Subscription } from '../api/schemas.js';
 import { decideEligibility } from '../api/eligibility.js';
-import type { Loaded } from './load-subscription.js';
+import type { Loaded } from '../shared/loaded.js';
 
 export const learnedAt = (): number => performance.timeOrigin + performance.now();
 

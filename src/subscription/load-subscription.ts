@@ -2,16 +2,10 @@
 import type { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { sleep } from '../api/retry.js';
-import type { Product, Subscription } from '../api/schemas.js';
-import { decideEligibility, type Eligibility } from '../api/eligibility.js';
-import { describeFailure } from '../element/failure.js';
-
-/** A subscription as read, with its product and whether it can be prepaid. This is what the element shows about it. */
-export interface Loaded {
-  subscription: Subscription;
-  product: Product | undefined;
-  eligibility: Eligibility;
-}
+import type { Product } from '../api/schemas.js';
+import { decideEligibility } from '../api/eligibility.js';
+import { describeFailure } from '../shared/failure.js';
+import type { Loaded } from '../shared/loaded.js';
 
 /**
  * The longest time that the form waits for the next order after the product has arrived

@@ -1,8 +1,8 @@
 /**
- * This controller decides what the widget shows. It reads it from the service with a @lit/task task. When
- * `subscription-id` is set, the task reads that subscription and then its product. Without it, discovery finds the
- * customer's subscriptions, and the picker lets the customer choose among them. The element asks this controller what
- * is shown. It never holds discovery's state itself.
+ * This controller reads the subscription the widget is about, with a @lit/task task. When `subscription-id` is set,
+ * the task reads that subscription and then its product. Without it, discovery finds the customer's subscriptions, and
+ * the picker lets the customer choose among them. The element asks this controller what the read found
+ * (`element/shown-state.ts` then decides what is shown). It never holds discovery's state itself.
  *
  * The task runs when the connection it reads through changes. Its abort signal reaches every request. So a new run
  * aborts the run it replaces, and a late answer never renders. A task knows nothing about the page, so this controller
@@ -10,27 +10,21 @@
  * again when the element comes back. A read is announced once it is rendered, unless a newer read started in the
  * meantime.
  *
- * A second task reads the next order of the shown subscription from the listing. For the subscription named by id, it
- * runs beside the product read. For a subscription chosen in the picker, it runs as soon as that subscription is
- * shown. It runs again after an upgrade, because the service reprices the order then. The listing may leave out the
- * amounts, and the service's documented listing does. In that case a third task reads them from the order itself. It
- * runs after the listing, and never before the form is shown. These reads only add to what the widget says. A read
- * that fails is reported to the developer and changes nothing else. When only the amounts could not be read, the date
- * still shows.
+ * The next order of the shown subscription is read beside it (`next-order-read.ts`).
  */
 import { Task, TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { ApiClient } from '../api/client.js';
 import type { Connection } from '../api/connection.js';
 import { isAbortError } from '../api/errors.js';
-import { hasAllAmounts, readNextOrder, readOrderAmounts, type NextOrder } from '../api/orders.js';
 import type { Subscription } from '../api/schemas.js';
 import type { ReadyDetail } from '../events.js';
 import { discoverSubscriptions, type Picker, type PickerHost } from '../discovery/loader.js';
 import { Learned } from './learned.js';
-import { loadSubscription, type Loaded } from './load-subscription.js';
+import { loadSubscription } from './load-subscription.js';
+import { NextOrderRead } from './next-order-read.js';
+import type { Loaded } from '../shared/loaded.js';
 import { formatMoney } from '../i18n/money.js';
-import { beforeAnswerRenders } from '../element/scheduling.js';
+import { beforeAnswerRenders } from '../shared/scheduling.js';
 import type { View } from '../i18n/view.js';
 import type { WriteTarget } from '../changes/write.js';
 
@@ -60,10 +54,6 @@ export interface SubscriptionOptions {
 }
 
 type Args = [connection: Connection | undefined];
-type OrderArgs = [client: ApiClient | undefined, subscriptionId: string | undefined];
-type AmountArgs = [client: ApiClient | undefined, listed: NextOrder | undefined];
-/** The next order as read by id (`order`), and the listed next order that it completes (`listed`). */
-type ReadAmounts = { listed: NextOrder; order: NextOrder };
 
 export class SubscriptionController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
@@ -72,15 +62,8 @@ export class SubscriptionController implements ReactiveController {
   readonly task: Task<Args, Loaded | Picker>;
   /** True when a read was under way as the element left the page. That read runs again when the element comes back. */
   #abortedByDisconnect = false;
-  /** Reads the next order of the shown subscription. Its value is `null` when the subscription has none. */
-  readonly #nextOrder: Task<OrderArgs, NextOrder | null>;
-  /** Reads by id the amounts of the next order that the listing left out. */
-  readonly #orderAmounts: Task<AmountArgs, ReadAmounts>;
-  /**
-   * The id of the subscription named by id, once that subscription is read. Its next order is then read beside its
-   * product, before the subscription is shown.
-   */
-  #orderOf: string | undefined;
+  /** The read of the shown subscription's next order. */
+  readonly nextOrder: NextOrderRead;
   /**
    * What was learned about the shown subscriptions since they were read. The widget shows whichever is newer, this or
    * the read.
@@ -102,42 +85,29 @@ export class SubscriptionController implements ReactiveController {
         if (!connection) return initialState;
         this.#learned.reading();
         const { client, subscriptionId } = connection;
-        this.#orderOf = undefined;
+        this.nextOrder.forgetBefore();
         // The subscription chosen in the picker before a reload stays chosen. It comes from the last run's value,
         // because this run is already pending.
         const chosenId = pickerOf(this.task.value)?.chosenId;
         const [shown] = await Promise.all([
           subscriptionId === undefined
             ? discoverSubscriptions(client, { signal, onWarning: options.warn }, this.#pickerHost, chosenId)
-            : loadSubscription(client, subscriptionId, signal, options.warn, () => {
-                this.#orderOf = subscriptionId;
-                return this.#nextOrder.run();
-              }),
+            : loadSubscription(client, subscriptionId, signal, options.warn, () => this.nextOrder.readBefore(subscriptionId)),
           options.textsArrived(),
         ]);
-        // The answer renders in a task of its own. See element/scheduling.ts.
+        // The answer renders in a task of its own. See shared/scheduling.ts.
         await beforeAnswerRenders();
         return shown;
       },
       onComplete: (shown) => void this.#announce(shown),
       onError: options.failed,
     });
-    this.#nextOrder = new Task<OrderArgs, NextOrder | null>(host, {
-      args: () => [options.connection()?.client, this.loaded?.subscription.public_id ?? this.#orderOf],
-      task: ([client, id], { signal }) => (client && id ? readNextOrder(client, id, { signal }) : initialState),
-      // Use the error's own message. The hints from `describeFailure` are about reading the subscription, not its next
-      // order.
-      onError: (error) => options.warn(`no next-order date shown: ${(error as Error).message}`),
-    });
-    this.#orderAmounts = new Task<AmountArgs, ReadAmounts>(host, {
-      args: () => {
-        const { status, value } = this.#nextOrder;
-        return [options.connection()?.client, status === TaskStatus.COMPLETE && value && !hasAllAmounts(value) ? value : undefined];
-      },
-      task: async ([client, listed], { signal }) =>
-        client && listed ? { listed, order: await readOrderAmounts(client, listed, { signal }) } : initialState,
-      onError: (error) => options.warn(`next order's amounts not read, the estimate is shown as one: ${(error as Error).message}`),
-    });
+    this.nextOrder = new NextOrderRead(
+      host,
+      () => options.connection()?.client,
+      () => this.loaded?.subscription.public_id,
+      options.warn,
+    );
     this.#pickerHost = {
       lit: { html, nothing },
       formatMoney,
@@ -145,23 +115,6 @@ export class SubscriptionController implements ReactiveController {
       chose: () => void this.#announce(this.task.value, true),
       wentBack: options.wentBack,
     };
-  }
-
-  /**
-   * The next order of the shown subscription. It is `undefined` while it is being read. It is `null` when there is
-   * none, or when it cannot be read.
-   */
-  get nextOrder(): NextOrder | null | undefined {
-    const { status, value } = this.#nextOrder;
-    if (status !== TaskStatus.COMPLETE) return status === TaskStatus.ERROR ? null : undefined;
-    const read = this.#orderAmounts.status === TaskStatus.COMPLETE ? this.#orderAmounts.value : undefined;
-    // Amounts read for an earlier listing do not belong to this one. An upgrade may have repriced the order since.
-    return read && read.listed === value ? read.order : value;
-  }
-
-  /** Reads the next order of the shown subscription again, because the service reprices it on an upgrade. */
-  readNextOrder(): void {
-    void this.#nextOrder.run();
   }
 
   /**

@@ -4,7 +4,7 @@ import { isSafeImageAddress } from '../api/base-address.js';
 import { formatServiceDate } from '../i18n/dates.js';
 import { pricePerOrder } from '../api/subscription.js';
 import { money, type View } from '../i18n/view.js';
-import type { Loaded } from './load-subscription.js';
+import type { Loaded } from '../shared/loaded.js';
 
 export function productTemplate(view: View, { subscription, product }: Loaded): TemplateResult | typeof nothing {
   if (!product?.name) return nothing;

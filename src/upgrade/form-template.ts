@@ -10,7 +10,7 @@ import { pricePerOrder } from '../api/subscription.js';
 import { applyDiscount, formatPercent } from '../i18n/money.js';
 import type { NextOrder } from '../api/orders.js';
 import { dated, money, type View } from '../i18n/view.js';
-import type { Loaded } from '../subscription/load-subscription.js';
+import type { Loaded } from '../shared/loaded.js';
 
 /**
  * Whether a form can be sent. It can when it is `live`. It is locked while its write is sent (`submitting`), while
@@ -33,6 +33,9 @@ export interface FormView extends View {
  */
 const billsTaxOrShipping = (order: NextOrder | null | undefined): boolean =>
   !!order && (Number(order.taxTotal) > 0 || Number(order.shippingTotal) > 0);
+
+/** The form's chosen number of orders, where focus goes when the form is shown because the customer asked for it. */
+export const chosenOrders = (root: ParentNode): HTMLElement | null => root.querySelector('[part~="form"] input:checked');
 
 export function formTemplate(view: FormView, { subscription, product }: Loaded, mode: FormMode): TemplateResult {
   const { t, choices } = view;

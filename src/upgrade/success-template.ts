@@ -8,7 +8,7 @@ import { ordersPerBillingOf, pricePerOrder, renewalBehaviorOf } from '../api/sub
 import { formatServiceDate } from '../i18n/dates.js';
 import { applyDiscount, formatMoney } from '../i18n/money.js';
 import { money, type View } from '../i18n/view.js';
-import type { Loaded } from '../subscription/load-subscription.js';
+import type { Loaded } from '../shared/loaded.js';
 import type { Choices } from './choices.js';
 
 /**
@@ -40,6 +40,9 @@ export function billedAfterUpgrade(view: View, subscription: Subscription): stri
  * estimate, marked as one. It also shows what happens when the orders run out, and the form to change that. `discounts`
  * are the store's prepaid discounts, which the estimate applies.
  */
+/** The success message, which takes focus once the upgrade succeeded. */
+export const successMessage = (root: ParentNode): HTMLElement | null => root.querySelector('[part~="success"]');
+
 export function successTemplate(
   view: View,
   subscription: Subscription,

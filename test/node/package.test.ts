@@ -337,7 +337,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
     });
 
     it("runs `npx prepaid-upgrade-sandbox --port 0` on Node's own server", async () => {
-      const cli = join(consumer, 'node_modules/prepaid-upgrade/dist/lib/sandbox/cli.js');
+      const cli = join(consumer, 'node_modules/prepaid-upgrade/dist/lib/cli/sandbox.js');
       assert.ok(((await stat(cli)).mode & 0o111) !== 0, 'the installed bin file is executable');
       // A process group of its own: npx runs the command as its child, and both must stop when the test ends.
       const child = spawn('npx', ['--no-install', 'prepaid-upgrade-sandbox', '--port', '0'], {

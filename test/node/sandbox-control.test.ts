@@ -170,7 +170,7 @@ describe('sandbox control routes and other origins', () => {
 });
 
 describe('sandbox CLI --control-origin', () => {
-  const cli = fileURLToPath(new URL('../../src/sandbox/cli.ts', import.meta.url));
+  const cli = fileURLToPath(new URL('../../src/cli/sandbox.ts', import.meta.url));
   const run = (...args: string[]) =>
     spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', ...args], { cwd: fileURLToPath(new URL('../..', import.meta.url)) });
 

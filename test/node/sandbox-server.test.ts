@@ -10,7 +10,7 @@ import { signStorefrontToken, verifyStorefrontToken } from '../../src/server/ind
 
 const { eligible, taxed } = SANDBOX_SUBSCRIPTIONS;
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
-const cli = fileURLToPath(new URL('../../src/sandbox/cli.ts', import.meta.url));
+const cli = fileURLToPath(new URL('../../src/cli/sandbox.ts', import.meta.url));
 
 const adaToken = () =>
   signStorefrontToken({ merchantPublicId: SANDBOX_MERCHANT.publicId, customerId: eligible.customerId, hashKey: SANDBOX_MERCHANT.hashKey });

@@ -16,7 +16,7 @@ import { SANDBOX_MERCHANT, createSandbox } from '../../src/sandbox/index.js';
 import { diagnoseStorefrontToken, signStorefrontToken, verifyStorefrontToken, type TokenDiagnosis } from '../../src/server/index.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
-const cli = fileURLToPath(new URL('../../src/server/token-doctor-cli.ts', import.meta.url));
+const cli = fileURLToPath(new URL('../../src/cli/token-doctor.ts', import.meta.url));
 
 const MERCHANT = 'mer_acme_production';
 const KEY = 'acme-production-hash-key-7Hq2';

@@ -32,6 +32,8 @@ const facts = (overrides: Partial<Facts> = {}): Facts => ({
   renewal: IDLE,
   changeConfirmed: false,
   manages: true,
+  finding: false,
+  ordersOptions: [3, 6, 12],
   ...overrides,
 });
 
@@ -143,5 +145,38 @@ describe('deriveShown', () => {
   it('offers the upgrade only where the read shows a subscription that can be prepaid', () => {
     expect(deriveShown(facts({ read: 'loading' })).canUpgrade).to.equal(false);
     expect(deriveShown(facts({ read: 'ineligible' })).canUpgrade).to.equal(false);
+  });
+
+  it('locks the forms while a write is under way, checked, or of an outcome not known', () => {
+    expect(deriveShown(facts()).formMode).to.equal('live');
+    expect(deriveShown(facts({ upgrade: sending })).formMode).to.equal('submitting');
+    expect(deriveShown(facts({ upgrade: checking })).formMode).to.equal('checking');
+    expect(deriveShown(facts({ upgrade: failed(unknown) })).formMode).to.equal('locked');
+    expect(deriveShown(facts({ upgrade: failed(notMade) })).formMode).to.equal('live');
+    expect(deriveShown(facts({ read: 'prepaid', renewal: checking })).formMode).to.equal('checking');
+  });
+
+  it('tells of a confirmed renewal change only about the subscription shown', () => {
+    const changed = prepaidSubscription({
+      public_id: ID,
+      prepaid_subscription_context: { prepaid_orders_remaining: 0, prepaid_orders_per_billing: 6, renewal_behavior: 'cancel' },
+    });
+    const confirmed = (about: string) => write({ status: 'success', value: changed }, about);
+    expect(deriveShown(facts({ read: 'prepaid', renewal: confirmed(ID) })).changed).to.equal(changed);
+    expect(deriveShown(facts({ read: 'prepaid', renewal: confirmed('sub_other') })).changed).to.equal(undefined);
+    expect(deriveShown(facts({ read: 'prepaid', renewal: sending })).changed).to.equal(undefined);
+  });
+
+  it('offers the choices of orders only while the form is ready for a subscription shown', () => {
+    expect(deriveShown(facts()).offered).to.deep.equal([3, 6, 12]);
+    expect(deriveShown(facts({ ordersOptions: undefined })).offered).to.deep.equal([]);
+    expect(deriveShown(facts({ shownId: undefined })).offered, 'the picker').to.deep.equal([]);
+    expect(deriveShown(facts({ upgrade: sending })).offered).to.deep.equal([]);
+    expect(deriveShown(facts({ read: 'prepaid' })).offered).to.deep.equal([]);
+  });
+
+  it('says whether the element looks for the subscriptions itself', () => {
+    expect(deriveShown(facts({ read: 'loading', shownId: undefined, finding: true })).finding).to.equal(true);
+    expect(deriveShown(facts()).finding).to.equal(false);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { Learned, learnedAt } from '../../../src/subscription/learned.js';
-import type { Loaded } from '../../../src/subscription/load-subscription.js';
+import type { Loaded } from '../../../src/shared/loaded.js';
 import { SUBSCRIPTION_ID, payAsYouGoSubscription, prepaidSubscription, product } from '../../fixtures/subscriptions.js';
 
 const loaded: Loaded = { subscription: payAsYouGoSubscription(), product: product(), eligibility: { eligible: true } };

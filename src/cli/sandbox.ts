@@ -5,9 +5,9 @@
  */
 import { parseArgs } from 'node:util';
 import { signStorefrontToken } from '../server/index.js';
-import { controlOriginSet } from './control.js';
-import { SANDBOX_MERCHANT } from './index.js';
-import { startSandboxServer } from './node.js';
+import { controlOriginSet } from '../sandbox/control.js';
+import { SANDBOX_MERCHANT } from '../sandbox/index.js';
+import { startSandboxServer } from '../sandbox/node.js';
 
 const USAGE = `Usage: prepaid-upgrade-sandbox [--port <n>] [--host <host>] [--allowed-host <name>]… [--control-origin <origin>]…
 

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SANDBOX_MERCHANT, SANDBOX_MERCHANT_PREPAID_DISABLED } from '../sandbox/index.js';
-import { diagnoseStorefrontToken, type DiagnoseStorefrontTokenOptions, type TokenDiagnosis } from './token-doctor.js';
+import { diagnoseStorefrontToken, type DiagnoseStorefrontTokenOptions, type TokenDiagnosis } from '../server/token-doctor.js';
 
 const USAGE = `Usage: prepaid-upgrade-token-doctor '<authorization header value>' [options]
        prepaid-upgrade-token-doctor - [options] < header.txt
