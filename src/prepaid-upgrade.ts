@@ -432,8 +432,8 @@ export class PrepaidUpgrade extends LitElement {
       ...shown,
       form,
       loaded: read.loaded,
-      picker: () => read.pickerTemplate(base),
-      back: () => read.backTemplate(base),
+      picker: read.picker,
+      manages: this.#manages,
       manage:
         this.#manages && form && subscription
           ? (mode) =>

@@ -16,6 +16,7 @@ import { formatPercent } from '../i18n/money.js';
 import type { Failure } from '../shared/failure.js';
 import type { View } from '../i18n/view.js';
 import type { Loaded } from '../shared/loaded.js';
+import type { Picker } from '../discovery/loader.js';
 import { ineligibleTemplate, productTemplate } from '../subscription/subscription-template.js';
 import { successTemplate } from '../upgrade/success-template.js';
 
@@ -24,12 +25,12 @@ export interface Scene extends View, Shown {
   form: FormView | undefined;
   /** The subscription shown, as loaded or as learned since. `undefined` before it loads, and in the picker. */
   loaded: Loaded | undefined;
-  /** Without an id, and while nothing is shown yet: the picker, or why nothing can be offered. */
-  picker(): TemplateResult | undefined;
+  /** Without an id: the picker over what discovery found. `undefined` with an id, or until discovery is done. */
+  picker: Picker | undefined;
+  /** Whether prepaid subscriptions are offered for management (`manage-renewal`). */
+  manages: boolean;
   /** The management form of a prepaid subscription, locked as `mode` says. `undefined` when the page hides it. */
   manage: ((mode: FormMode) => TemplateResult) | undefined;
-  /** The way back to the picker, from a subscription chosen in it. */
-  back(): TemplateResult | typeof nothing;
   /**
    * What the button under a failure does: a new read, after a failed load or after a write whose outcome is not known.
    */
@@ -42,12 +43,14 @@ export interface Scene extends View, Shown {
  */
 export function sceneTemplate(scene: Scene): TemplateResult {
   const { state, loaded, form } = scene;
-  return html`${headerTemplate(scene, scene.heading, scene.sells, form?.choices)} ${state === 'submitting' ? nothing : scene.back()}
+  return html`${headerTemplate(scene, scene.heading, scene.sells, form?.choices)} ${state === 'submitting' ? nothing : backTemplate(scene)}
   ${loaded ? productTemplate(scene, loaded) : nothing} ${stateTemplate(scene)}`;
 }
 
 function stateTemplate(scene: Scene): TemplateResult | typeof nothing {
-  const { form: view, loaded, picker } = scene;
+  const { form: view, loaded } = scene;
+  // Without an id, and while nothing is shown yet: the picker, or why nothing can be offered.
+  const picker = () => scene.picker?.template(scene, scene.manages) ?? nothing;
   const subscription = loaded?.subscription;
   const form = (mode: FormMode) => (view && loaded ? formTemplate(view, loaded, mode) : nothing);
   const mode = scene.formMode;
@@ -63,11 +66,11 @@ function stateTemplate(scene: Scene): TemplateResult | typeof nothing {
   };
   switch (scene.state) {
     case 'ready':
-      return loaded ? form(mode) : (picker() ?? nothing);
+      return loaded ? form(mode) : picker();
     case 'submitting':
       return scene.changing ? prepaid() : form(mode);
     case 'ineligible':
-      return loaded ? ineligibleTemplate(scene, loaded) : (picker() ?? nothing);
+      return loaded ? ineligibleTemplate(scene, loaded) : picker();
     case 'prepaid':
     case 'success':
       return prepaid();
@@ -76,6 +79,15 @@ function stateTemplate(scene: Scene): TemplateResult | typeof nothing {
       // has no failure to retry, so it shows only what to fix.
       return html`${scene.phase === 'renewal' ? prepaid() : scene.failedWrite ? form(mode) : nothing}${errorTemplate(scene, scene.failure, scene.phase, scene.onRetry)}`;
   }
+}
+
+/**
+ * The way back to the picker. It shows above a subscription that was chosen in the picker, when there is more than one
+ * subscription to go back to.
+ */
+function backTemplate(scene: Scene): TemplateResult | typeof nothing {
+  const { picker, manages } = scene;
+  return picker && scene.loaded && picker.canGoBack(manages) ? picker.backTemplate(scene, manages) : nothing;
 }
 
 /**

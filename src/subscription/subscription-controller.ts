@@ -13,7 +13,7 @@
  * The next order of the shown subscription is read beside it (`next-order-read.ts`).
  */
 import { Task, TaskStatus, initialState } from '@lit/task';
-import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { Connection } from '../api/connection.js';
 import { isAbortError } from '../api/errors.js';
 import type { Subscription } from '../api/schemas.js';
@@ -25,7 +25,6 @@ import { NextOrderRead } from './next-order-read.js';
 import type { Loaded } from '../shared/loaded.js';
 import { formatMoney } from '../i18n/money.js';
 import { beforeAnswerRenders } from '../shared/scheduling.js';
-import type { View } from '../i18n/view.js';
 import type { WriteTarget } from '../changes/write.js';
 
 export interface SubscriptionOptions {
@@ -187,21 +186,6 @@ export class SubscriptionController implements ReactiveController {
     const eligibility = this.loaded?.eligibility;
     if (!eligibility) return this.picker?.hasOffers(this.#options.manages()) ? 'ready' : 'ineligible';
     return eligibility.eligible ? 'ready' : eligibility.reason === 'already-prepaid' ? 'prepaid' : 'ineligible';
-  }
-
-  /** The picker, or the reason why nothing can be offered. It is `undefined` with an id. */
-  pickerTemplate(view: View): TemplateResult | undefined {
-    return this.picker?.template(view, this.#options.manages());
-  }
-
-  /**
-   * The way back to the picker. It shows above a subscription that was chosen in the picker, when there is more than
-   * one subscription to go back to.
-   */
-  backTemplate(view: View): TemplateResult | typeof nothing {
-    const picker = this.picker;
-    const manages = this.#options.manages();
-    return picker && this.loaded && picker.canGoBack(manages) ? picker.backTemplate(view, manages) : nothing;
   }
 
   hostConnected(): void {
