@@ -219,7 +219,7 @@ export class PrepaidUpgrade extends LitElement {
    * read.
    */
   get nextOrder(): NextOrder | null | undefined {
-    return this.#read.nextOrder.value;
+    return this.#read.nextOrderRead.value;
   }
 
   /** Where the widget is: `loading`, `ready`, `ineligible`, `prepaid`, `submitting`, `success` or `error`. */
@@ -334,7 +334,7 @@ export class PrepaidUpgrade extends LitElement {
     if (subscription) this.#agreement.wrote(subscription);
     if (outcome.status === 'error') await this.#reportFailure(phase, outcome.error, true);
     if (outcome.status !== 'success') return outcome;
-    if (phase === 'upgrade') this.#read.nextOrder.readAgain();
+    if (phase === 'upgrade') this.#read.nextOrderRead.readAgain();
     await this.updateComplete;
     this.#takeFocus(phase === 'upgrade' ? successMessage : changeConfirmation, true);
     const Success = phase === 'upgrade' ? PrepaidUpgradeSuccessEvent : PrepaidUpgradeRenewalChangeEvent;

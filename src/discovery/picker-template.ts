@@ -55,7 +55,6 @@ export interface PickerOffer extends Pick<Discovered, 'candidates' | 'unchecked'
 export const nothingOffered = ({ unchecked, refused, prepaidHidden }: Pick<PickerOffer, 'unchecked' | 'refused' | 'prepaidHidden'>) =>
   unchecked.length || refused.length || prepaidHidden ? ('none-upgradeable' as const) : ('no-subscriptions' as const);
 
-/** The picker and the prepaid subscriptions offered. When nothing can be offered, it says why. */
 /**
  * Where focus goes in the picker as rendered in `root`: the radio picked, or with `orManage` when none is, the first
  * prepaid subscription's button.
@@ -63,6 +62,7 @@ export const nothingOffered = ({ unchecked, refused, prepaidHidden }: Pick<Picke
 export const pickerFocus = (root: ParentNode, orManage: boolean): HTMLElement | null =>
   root.querySelector(orManage ? '[part~="picker"] input:checked, section button' : '[part~="picker"] input:checked');
 
+/** The picker and the prepaid subscriptions offered. When nothing can be offered, it says why. */
 export function pickerTemplate(host: TemplateHost, view: View & { t: Strings }, offer: PickerOffer): TemplateResult {
   const { html, nothing } = host.lit;
   const { t } = view;

@@ -144,10 +144,7 @@ export class Picker {
     this.#host.wentBack();
   }
 
-  /**
-   * Where focus goes in the picker as rendered in `root`: the radio picked, or when `orManage` and none is, the first
-   * prepaid subscription's button.
-   */
+  /** Where focus goes in the picker as rendered in `root` (`pickerFocus`, beside the markup it finds). */
   focusTarget(root: ParentNode, orManage = false): HTMLElement | null {
     return pickerFocus(root, orManage);
   }

@@ -62,7 +62,7 @@ export class SubscriptionController implements ReactiveController {
   /** True when a read was under way as the element left the page. That read runs again when the element comes back. */
   #abortedByDisconnect = false;
   /** The read of the shown subscription's next order. */
-  readonly nextOrder: NextOrderRead;
+  readonly nextOrderRead: NextOrderRead;
   /**
    * What was learned about the shown subscriptions since they were read. The widget shows whichever is newer, this or
    * the read.
@@ -84,14 +84,14 @@ export class SubscriptionController implements ReactiveController {
         if (!connection) return initialState;
         this.#learned.reading();
         const { client, subscriptionId } = connection;
-        this.nextOrder.forgetBefore();
+        this.nextOrderRead.forgetBefore();
         // The subscription chosen in the picker before a reload stays chosen. It comes from the last run's value,
         // because this run is already pending.
         const chosenId = pickerOf(this.task.value)?.chosenId;
         const [shown] = await Promise.all([
           subscriptionId === undefined
             ? discoverSubscriptions(client, { signal, onWarning: options.warn }, this.#pickerHost, chosenId)
-            : loadSubscription(client, subscriptionId, signal, options.warn, () => this.nextOrder.readBefore(subscriptionId)),
+            : loadSubscription(client, subscriptionId, signal, options.warn, () => this.nextOrderRead.readBefore(subscriptionId)),
           options.textsArrived(),
         ]);
         // The answer renders in a task of its own. See shared/scheduling.ts.
@@ -101,7 +101,7 @@ export class SubscriptionController implements ReactiveController {
       onComplete: (shown) => void this.#announce(shown),
       onError: options.failed,
     });
-    this.nextOrder = new NextOrderRead(
+    this.nextOrderRead = new NextOrderRead(
       host,
       () => options.connection()?.client,
       () => this.loaded?.subscription.public_id,
