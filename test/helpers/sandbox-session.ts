@@ -2,6 +2,8 @@
  * A fresh, isolated instance of the sandbox mounted by the test runner at /sandbox, with a storefront token signed
  * the way a merchant's server signs one, and the sandbox's control routes (faults, request log) at hand.
  */
+import { resolveBaseAddress } from '../../src/api/base-address.js';
+import { createApiClient, type ApiClient, type ApiClientOptions } from '../../src/api/client.js';
 import { signStorefrontToken } from '../../src/server/index.js';
 import { SANDBOX_MERCHANT, SANDBOX_SUBSCRIPTIONS } from '../../src/sandbox/index.js';
 import type { Fault, RecordedRequest } from '../../src/sandbox/index.js';
@@ -59,4 +61,16 @@ export async function sandboxSession(options: SessionOptions = {}): Promise<Sand
       return (await control('/requests')).json();
     },
   };
+}
+
+/**
+ * The widget's own client for `session`'s instance, sending its token, as an element on this page would make it.
+ * `options` sets the time limit and the number of tries.
+ */
+export function sessionClient(session: SandboxSession, options: Pick<ApiClientOptions, 'timeoutMs' | 'maxAttempts'> = {}): ApiClient {
+  return createApiClient({
+    baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
+    credentials: { authorization: async () => session.token },
+    ...options,
+  });
 }

@@ -4,20 +4,15 @@
  * earliest date chosen, a malformed answer and a 404 refused, failures retried as every read is.
  */
 import { expect } from '@open-wc/testing';
-import { resolveBaseAddress } from '../../../src/api/base-address.js';
-import { createApiClient, type ApiClient } from '../../../src/api/client.js';
+import type { ApiClient } from '../../../src/api/client.js';
 import { ApiError } from '../../../src/api/errors.js';
 import { readNextOrder, readOrderAmounts, type NextOrder } from '../../../src/api/orders.js';
 import { SUBSCRIPTION_ID, unsentOrder } from '../../fixtures/subscriptions.js';
-import { sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
+import { sandboxSession, sessionClient, type SandboxSession } from '../../helpers/sandbox-session.js';
 
 async function open(maxAttempts = 1): Promise<SandboxSession & { client: ApiClient }> {
   const session = await sandboxSession();
-  const client = createApiClient({
-    baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
-    credentials: { authorization: async () => session.token },
-    maxAttempts,
-  });
+  const client = sessionClient(session, { maxAttempts });
   return { ...session, client };
 }
 

@@ -4,8 +4,7 @@
  * show it. The upgrade and the renewal change go through the same `sendAndConfirm`.
  */
 import { expect } from '@open-wc/testing';
-import { resolveBaseAddress } from '../../../src/api/base-address.js';
-import { createApiClient, type ApiClient } from '../../../src/api/client.js';
+import type { ApiClient } from '../../../src/api/client.js';
 import { ApiError } from '../../../src/api/errors.js';
 import type { Subscription, UpgradeRequest } from '../../../src/api/schemas.js';
 import type { RenewalBehavior } from '../../../src/api/upgrade-request.js';
@@ -18,7 +17,7 @@ import {
   upgradeWrite,
 } from '../../../src/api/writes.js';
 import { withClock } from '../../helpers/controlled-clock.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession, sessionClient, type SandboxSession } from '../../helpers/sandbox-session.js';
 import { payAsYouGoSubscription, prepaidSubscription } from '../../fixtures/subscriptions.js';
 
 const ELIGIBLE = SANDBOX_SUBSCRIPTIONS.eligible.id;
@@ -68,11 +67,7 @@ const requests = async () => (await session.requests()).map((r) => `${r.method} 
 
 async function startSession(customer?: { customerId: string }): Promise<void> {
   session = await sandboxSession(customer);
-  client = createApiClient({
-    baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
-    credentials: { authorization: async () => session.token },
-    timeoutMs: 500,
-  });
+  client = sessionClient(session, { timeoutMs: 500 });
 }
 
 describe('sendAndConfirm: the upgrade', () => {

@@ -4,13 +4,12 @@
  * each product read once and at most 4 at a time, a failed product read marking only its subscriptions.
  */
 import { expect } from '@open-wc/testing';
-import { resolveBaseAddress } from '../../../src/api/base-address.js';
-import { createApiClient, type ApiClient } from '../../../src/api/client.js';
+import type { ApiClient } from '../../../src/api/client.js';
 import { MAX_PAGES, PRODUCT_READS_AT_ONCE, findSubscriptions, listSubscriptions } from '../../../src/discovery/listing.js';
 import { ApiError } from '../../../src/api/errors.js';
 import { SANDBOX_DISCOVERY, SANDBOX_PAGING_CUSTOMER_ID, SANDBOX_SUBSCRIPTIONS, type RecordedRequest } from '../../../src/sandbox/index.js';
 import { payAsYouGoSubscription } from '../../fixtures/subscriptions.js';
-import { sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
+import { sandboxSession, sessionClient, type SandboxSession } from '../../helpers/sandbox-session.js';
 import { recordFetches } from '../../helpers/fetch-record.js';
 
 /** Margaret: 30 subscriptions of 5 products, 3 of them cancelled; 27 live, over 2 pages of 20. */
@@ -20,11 +19,7 @@ const MARGARET_PRODUCTS = 5;
 
 async function open(customerId: string = MARGARET): Promise<SandboxSession & { client: ApiClient; warnings: string[] }> {
   const session = await sandboxSession({ customerId });
-  const client = createApiClient({
-    baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
-    credentials: { authorization: async () => session.token },
-    maxAttempts: 1,
-  });
+  const client = sessionClient(session, { maxAttempts: 1 });
   return { ...session, client, warnings: [] };
 }
 

@@ -5,14 +5,12 @@
  */
 import { expect } from '@open-wc/testing';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { resolveBaseAddress } from '../../../src/api/base-address.js';
-import { createApiClient } from '../../../src/api/client.js';
 import type { Subscription } from '../../../src/api/schemas.js';
 import { renewalBehaviorOf } from '../../../src/api/subscription.js';
 import type { PrepaidUpgradeSubmitEvent } from '../../../src/events.js';
 import { RenewalChange, type RenewalTarget } from '../../../src/prepaid/renewal-change.js';
 import { prepaidSubscription } from '../../fixtures/subscriptions.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession, sessionClient, type SandboxSession } from '../../helpers/sandbox-session.js';
 
 class Host extends EventTarget implements ReactiveControllerHost {
   updateComplete: Promise<boolean> = Promise.resolve(true);
@@ -36,10 +34,7 @@ function changeOn() {
 }
 
 async function targetIn(session: SandboxSession, subscription: Subscription): Promise<RenewalTarget> {
-  const client = createApiClient({
-    baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
-    credentials: { authorization: async () => session.token },
-  });
+  const client = sessionClient(session);
   return { client, subscriptionId: PREPAID, subscription };
 }
 

@@ -4,24 +4,19 @@
  * credential never passed over, and the next order waited for only a moment.
  */
 import { expect } from '@open-wc/testing';
-import { resolveBaseAddress } from '../../../src/api/base-address.js';
-import { createApiClient, type ApiClient } from '../../../src/api/client.js';
+import type { ApiClient } from '../../../src/api/client.js';
 import { ApiError } from '../../../src/api/errors.js';
 import { NEXT_ORDER_WAIT_MS, loadSubscription } from '../../../src/subscription/load-subscription.js';
 import { withClock } from '../../helpers/controlled-clock.js';
 import { deferred } from '../../helpers/controller-host.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession, sessionClient, type SandboxSession } from '../../helpers/sandbox-session.js';
 
 const ELIGIBLE = SANDBOX_SUBSCRIPTIONS.eligible.id;
 const PRODUCT = 'prod_morning_roast';
 
 async function open(): Promise<SandboxSession & { client: ApiClient }> {
   const session = await sandboxSession();
-  const client = createApiClient({
-    baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
-    credentials: { authorization: async () => session.token },
-    maxAttempts: 1,
-  });
+  const client = sessionClient(session, { maxAttempts: 1 });
   return { ...session, client };
 }
 

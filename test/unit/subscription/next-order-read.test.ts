@@ -4,22 +4,17 @@
  * again on demand, and a failure told to the developer as nothing shown.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import { resolveBaseAddress } from '../../../src/api/base-address.js';
-import { createApiClient, type ApiClient } from '../../../src/api/client.js';
+import type { ApiClient } from '../../../src/api/client.js';
 import { NextOrderRead } from '../../../src/subscription/next-order-read.js';
 import { unsentOrder } from '../../fixtures/subscriptions.js';
 import { ControllerHost } from '../../helpers/controller-host.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession, sessionClient, type SandboxSession } from '../../helpers/sandbox-session.js';
 
 const SHOWN = SANDBOX_SUBSCRIPTIONS.eligible.id;
 
 async function open(): Promise<SandboxSession & { client: ApiClient }> {
   const session = await sandboxSession();
-  const client = createApiClient({
-    baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
-    credentials: { authorization: async () => session.token },
-    maxAttempts: 1,
-  });
+  const client = sessionClient(session, { maxAttempts: 1 });
   return { ...session, client };
 }
 

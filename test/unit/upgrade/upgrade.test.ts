@@ -5,12 +5,10 @@
  */
 import { expect } from '@open-wc/testing';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { resolveBaseAddress } from '../../../src/api/base-address.js';
-import { createApiClient } from '../../../src/api/client.js';
 import type { WriteTarget } from '../../../src/changes/write.js';
 import type { PrepaidUpgradeChangeEvent, PrepaidUpgradeSubmitEvent } from '../../../src/events.js';
 import { Upgrade } from '../../../src/upgrade/upgrade.js';
-import { SANDBOX_SUBSCRIPTIONS, sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
+import { SANDBOX_SUBSCRIPTIONS, sandboxSession, sessionClient, type SandboxSession } from '../../helpers/sandbox-session.js';
 
 /** An element's part the upgrade needs: events, and updates asked for. */
 class Host extends EventTarget implements ReactiveControllerHost {
@@ -35,10 +33,7 @@ function upgradeOn(attributes = {}) {
 const radioChange = (value: string) => ({ target: { value } }) as unknown as Event;
 
 async function targetIn(session: SandboxSession): Promise<WriteTarget> {
-  const client = createApiClient({
-    baseAddress: resolveBaseAddress({ apiBase: session.apiBase, pageUrl: location.href }),
-    credentials: { authorization: async () => session.token },
-  });
+  const client = sessionClient(session);
   return { client, subscriptionId: SANDBOX_SUBSCRIPTIONS.eligible.id };
 }
 
