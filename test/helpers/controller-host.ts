@@ -1,10 +1,11 @@
 /**
  * A host for one reactive controller on its own, as `@lit/task`'s tests give `Task` one: it keeps the controllers
- * added to it, counts the updates asked of it, and lets a test say when an update is complete.
+ * added to it, counts the updates asked of it, and lets a test say when an update is complete. It is an event target,
+ * as an element is, for what dispatches the widget's events on its host.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
-export class ControllerHost implements ReactiveControllerHost {
+export class ControllerHost extends EventTarget implements ReactiveControllerHost {
   readonly controllers = new Set<ReactiveController>();
   /** How many updates were asked. */
   updates = 0;

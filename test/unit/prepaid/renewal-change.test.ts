@@ -4,20 +4,13 @@
  * subscription already has, the change announced and sent once, and the choice kept until the service confirms it.
  */
 import { expect } from '@open-wc/testing';
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Subscription } from '../../../src/api/schemas.js';
 import { renewalBehaviorOf } from '../../../src/api/subscription.js';
 import type { PrepaidUpgradeSubmitEvent } from '../../../src/events.js';
 import { RenewalChange, type RenewalTarget } from '../../../src/prepaid/renewal-change.js';
 import { prepaidSubscription } from '../../fixtures/subscriptions.js';
+import { ControllerHost } from '../../helpers/controller-host.js';
 import { SANDBOX_SUBSCRIPTIONS, sandboxSession, sessionClient, type SandboxSession } from '../../helpers/sandbox-session.js';
-
-class Host extends EventTarget implements ReactiveControllerHost {
-  updateComplete: Promise<boolean> = Promise.resolve(true);
-  addController(_controller: ReactiveController): void {}
-  removeController(_controller: ReactiveController): void {}
-  requestUpdate(): void {}
-}
 
 const PREPAID = SANDBOX_SUBSCRIPTIONS.prepaid.id;
 const view = { t: {} as never, locale: 'en', nextOrder: undefined };
@@ -25,7 +18,7 @@ const radioChange = (value: string) => ({ target: { value } }) as unknown as Eve
 const noSubmit = () => undefined;
 
 function changeOn() {
-  const host = new Host();
+  const host = new ControllerHost();
   let renders = 0;
   const change = new RenewalChange(host, () => renders++);
   const submits: PrepaidUpgradeSubmitEvent[] = [];

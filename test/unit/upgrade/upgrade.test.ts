@@ -1,28 +1,17 @@
 /**
- * The upgrade on its own (`Upgrade`), on a host that is only an event target, against the real sandbox: the choices
+ * The upgrade on its own (`Upgrade`), on a host of its own (an event target, as an element is), against the real sandbox: the choices
  * read from the attributes, the customer's picks told to the page, and the upgrade sent once to the target it is given,
  * announced first and stopped when the page cancels it.
  */
 import { expect } from '@open-wc/testing';
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { WriteTarget } from '../../../src/changes/write.js';
 import type { PrepaidUpgradeChangeEvent, PrepaidUpgradeSubmitEvent } from '../../../src/events.js';
 import { Upgrade } from '../../../src/upgrade/upgrade.js';
+import { ControllerHost } from '../../helpers/controller-host.js';
 import { SANDBOX_SUBSCRIPTIONS, sandboxSession, sessionClient, type SandboxSession } from '../../helpers/sandbox-session.js';
 
-/** An element's part the upgrade needs: events, and updates asked for. */
-class Host extends EventTarget implements ReactiveControllerHost {
-  updates = 0;
-  updateComplete: Promise<boolean> = Promise.resolve(true);
-  addController(_controller: ReactiveController): void {}
-  removeController(_controller: ReactiveController): void {}
-  requestUpdate(): void {
-    this.updates++;
-  }
-}
-
 function upgradeOn(attributes = {}) {
-  const host = new Host();
+  const host = new ControllerHost();
   const upgrade = new Upgrade(host);
   const warnings: string[] = [];
   upgrade.readChoices(attributes, (warning) => warnings.push(warning));
