@@ -1,6 +1,6 @@
 /**
- * A change of what happens when a prepaid subscription's orders run out (`RenewalChange`), on a host that is only an
- * event target, against the real sandbox: the form's choice rendered at once, nothing sent for the choice the
+ * A change of what happens when a prepaid subscription's orders run out (`RenewalChange`), on a host of its own, against
+ * the real sandbox: the form's choice rendered at once, nothing sent for the choice the
  * subscription already has, the change announced and sent once, and the choice kept until the service confirms it.
  */
 import { expect } from '@open-wc/testing';
