@@ -17,7 +17,12 @@ import { chosenOrders } from './upgrade/form-template.js';
 import { changeConfirmation, manageTemplate } from './prepaid/manage-template.js';
 import { RenewalChange } from './prepaid/renewal-change.js';
 import { deriveShown, type Shown } from './element/shown-state.js';
-import { SubscriptionController } from './subscription/subscription-controller.js';
+import { SubscriptionRead } from './subscription/subscription-read.js';
+import { Learned } from './subscription/learned.js';
+import { formatMoney } from './i18n/money.js';
+import { TaskStatus } from '@lit/task';
+import type { WriteTarget } from './changes/write.js';
+import type { Connection } from './api/connection.js';
 import type { View } from './i18n/view.js';
 import { Upgrade } from './upgrade/upgrade.js';
 import { ViewController } from './element/view-controller.js';
@@ -166,25 +171,37 @@ export class PrepaidUpgrade extends LitElement {
     this.subscriptionId ? `<prepaid-upgrade subscription-id="${this.subscriptionId}">` : '<prepaid-upgrade>',
   );
 
-  /** The read: the subscription that `subscription-id` names, or else what discovery found, and the picker's choice. */
-  readonly #read = new SubscriptionController(this, {
-    // Attributes that leave no valid choice stop the reads too. No request is sent for a form that cannot be shown.
-    connection: () => (this.#setupError === undefined ? this.#link.connected : undefined),
-    manages: () => this.#manages,
-    textsArrived: () => this.#language.arrival,
-    warn: (warning) => this.#console.warn(warning),
-    shown: (asked) => this.#announceReady(asked),
-    failed: (error) => void this.#reportFailure('load', error),
-    wentBack: () => {
-      this.#startOver();
-      // Focus stays in the picker: on the radio that was picked, or, when nothing can be prepaid, on the first prepaid
-      // subscription's button.
-      void this.updateComplete.then(() => this.#takeFocus((root) => this.#read.picker?.focusTarget(root, true), true));
+  /** The read: the subscription that `subscription-id` names, or else what discovery found, and its next order. */
+  readonly #read: SubscriptionRead = new SubscriptionRead(
+    this,
+    {
+      connection: () => this.#connection(),
+      textsArrived: () => this.#language.arrival,
+      shownId: () => this.#learned.loaded(this.#manages)?.subscription.public_id,
+      warn: (warning) => this.#console.warn(warning),
     },
-  });
+    // The picker's host: the element, as the discovery chunk sees it. The chunk renders with the element's Lit and
+    // formats money with its formatters, and tells it of the customer's moves.
+    {
+      lit: { html, nothing },
+      formatMoney,
+      requestUpdate: () => this.requestUpdate(),
+      chose: () => void this.updateComplete.then(() => this.#announceReady(true)),
+      wentBack: () => {
+        this.#startOver();
+        // Focus stays in the picker: on the radio that was picked, or, when nothing can be prepaid, on the first
+        // prepaid subscription's button.
+        void this.updateComplete.then(() => this.#takeFocus((root) => this.#read.picker?.focusTarget(root, true), true));
+      },
+    },
+  );
+  /** What was learned about the subscriptions shown since they were read: writes' answers, and news from other widgets. */
+  readonly #learned: Learned = new Learned(this, this.#read);
+  /** How many of the read's outcomes were told of (`SubscriptionRead.settled`). */
+  #readsTold = 0;
 
   /** Keeps the other widgets of the subscriptions shown, on this page and in the store's other tabs, in agreement. */
-  readonly #agreement = new AgreementController(this, this.#read, this.#link, this.#console);
+  readonly #agreement = new AgreementController(this, this.#learned, () => this.#writeTarget(), this.#link, this.#console);
   readonly #upgrade = new Upgrade(this);
   // A renewal choice renders at once, not a microtask later. Its button is enabled only once the choice differs, and
   // it must be enabled by the time anything can press it: a script that picks and submits in one go, say. Only a
@@ -209,7 +226,7 @@ export class PrepaidUpgrade extends LitElement {
 
   /** The subscription as last read, or as learned since (upgraded, changed, here or elsewhere); `undefined` until it has loaded. */
   get subscription(): Subscription | undefined {
-    return this.#read.loaded?.subscription;
+    return this.#current().loaded?.subscription;
   }
 
   /**
@@ -219,7 +236,7 @@ export class PrepaidUpgrade extends LitElement {
    * read.
    */
   get nextOrder(): NextOrder | null | undefined {
-    return this.#read.nextOrderRead.value;
+    return this.#read.nextOrder.value;
   }
 
   /** Where the widget is: `loading`, `ready`, `ineligible`, `prepaid`, `submitting`, `success` or `error`. */
@@ -266,6 +283,15 @@ export class PrepaidUpgrade extends LitElement {
 
   protected override updated(): void {
     showCustomState(this.#internals, this.#shown.state);
+    // Each read is told of once it is rendered: what it found, or why it failed.
+    const read = this.#read;
+    if (this.#readsTold !== read.settled) {
+      this.#readsTold = read.settled;
+      const { status, value, error } = read.task;
+      if (status === TaskStatus.ERROR) void this.#reportFailure('load', error);
+      // A newer read that starts meanwhile tells of itself.
+      if (status === TaskStatus.COMPLETE) void this.updateComplete.then(() => read.value === value && this.#announceReady(false));
+    }
     const setupError = this.#setupError;
     if (setupError !== undefined && this.#console.first(setupError))
       reportFailure(this, this.#console, 'config', new ApiError('config', setupError));
@@ -281,18 +307,28 @@ export class PrepaidUpgrade extends LitElement {
 
   /** What is shown, from what is known now. */
   #derive(): Shown {
+    const manages = this.#manages;
+    const loaded = this.#learned.loaded(manages);
     return deriveShown({
       setupError: this.#setupError,
-      read: this.#read.state,
+      read: this.#read.state(loaded, manages),
       readError: this.#read.task.error,
-      shownId: this.#read.loaded?.subscription.public_id,
+      loaded,
       upgrade: this.#upgrade.write,
       renewal: this.#renewal.write,
       changeConfirmed: this.#renewal.confirmed,
-      manages: this.#manages,
+      manages,
       finding: !this.subscriptionId?.trim(),
       ordersOptions: this.#upgrade.choices?.ordersOptions,
     });
+  }
+
+  /**
+   * The connection that reads and writes go through. Attributes that leave no valid choice stop them: no request is sent
+   * for a form that cannot be shown.
+   */
+  #connection(): Connection | undefined {
+    return this.#setupError === undefined ? this.#link.connected : undefined;
   }
 
   /** A problem with the element's own attributes. Nothing can be sent until it is fixed. */
@@ -312,7 +348,7 @@ export class PrepaidUpgrade extends LitElement {
    */
   #send(phase: 'upgrade' | 'renewal', checkAgain?: boolean): Promise<WriteOutcome<Subscription>> {
     const { canUpgrade, canChange, failedWrite } = this.#current();
-    const target = this.#read.writeTarget;
+    const target = this.#writeTarget();
     const change = phase === 'upgrade' ? this.#upgrade : this.#renewal;
     const sending = change.write.busy;
     const outcome = checkAgain
@@ -334,7 +370,7 @@ export class PrepaidUpgrade extends LitElement {
     if (subscription) this.#agreement.wrote(subscription);
     if (outcome.status === 'error') await this.#reportFailure(phase, outcome.error, true);
     if (outcome.status !== 'success') return outcome;
-    if (phase === 'upgrade') this.#read.nextOrderRead.readAgain();
+    if (phase === 'upgrade') this.#read.nextOrder.readAgain();
     await this.updateComplete;
     this.#takeFocus(phase === 'upgrade' ? successMessage : changeConfirmation, true);
     const Success = phase === 'upgrade' ? PrepaidUpgradeSuccessEvent : PrepaidUpgradeRenewalChangeEvent;
@@ -342,9 +378,24 @@ export class PrepaidUpgrade extends LitElement {
     return outcome;
   }
 
-  /** Tells the page what is shown, once it is rendered: after a read, or after the customer chose in the picker (`asked`). */
+  /**
+   * Where writes go: to the shown subscription, through the connection. `undefined` while either one is missing.
+   */
+  #writeTarget(): WriteTarget | undefined {
+    const connection = this.#connection();
+    const subscriptionId = connection?.subscriptionId ?? this.subscription?.public_id;
+    return connection && subscriptionId ? { client: connection.client, subscriptionId } : undefined;
+  }
+
+  /**
+   * Tells the page what is shown, once it is rendered: after a read, or after the customer chose in the picker (`asked`).
+   * Without an id, it also lists the upgradeable subscriptions that were found.
+   */
   #announceReady(asked: boolean): void {
-    this.dispatchEvent(new PrepaidUpgradeReadyEvent({ ...this.#read.readyDetail, nextOrder: this.nextOrder }));
+    const picker = this.#read.picker;
+    const subscription = this.subscription;
+    const found = picker ? { subscription: subscription ?? null, candidates: picker.candidates } : { subscription: subscription! };
+    this.dispatchEvent(new PrepaidUpgradeReadyEvent({ ...found, nextOrder: this.nextOrder }));
     this.#takeFocus((root) => chosenOrders(root) ?? this.#read.picker?.focusTarget(root) ?? shownNotice(root), asked || undefined);
   }
 
@@ -415,7 +466,7 @@ export class PrepaidUpgrade extends LitElement {
       >
         ${state === 'loading' ? placeholderTemplate() : this.#scene(shown, base)}
         <div part="status" class="visually-hidden" role="status">
-          ${announcement(t, { ...shown, loaded: this.#read.loaded, nothingFound: this.#read.picker?.whyNothing(this.#manages) })}
+          ${announcement(t, { ...shown, nothingFound: this.#read.picker?.whyNothing(this.#manages) })}
           ${state === 'success' && subscription ? billedAfterUpgrade(base, subscription) : nothing}
         </div>
       </div>
@@ -429,9 +480,8 @@ export class PrepaidUpgrade extends LitElement {
     const subscription = this.subscription;
     return sceneTemplate({
       ...base,
-      ...shown,
+      shown,
       form,
-      loaded: read.loaded,
       picker: read.picker,
       manages: this.#manages,
       manage:

@@ -11,8 +11,9 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { answerSchemas, validate, type Subscription } from '../api/schemas.js';
 import type { AttributeConnection } from './attribute-connection.js';
 import type { ConsoleLines } from './console-lines.js';
-import type { SubscriptionController } from '../subscription/subscription-controller.js';
-import { learnedAt } from '../subscription/learned.js';
+import type { WriteTarget } from '../changes/write.js';
+import type { Learned } from '../subscription/learned.js';
+import { learnedAt } from '../shared/clock.js';
 
 /** How a subscription was at time `at`, in ms since the epoch, at the service whose base address is `service`. */
 interface News {
@@ -40,16 +41,26 @@ const CHANNEL_NAME = 'prepaid-upgrade';
 const openChannel = (): BroadcastChannel => new BroadcastChannel(CHANNEL_NAME);
 
 export class AgreementController implements ReactiveController {
-  readonly #shown: SubscriptionController;
+  /** Where what is written, heard or read again is learned, and so shown. */
+  readonly #learned: Learned;
+  /** The subscription shown, and the client it is read through. `undefined` while either one is missing. */
+  readonly #target: () => WriteTarget | undefined;
   /** The element's connection. News is heard only about subscriptions of the service at its base address. */
   readonly #link: AttributeConnection;
   readonly #console: ConsoleLines;
   #hiddenSince: number | undefined;
   #channel: BroadcastChannel | undefined;
 
-  constructor(host: ReactiveControllerHost, shown: SubscriptionController, link: AttributeConnection, lines: ConsoleLines) {
+  constructor(
+    host: ReactiveControllerHost,
+    learned: Learned,
+    target: () => WriteTarget | undefined,
+    link: AttributeConnection,
+    lines: ConsoleLines,
+  ) {
     host.addController(this);
-    this.#shown = shown;
+    this.#learned = learned;
+    this.#target = target;
     this.#link = link;
     this.#console = lines;
   }
@@ -67,7 +78,7 @@ export class AgreementController implements ReactiveController {
   wrote(subscription: Subscription): void {
     const at = learnedAt();
     const service = this.#service;
-    this.#shown.learn(subscription, at, true);
+    this.#learned.learn(subscription, at, true);
     // An element that was removed meanwhile has closed its channel, so it opens one for this message alone.
     const channel = this.#channel ?? openChannel();
     if (service) channel.postMessage({ service, subscription, at } satisfies News);
@@ -94,7 +105,7 @@ export class AgreementController implements ReactiveController {
     const checked = validate(answerSchemas().SubscriptionSchema, data?.subscription);
     const at = data?.at;
     if (data?.service === this.#service && typeof at === 'number' && at <= learnedAt() + CLOCK_SKEW_MS && 'data' in checked)
-      this.#shown.learn(checked.data, at);
+      this.#learned.learn(checked.data, at);
   };
 
   readonly #onVisibility = (): void => {
@@ -110,11 +121,11 @@ export class AgreementController implements ReactiveController {
    * fails changes nothing, and only writes a line for the developer.
    */
   async #readAgain(): Promise<void> {
-    const target = this.#shown.writeTarget;
+    const target = this.#target();
     const at = learnedAt();
     if (!target) return;
     try {
-      this.#shown.learn(await target.client.getSubscription(target.subscriptionId), at);
+      this.#learned.learn(await target.client.getSubscription(target.subscriptionId), at);
     } catch (error) {
       this.#console.warn(`the subscription was not read again: ${(error as Error).message}`);
     }

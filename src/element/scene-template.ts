@@ -15,16 +15,15 @@ import type { Choices } from '../upgrade/choices.js';
 import { formatPercent } from '../i18n/money.js';
 import type { Failure } from '../shared/failure.js';
 import type { View } from '../i18n/view.js';
-import type { Loaded } from '../shared/loaded.js';
 import type { Picker } from '../discovery/loader.js';
 import { ineligibleTemplate, productTemplate } from '../subscription/subscription-template.js';
 import { successTemplate } from '../upgrade/success-template.js';
 
-export interface Scene extends View, Shown {
+export interface Scene extends View {
+  /** What is shown, as derived for this update. */
+  shown: Shown;
   /** The upgrade form's view. `undefined` while the attributes offer no valid choice. */
   form: FormView | undefined;
-  /** The subscription shown, as loaded or as learned since. `undefined` before it loads, and in the picker. */
-  loaded: Loaded | undefined;
   /** Without an id: the picker over what discovery found. `undefined` with an id, or until discovery is done. */
   picker: Picker | undefined;
   /** Whether prepaid subscriptions are offered for management (`manage-renewal`). */
@@ -42,33 +41,36 @@ export interface Scene extends View, Shown {
  * the product, and the state's own content.
  */
 export function sceneTemplate(scene: Scene): TemplateResult {
-  const { state, loaded, form } = scene;
-  return html`${headerTemplate(scene, scene.heading, scene.sells, form?.choices)} ${state === 'submitting' ? nothing : backTemplate(scene)}
-  ${loaded ? productTemplate(scene, loaded) : nothing} ${stateTemplate(scene)}`;
+  const { shown, form } = scene;
+  const { loaded } = shown;
+  return html`${headerTemplate(scene, shown.heading, shown.sells, form?.choices)}
+  ${shown.state === 'submitting' ? nothing : backTemplate(scene)} ${loaded ? productTemplate(scene, loaded) : nothing}
+  ${stateTemplate(scene, shown)}`;
 }
 
-function stateTemplate(scene: Scene): TemplateResult | typeof nothing {
-  const { form: view, loaded } = scene;
+function stateTemplate(scene: Scene, shown: Shown): TemplateResult | typeof nothing {
+  const { form: view } = scene;
+  const { loaded } = shown;
   // Without an id, and while nothing is shown yet: the picker, or why nothing can be offered.
   const picker = () => scene.picker?.template(scene, scene.manages) ?? nothing;
   const subscription = loaded?.subscription;
   const form = (mode: FormMode) => (view && loaded ? formTemplate(view, loaded, mode) : nothing);
-  const mode = scene.formMode;
+  const mode = shown.formMode;
   // A prepaid subscription shows the success message right after the upgrade, until a renewal change is confirmed.
   // Otherwise it shows its terms, under the reason it could not be prepaid again when that was asked. Both come with
   // the form that changes what happens when its orders run out, unless the page hides it.
   const prepaid = () => {
     if (!subscription) return nothing;
     const manage = scene.manage?.(mode) ?? nothing;
-    return scene.justUpgraded
+    return shown.justUpgraded
       ? successTemplate(scene, subscription, loaded, view?.choices.discounts, manage)
-      : html`${scene.alreadyPrepaid ? noticeTemplate(scene.t.failure('alreadyPrepaid', 'upgrade')) : nothing}${prepaidTemplate(scene, subscription, manage)}`;
+      : html`${shown.alreadyPrepaid ? noticeTemplate(scene.t.failure('alreadyPrepaid', 'upgrade')) : nothing}${prepaidTemplate(scene, subscription, manage)}`;
   };
-  switch (scene.state) {
+  switch (shown.state) {
     case 'ready':
       return loaded ? form(mode) : picker();
     case 'submitting':
-      return scene.changing ? prepaid() : form(mode);
+      return shown.changing ? prepaid() : form(mode);
     case 'ineligible':
       return loaded ? ineligibleTemplate(scene, loaded) : picker();
     case 'prepaid':
@@ -77,7 +79,7 @@ function stateTemplate(scene: Scene): TemplateResult | typeof nothing {
     default:
       // A failed write keeps its form above the error, so that the customer sees what was asked. A configuration error
       // has no failure to retry, so it shows only what to fix.
-      return html`${scene.phase === 'renewal' ? prepaid() : scene.failedWrite ? form(mode) : nothing}${errorTemplate(scene, scene.failure, scene.phase, scene.onRetry)}`;
+      return html`${shown.phase === 'renewal' ? prepaid() : shown.failedWrite ? form(mode) : nothing}${errorTemplate(scene, shown.failure, shown.phase, scene.onRetry)}`;
   }
 }
 
@@ -87,7 +89,7 @@ function stateTemplate(scene: Scene): TemplateResult | typeof nothing {
  */
 function backTemplate(scene: Scene): TemplateResult | typeof nothing {
   const { picker, manages } = scene;
-  return picker && scene.loaded && picker.canGoBack(manages) ? picker.backTemplate(scene, manages) : nothing;
+  return picker && scene.shown.loaded && picker.canGoBack(manages) ? picker.backTemplate(scene, manages) : nothing;
 }
 
 /**

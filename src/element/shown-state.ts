@@ -8,12 +8,11 @@ import type { ErrorPhase, PrepaidUpgradeState } from '../events.js';
 import { describeFailure, type Failure } from '../shared/failure.js';
 import { IDLE, type WriteOutcome } from '../changes/write.js';
 import type { FormMode } from '../upgrade/form-template.js';
+import type { Loaded } from '../shared/loaded.js';
+import type { ReadState } from '../subscription/subscription-read.js';
 
 /** Which header a state shows: the upgrade form's, or that of a state without the form (see `Strings.stateHeading`). */
 export type HeaderKind = 'form' | 'prepaid' | 'ineligible' | 'picker';
-
-/** Where the read of what is shown leaves the widget (`SubscriptionController.state`). */
-export type ReadState = 'loading' | 'error' | 'ready' | 'ineligible' | 'prepaid';
 
 /** A write's outcome, and the subscription it is about. */
 export interface WriteFacts {
@@ -24,11 +23,15 @@ export interface WriteFacts {
 export interface Facts {
   /** A problem with the element's own attributes. Nothing can be sent until it is fixed. */
   setupError: string | undefined;
+  /** Where the read of what is shown leaves the widget (`SubscriptionRead.state`). */
   read: ReadState;
   /** Why the read failed, when its state is `error`. */
   readError: unknown;
-  /** The id of the subscription shown. `undefined` while none is shown: while loading, or while the picker asks. */
-  shownId: string | undefined;
+  /**
+   * The subscription shown, as read or as learned since (`Learned.loaded`). `undefined` while none is shown: while
+   * loading, or while the picker asks.
+   */
+  loaded: Loaded | undefined;
   upgrade: WriteFacts;
   renewal: WriteFacts;
   /**
@@ -46,6 +49,8 @@ export interface Facts {
 
 export interface Shown {
   state: PrepaidUpgradeState;
+  /** The subscription shown, as its facts say. */
+  loaded: Loaded | undefined;
   /** Which header: the upgrade form's, or that of a state without the form. */
   heading: HeaderKind;
   /**
@@ -106,7 +111,8 @@ const outcomeOf = ({ outcome, about }: WriteFacts, shownId: string | undefined):
 
 /** What the widget shows, from what is known. */
 export function deriveShown(facts: Facts): Shown {
-  const { read, shownId } = facts;
+  const { read, loaded } = facts;
+  const shownId = loaded?.subscription.public_id;
   const upgrade = outcomeOf(facts.upgrade, shownId);
   const change = outcomeOf(facts.renewal, shownId);
   const failedChange = change.status === 'error';
@@ -148,6 +154,7 @@ export function deriveShown(facts: Facts): Shown {
   const checking = !!writing?.checking;
   return {
     state,
+    loaded,
     heading,
     // "Save up to 15%" sells the upgrade where it can be bought: with the form or the picker. It is not shown where the
     // subscription is already prepaid or cannot be, nor over an error that shows no form.

@@ -7,7 +7,7 @@
  * again; a signature the service refuses even for a token just renewed, which no signing in again can fix; and a
  * store's token endpoint that answers a signed-out visitor the way session middleware does (the test server's
  * `/signed-out-store/` routes, in web-test-runner.config.mjs). How each source obtains and renews a token is unit-tested
- * in test/unit/api/credentials.test.ts; that the token never shows is test/component/element/token-secrecy.test.ts.
+ * in test/unit/api/credentials.test.ts; that the token never shows is test/component/api/token-secrecy.test.ts.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { PrepaidUpgrade } from '../../../src/index.js';

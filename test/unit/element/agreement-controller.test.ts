@@ -8,7 +8,8 @@ import type { Subscription } from '../../../src/api/schemas.js';
 import { AgreementController, STALE_AFTER_MS } from '../../../src/element/agreement-controller.js';
 import type { AttributeConnection } from '../../../src/element/attribute-connection.js';
 import type { ConsoleLines } from '../../../src/element/console-lines.js';
-import type { SubscriptionController } from '../../../src/subscription/subscription-controller.js';
+import type { WriteTarget } from '../../../src/changes/write.js';
+import type { Learned } from '../../../src/subscription/learned.js';
 import { prepaidSubscription } from '../../fixtures/subscriptions.js';
 import { ControllerHost } from '../../helpers/controller-host.js';
 
@@ -18,14 +19,17 @@ function agreement(read: () => Promise<Subscription> = async () => prepaidSubscr
   const learned: unknown[][] = [];
   const warnings: string[] = [];
   const client = { baseAddress: new URL(SERVICE), getSubscription: read };
-  const shown = {
-    learn: (...args: unknown[]) => learned.push(args),
-    writeTarget: { client, subscriptionId: 'sub_1' },
-  } as unknown as SubscriptionController;
+  const shown = { learn: (...args: unknown[]) => learned.push(args) } as unknown as Learned;
   const link = { connected: { client } } as unknown as AttributeConnection;
   const lines = { warn: (message: string) => warnings.push(message) } as unknown as ConsoleLines;
   const host = new ControllerHost();
-  const controller = new AgreementController(host, shown, link, lines);
+  const controller = new AgreementController(
+    host,
+    shown,
+    () => ({ client, subscriptionId: 'sub_1' }) as unknown as WriteTarget,
+    link,
+    lines,
+  );
   return { host, controller, learned, warnings, link };
 }
 

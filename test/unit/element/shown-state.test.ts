@@ -5,12 +5,15 @@
 import { expect } from '@open-wc/testing';
 import { ApiError } from '../../../src/api/errors.js';
 import type { Subscription } from '../../../src/api/schemas.js';
-import { deriveShown, type Facts, type ReadState, type WriteFacts } from '../../../src/element/shown-state.js';
+import { deriveShown, type Facts, type WriteFacts } from '../../../src/element/shown-state.js';
+import type { ReadState } from '../../../src/subscription/subscription-read.js';
+import type { Loaded } from '../../../src/shared/loaded.js';
 import type { WriteOutcome } from '../../../src/changes/write.js';
-import { prepaidSubscription } from '../../fixtures/subscriptions.js';
+import { payAsYouGoSubscription, prepaidSubscription, product } from '../../fixtures/subscriptions.js';
 
 const ID = 'sub_coffee_ada';
 const prepaid = prepaidSubscription({ public_id: ID });
+const LOADED: Loaded = { subscription: payAsYouGoSubscription({ public_id: ID }), product: product(), eligibility: { eligible: true } };
 const IDLE: WriteFacts = { outcome: { status: 'idle' }, about: undefined };
 const write = (outcome: WriteOutcome<Subscription>, about = ID): WriteFacts => ({ outcome, about });
 const sending = write({ status: 'submitting' });
@@ -27,7 +30,7 @@ const facts = (overrides: Partial<Facts> = {}): Facts => ({
   setupError: undefined,
   read: 'ready',
   readError: undefined,
-  shownId: ID,
+  loaded: LOADED,
   upgrade: IDLE,
   renewal: IDLE,
   changeConfirmed: false,
@@ -53,7 +56,7 @@ describe('deriveShown', () => {
 
   it('sells the upgrade with the form and the picker, and nowhere else', () => {
     expect(deriveShown(facts())).to.include({ heading: 'form', sells: true, canUpgrade: true });
-    expect(deriveShown(facts({ shownId: undefined }))).to.include({ heading: 'picker', sells: true, canUpgrade: false });
+    expect(deriveShown(facts({ loaded: undefined }))).to.include({ heading: 'picker', sells: true, canUpgrade: false });
     expect(deriveShown(facts({ read: 'prepaid' }))).to.include({ heading: 'prepaid', sells: false, canUpgrade: false, canChange: true });
     expect(deriveShown(facts({ read: 'ineligible' }))).to.include({ heading: 'ineligible', sells: false });
     const loadFailed = deriveShown(facts({ read: 'error', readError: new ApiError('http', 'GET answered 500', { status: 500 }) }));
@@ -135,7 +138,7 @@ describe('deriveShown', () => {
     const other = 'sub_other';
     expect(deriveShown(facts({ upgrade: write({ status: 'submitting' }, other) })).state).to.equal('ready');
     expect(deriveShown(facts({ upgrade: write({ status: 'success', value: prepaid }, other) })).state).to.equal('ready');
-    expect(deriveShown(facts({ read: 'loading', shownId: undefined, upgrade: sending })).state).to.equal('loading');
+    expect(deriveShown(facts({ read: 'loading', loaded: undefined, upgrade: sending })).state).to.equal('loading');
   });
 
   it('offers no renewal change where the page hides the form', () => {
@@ -170,13 +173,13 @@ describe('deriveShown', () => {
   it('offers the choices of orders only while the form is ready for a subscription shown', () => {
     expect(deriveShown(facts()).offered).to.deep.equal([3, 6, 12]);
     expect(deriveShown(facts({ ordersOptions: undefined })).offered).to.deep.equal([]);
-    expect(deriveShown(facts({ shownId: undefined })).offered, 'the picker').to.deep.equal([]);
+    expect(deriveShown(facts({ loaded: undefined })).offered, 'the picker').to.deep.equal([]);
     expect(deriveShown(facts({ upgrade: sending })).offered).to.deep.equal([]);
     expect(deriveShown(facts({ read: 'prepaid' })).offered).to.deep.equal([]);
   });
 
   it('says whether the element looks for the subscriptions itself', () => {
-    expect(deriveShown(facts({ read: 'loading', shownId: undefined, finding: true })).finding).to.equal(true);
+    expect(deriveShown(facts({ read: 'loading', loaded: undefined, finding: true })).finding).to.equal(true);
     expect(deriveShown(facts()).finding).to.equal(false);
   });
 });

@@ -1,66 +1,90 @@
 /**
- * What was learned of subscriptions since they were read (`Learned`): kept when newer than what is known and than the
- * read under way, and shown in place of the read with its eligibility decided again.
+ * What was learned of subscriptions since they were read (`Learned`), over a stand-in for the read: kept when newer than
+ * what is known and than the read, shown in place of the read with its eligibility decided again, and offered by the
+ * picker as it is now.
  */
 import { expect } from '@open-wc/testing';
-import { Learned, learnedAt } from '../../../src/subscription/learned.js';
+import { Learned, type ReadFound } from '../../../src/subscription/learned.js';
+import type { Picker } from '../../../src/discovery/loader.js';
+import type { Subscription } from '../../../src/api/schemas.js';
 import type { Loaded } from '../../../src/shared/loaded.js';
+import { learnedAt } from '../../../src/shared/clock.js';
 import { SUBSCRIPTION_ID, payAsYouGoSubscription, prepaidSubscription, product } from '../../fixtures/subscriptions.js';
+import { ControllerHost } from '../../helpers/controller-host.js';
 
 const loaded: Loaded = { subscription: payAsYouGoSubscription(), product: product(), eligibility: { eligible: true } };
 
-describe('learnedAt', () => {
-  it('is the page’s monotonic clock in ms since the epoch', () => {
-    const before = performance.timeOrigin + performance.now();
-    const at = learnedAt();
-    expect(at)
-      .to.be.at.least(before)
-      .and.at.most(performance.timeOrigin + performance.now());
-  });
-});
+/** What was learned over a read that found `loaded` at time 0, unless `found` says otherwise. */
+function learnedOver(found: Partial<ReadFound> = {}) {
+  const host = new ControllerHost();
+  const read: ReadFound = { value: loaded, sentAt: 0, picker: undefined, ...found };
+  return { host, read, learned: new Learned(host, read) };
+}
 
 describe('Learned', () => {
-  it('shows a read as it is when nothing was learned of it', () => {
-    expect(new Learned().newest(loaded)).to.equal(loaded);
+  it('shows the read as it is when nothing was learned of it, and nothing before the read completes', () => {
+    expect(learnedOver().learned.loaded(true)).to.equal(loaded);
+    expect(learnedOver({ value: undefined }).learned.loaded(true)).to.equal(undefined);
   });
 
-  it('keeps news and shows it in place of the read, its eligibility decided again', () => {
-    const learned = new Learned();
+  it('shows news in place of the read, its eligibility decided again, and asks for an update', () => {
+    const { learned, host } = learnedOver();
     const prepaid = prepaidSubscription();
-    expect(learned.learn(prepaid, 1000)).to.equal(true);
-    expect(learned.newest(loaded)).to.deep.equal({
+    learned.learn(prepaid, 1000);
+    expect(host.updates).to.equal(1);
+    expect(learned.loaded(true)).to.deep.equal({
       subscription: prepaid,
       product: loaded.product,
       eligibility: { eligible: false, reason: 'already-prepaid' },
     });
   });
 
-  it('keeps nothing older than what it knows of the subscription', () => {
-    const learned = new Learned();
+  it('keeps nothing older than what it knows of the subscription, and asks no update for it', () => {
+    const { learned, host } = learnedOver();
     const newer = prepaidSubscription({ updated: 'newer' });
     learned.learn(newer, 2000);
-    expect(learned.learn(prepaidSubscription({ updated: 'older' }), 1000)).to.equal(false);
-    expect(learned.learn(prepaidSubscription({ updated: 'same time' }), 2000)).to.equal(false);
-    expect(learned.newest(loaded).subscription).to.equal(newer);
+    learned.learn(prepaidSubscription({ updated: 'older' }), 1000);
+    learned.learn(prepaidSubscription({ updated: 'same time' }), 2000);
+    expect(learned.loaded(true)?.subscription).to.equal(newer);
+    expect(host.updates).to.equal(1);
   });
 
   it('keeps each subscription apart', () => {
-    const learned = new Learned();
+    const { learned, host } = learnedOver();
     learned.learn(prepaidSubscription({ public_id: 'sub_other' }), 1000);
-    expect(learned.newest(loaded)).to.equal(loaded);
-    expect(learned.learn(prepaidSubscription({ public_id: SUBSCRIPTION_ID }), 500), 'news of another one').to.equal(true);
+    expect(learned.loaded(true)).to.equal(loaded);
+    learned.learn(prepaidSubscription({ public_id: SUBSCRIPTION_ID }), 500);
+    expect(host.updates, 'news of another one is news').to.equal(2);
+    expect(learned.loaded(true)?.subscription.public_id).to.equal(SUBSCRIPTION_ID);
   });
 
-  it('keeps nothing learned before the read under way was sent, and shows the read over what it learned before', () => {
-    const learned = new Learned();
+  it('keeps nothing learned before the read was sent, and shows the read over what it learned before', () => {
+    const { learned, read } = learnedOver();
     const before = learnedAt() - 10;
     learned.learn(prepaidSubscription(), before);
-    learned.reading();
-    expect(learned.newest(loaded), 'the read is newer').to.equal(loaded);
-    expect(new Learned().learn(prepaidSubscription(), before), 'with no read').to.equal(true);
-    expect(learned.learn(prepaidSubscription({ public_id: 'sub_other' }), before), 'before the read').to.equal(false);
+    read.sentAt = learnedAt();
+    expect(learned.loaded(true), 'the read is newer').to.equal(loaded);
+    learned.learn(prepaidSubscription({ updated: 'before the read' }), before + 1);
+    expect(learned.loaded(true), 'news from before the read').to.equal(loaded);
     const after = prepaidSubscription({ updated: 'after' });
-    expect(learned.learn(after, learnedAt() + 1)).to.equal(true);
-    expect(learned.newest(loaded).subscription).to.equal(after);
+    learned.learn(after, learnedAt() + 1);
+    expect(learned.loaded(true)?.subscription).to.equal(after);
+  });
+
+  it('shows what the picker shows, as learned since, and has the picker offer what it learned', () => {
+    const replaced: Array<[Subscription, boolean]> = [];
+    const manages: boolean[] = [];
+    const picker = {
+      shown: (manage: boolean) => (manages.push(manage), loaded),
+      replace: (subscription: Subscription, chosen: boolean) => replaced.push([subscription, chosen]),
+    } as unknown as Picker;
+    const host = new ControllerHost();
+    const learned = new Learned(host, { value: picker, picker, sentAt: 0 });
+    expect(learned.loaded(false)).to.equal(loaded);
+    expect(manages, 'whether prepaid ones are offered').to.deep.equal([false]);
+    const prepaid = prepaidSubscription();
+    learned.learn(prepaid, 1000, true);
+    expect(replaced).to.deep.equal([[prepaid, true]]);
+    expect(learned.loaded(true)?.subscription).to.equal(prepaid);
   });
 });
