@@ -30,8 +30,11 @@ export interface ControlledClock {
   readonly asked: readonly AskedWait[];
   /** The clock's time, in ms: what `Date.now()` says. */
   now(): number;
-  /** The timers set and neither fired nor cleared: how long until each is due, in ms, soonest first. */
-  pending(): number[];
+  /**
+   * The timers set and neither fired nor cleared: how long until each is due, in ms, soonest first. With `from`, only
+   * the timers whose setting call stack matches it, such as the page's module that set them.
+   */
+  pending(from?: RegExp): number[];
   /** Moves the clock on by `ms`, firing every timer due by then, in order. */
   advance(ms: number): void;
   /** Gives the page its own timers and clock back; timers still pending never fire. */
@@ -41,6 +44,8 @@ export interface ControlledClock {
 interface Timer {
   due: number;
   callback: () => void;
+  /** The call stack that set it. */
+  stack: string;
 }
 
 /** Ids of their own, far from the page's, so that clearing a real timer meanwhile clears that timer. */
@@ -80,9 +85,10 @@ export function installClock({ auto = false }: { auto?: boolean } = {}): Control
     if (typeof handler !== 'function') throw new TypeError('the controlled clock runs functions only');
     const wait = Math.max(0, Number(ms) || 0);
     waits.push(wait);
-    asked.push({ ms: wait, stack: new Error().stack ?? '' });
+    const stack = new Error().stack ?? '';
+    asked.push({ ms: wait, stack });
     const id = nextId++;
-    timers.set(id, { due: now + wait, callback: () => void handler(...args) });
+    timers.set(id, { due: now + wait, callback: () => void handler(...args), stack });
     scheduleRun();
     return id;
   }) as typeof setTimeout;
@@ -96,7 +102,11 @@ export function installClock({ auto = false }: { auto?: boolean } = {}): Control
     waits,
     asked,
     now: () => now,
-    pending: () => [...timers.values()].map((timer) => timer.due - now).sort((a, b) => a - b),
+    pending: (from) =>
+      [...timers.values()]
+        .filter((timer) => !from || from.test(timer.stack))
+        .map((timer) => timer.due - now)
+        .sort((a, b) => a - b),
     advance(ms) {
       const until = now + ms;
       for (let next = soonest(); next && next[1].due <= until; next = soonest()) fire(next);

@@ -29,11 +29,8 @@ function roomAbove(m: Mounted, height = 5000): void {
 
 const views = (m: Mounted) => m.eventsOf('prepaid-upgrade-view');
 const settled = (m: Mounted, state = 'ready') => until(() => m.el.state === state, `the widget never became ${state}`);
-/**
- * The element has started its second in view: its timer is set. (The only other timer a widget may leave is its wait
- * for the next order, of another length, when that read answers last.)
- */
-const viewTimers = (clock: ControlledClock) => clock.pending().filter((due) => due === VIEW_AFTER_MS).length;
+/** The element has started its second in view: a timer of the view controller's is set. */
+const viewTimers = (clock: ControlledClock) => clock.pending(/\/src\/element\/view-controller\.ts/).length;
 const counting = (clock: ControlledClock) => until(() => viewTimers(clock) === 1, 'the widget never started counting its second');
 /** Two real frames, in which the browser tells the element what is in view. */
 const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
