@@ -18,6 +18,7 @@ import { formatMoney } from '../../../src/i18n/money.js';
 import type { ElementStrings } from '../../../src/i18n/strings.js';
 import type { Loaded } from '../../../src/shared/loaded.js';
 import { payAsYouGoSubscription, prepaidSubscription, product } from '../../fixtures/subscriptions.js';
+import { textOf } from '../../helpers/rendered.js';
 
 const view = withPickerTexts({ t: en as ElementStrings, locale: 'en-US' });
 const host: TemplateHost = { lit: { html, nothing }, formatMoney };
@@ -50,17 +51,15 @@ function shown(offer: Partial<PickerOffer>): HTMLElement {
   return container;
 }
 
-const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, ' ').trim();
-
 describe('pickerTemplate', () => {
   it('asks which subscription, with a radio each, named by its product and described by its details', () => {
     const picker = shown({ candidates: [loaded('sub_1', 'Morning roast'), loaded('sub_2', 'Green tea')], picked: 'sub_2' });
-    expect(text(picker.querySelector('legend'))).to.equal(t.pickerLegend);
+    expect(textOf(picker.querySelector('legend'))).to.equal(t.pickerLegend);
     const radios = [...picker.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
-    expect(radios.map((radio) => text(picker.querySelector(`label[for="${radio.id}"]`)))).to.deep.equal(['Morning roast', 'Green tea']);
+    expect(radios.map((radio) => textOf(picker.querySelector(`label[for="${radio.id}"]`)))).to.deep.equal(['Morning roast', 'Green tea']);
     expect(radios.map((radio) => radio.checked)).to.deep.equal([false, true]);
     const hint = picker.querySelector(`#${radios[0]!.getAttribute('aria-describedby')}`);
-    expect(text(hint)).to.include(t.pricePerOrder('$12.50'));
+    expect(textOf(hint)).to.include(t.pricePerOrder('$12.50'));
     expect(pickerFocus(picker, false)).to.equal(radios[1]);
   });
 
@@ -74,7 +73,7 @@ describe('pickerTemplate', () => {
     const picker = shown({ prepaid: [loaded('sub_p', 'Oolong', true)], onManage: (id) => managed.push(id) });
     expect(picker.querySelector('[part~="picker"]'), 'no question without a subscription to prepay').to.equal(null);
     const button = picker.querySelector<HTMLButtonElement>('section button')!;
-    expect(text(picker.querySelector('section h3'))).to.equal(t.pickerPrepaid);
+    expect(textOf(picker.querySelector('section h3'))).to.equal(t.pickerPrepaid);
     expect(pickerFocus(picker, true), 'focus, when no radio is picked').to.equal(button);
     button.click();
     expect(managed).to.deep.equal(['sub_p']);
@@ -82,17 +81,17 @@ describe('pickerTemplate', () => {
 
   it('says why nothing can be offered, with the reason they all share', () => {
     const notice = shown({ refused: ['not-live', 'not-live'] });
-    expect(text(notice.querySelector('.notice-title'))).to.equal(
+    expect(textOf(notice.querySelector('.notice-title'))).to.equal(
       `${t.ineligible('none-upgradeable', undefined)} ${t.noneBecause('not-live')}`,
     );
     const mixed = shown({ refused: ['not-live'], prepaidHidden: true });
-    expect(text(mixed.querySelector('.notice-title')), 'no shared reason').to.equal(t.ineligible('none-upgradeable', undefined));
+    expect(textOf(mixed.querySelector('.notice-title')), 'no shared reason').to.equal(t.ineligible('none-upgradeable', undefined));
   });
 
   it('tells how many subscriptions could not be checked', () => {
     const unchecked = [payAsYouGoSubscription({ public_id: 'sub_u' })];
     const picker = shown({ candidates: [loaded('sub_1', 'Morning roast')], unchecked });
-    expect(text(picker.querySelector('[part~="picker"]'))).to.include(t.uncheckedSubscriptions(1));
+    expect(textOf(picker.querySelector('[part~="picker"]'))).to.include(t.uncheckedSubscriptions(1));
   });
 });
 

@@ -4,7 +4,6 @@
  * that helps, and the finders the element focuses with find what these templates render.
  */
 import { expect } from '@open-wc/testing';
-import { render, type TemplateResult } from 'lit';
 import { ApiError } from '../../../src/api/errors.js';
 import { en } from '../../../src/i18n/en.js';
 import {
@@ -18,10 +17,10 @@ import {
 } from '../../../src/element/scene-template.js';
 import { deriveShown, type Facts } from '../../../src/element/shown-state.js';
 import { describeFailure } from '../../../src/shared/failure.js';
-import type { ElementStrings } from '../../../src/i18n/strings.js';
 import type { Choices } from '../../../src/upgrade/choices.js';
 import type { Loaded } from '../../../src/shared/loaded.js';
 import { payAsYouGoSubscription, product } from '../../fixtures/subscriptions.js';
+import { englishView, rendered, textOf } from '../../helpers/rendered.js';
 
 /** The choices of a form that offers 3, 6 and 12 orders, with the store's `discounts`. */
 const choicesWith = (discounts: Choices['discounts']): Choices => ({
@@ -33,20 +32,13 @@ const choicesWith = (discounts: Choices['discounts']): Choices => ({
   discounts,
 });
 
-const view = { t: en as ElementStrings, locale: 'en', nextOrder: undefined };
+const view = englishView();
 const IDLE = { outcome: { status: 'idle' as const }, about: undefined };
 const LOADED: Loaded = {
   subscription: payAsYouGoSubscription({ public_id: 'sub_1', status: 'cancelled', live: false }),
   product: product(),
   eligibility: { eligible: false, reason: 'not-live' },
 };
-
-/** Renders `template` into a container of its own. */
-function rendered(template: TemplateResult): HTMLElement {
-  const container = document.createElement('div');
-  render(template, container);
-  return container;
-}
 
 /** The scene of `facts`, with no form, picker or management form. */
 function sceneOf(facts: Partial<Facts>, onRetry = () => {}): HTMLElement {
@@ -66,12 +58,10 @@ function sceneOf(facts: Partial<Facts>, onRetry = () => {}): HTMLElement {
   return rendered(sceneTemplate({ ...view, shown, form: undefined, picker: undefined, manages: true, manage: undefined, onRetry }));
 }
 
-const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, ' ').trim();
-
 describe('sceneTemplate', () => {
   it('shows why a subscription cannot be prepaid under its own heading, without selling the upgrade', () => {
     const scene = sceneOf({ read: 'ineligible', loaded: LOADED });
-    expect(text(scene.querySelector('h2'))).to.equal(en.stateHeading('ineligible'));
+    expect(textOf(scene.querySelector('h2'))).to.equal(en.stateHeading('ineligible'));
     expect(scene.querySelector('[part~="savings"]')).to.equal(null);
     expect(scene.querySelector('[part~="product"]'), 'the product it is about').to.not.equal(null);
   });
@@ -88,7 +78,7 @@ describe('sceneTemplate', () => {
 
   it('shows a set-up error with what to fix, and no button', () => {
     const scene = sceneOf({ setupError: 'orders-options: nothing valid' });
-    expect(text(shownError(scene))).to.equal(en.failure('config', 'config'));
+    expect(textOf(shownError(scene))).to.equal(en.failure('config', 'config'));
     expect(scene.querySelector('button')).to.equal(null);
   });
 });
@@ -96,14 +86,14 @@ describe('sceneTemplate', () => {
 describe('headerTemplate', () => {
   it('sells the upgrade with its description and the largest saving where one can be bought', () => {
     const header = rendered(headerTemplate(view, 'form', true, choicesWith({ 3: 5, 12: 15, 6: 10 })));
-    expect(text(header.querySelector('h2'))).to.equal(en.heading);
-    expect(text(header.querySelector('.description'))).to.equal(en.description);
-    expect(text(header.querySelector('[part~="savings"]'))).to.equal('Save up to 15%');
+    expect(textOf(header.querySelector('h2'))).to.equal(en.heading);
+    expect(textOf(header.querySelector('.description'))).to.equal(en.description);
+    expect(textOf(header.querySelector('[part~="savings"]'))).to.equal('Save up to 15%');
   });
 
   it('names the state, and sells nothing, where no upgrade can be bought', () => {
     const header = rendered(headerTemplate(view, 'prepaid', false, choicesWith({ 3: 5 })));
-    expect(text(header.querySelector('h2'))).to.equal(en.stateHeading('prepaid'));
+    expect(textOf(header.querySelector('h2'))).to.equal(en.stateHeading('prepaid'));
     expect(header.querySelector('.description')).to.equal(null);
     expect(header.querySelector('[part~="savings"]')).to.equal(null);
   });
@@ -116,7 +106,7 @@ describe('headerTemplate', () => {
 
 describe('errorTemplate', () => {
   const failureOf = (error: ApiError) => describeFailure(error);
-  const buttonOf = (container: HTMLElement) => text(container.querySelector('[part~="retry"]'));
+  const buttonOf = (container: HTMLElement) => textOf(container.querySelector('[part~="retry"]'));
 
   it('offers the one button that helps: reload after a session expired, check again after a lost answer', () => {
     const expired = rendered(errorTemplate(view, failureOf(new ApiError('http', 'GET answered 401', { status: 401 })), 'load', () => {}));
@@ -135,11 +125,11 @@ describe('errorTemplate', () => {
   it('names a refused choice by the heading of the form it was made in, and no prototype name', () => {
     const refused = (field: string) => new ApiError('http', 'PATCH answered 400', { status: 400, field, applied: false });
     const upgrade = rendered(errorTemplate(view, failureOf(refused('renewal_behavior')), 'upgrade', () => {}));
-    expect(text(upgrade.querySelector('p'))).to.equal(en.refusedChoice(en.renewalLegend));
+    expect(textOf(upgrade.querySelector('p'))).to.equal(en.refusedChoice(en.renewalLegend));
     const renewal = rendered(errorTemplate(view, failureOf(refused('renewal_behavior')), 'renewal', () => {}));
-    expect(text(renewal.querySelector('p'))).to.equal(en.refusedChoice(en.manageLegend));
+    expect(textOf(renewal.querySelector('p'))).to.equal(en.refusedChoice(en.manageLegend));
     const odd = rendered(errorTemplate(view, failureOf(refused('toString')), 'upgrade', () => {}));
-    expect(text(odd.querySelector('p'))).to.equal(en.failure('badRequest', 'upgrade'));
+    expect(textOf(odd.querySelector('p'))).to.equal(en.failure('badRequest', 'upgrade'));
   });
 });
 
@@ -148,12 +138,12 @@ describe('notices and the placeholder', () => {
     const notice = rendered(noticeTemplate('Nothing was changed.'));
     expect(shownNotice(notice)).to.equal(notice.querySelector('.notice'));
     expect(shownNotice(notice)!.tabIndex).to.equal(-1);
-    expect(text(notice)).to.equal('Nothing was changed.');
+    expect(textOf(notice)).to.equal('Nothing was changed.');
   });
 
   it('stands in for what is read with no word, hidden from the accessibility tree', () => {
     const placeholder = rendered(placeholderTemplate());
-    expect(text(placeholder)).to.equal('');
+    expect(textOf(placeholder)).to.equal('');
     expect(placeholder.querySelector('.placeholder')!.getAttribute('aria-hidden')).to.equal('true');
   });
 });
