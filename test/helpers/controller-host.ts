@@ -25,6 +25,43 @@ export class ControllerHost extends EventTarget implements ReactiveControllerHos
   }
 }
 
+/**
+ * A host element for controllers that watch the page around their element (what is in view, `lang`): an element in the
+ * document that keeps its controllers, counts the updates asked of it, and calls `hostConnected` and
+ * `hostDisconnected` as it is inserted and removed, as a Lit element would.
+ */
+export class ControllerElement extends HTMLElement implements ReactiveControllerHost {
+  readonly controllers: ReactiveController[] = [];
+  updates = 0;
+  updateComplete: Promise<boolean> = Promise.resolve(true);
+
+  addController(controller: ReactiveController): void {
+    this.controllers.push(controller);
+  }
+
+  removeController(controller: ReactiveController): void {
+    this.controllers.splice(this.controllers.indexOf(controller), 1);
+  }
+
+  requestUpdate(): void {
+    this.updates++;
+  }
+
+  connectedCallback(): void {
+    this.controllers.forEach((controller) => controller.hostConnected?.());
+  }
+
+  disconnectedCallback(): void {
+    this.controllers.forEach((controller) => controller.hostDisconnected?.());
+  }
+
+  /** Runs what an update runs for the controllers once it rendered. */
+  updated(): void {
+    this.controllers.forEach((controller) => controller.hostUpdated?.());
+  }
+}
+customElements.define('controller-element', ControllerElement);
+
 /** A promise together with the functions that settle it, for holding an answer back until a test releases it. */
 export function deferred<T>() {
   let resolve!: (value: T) => void;

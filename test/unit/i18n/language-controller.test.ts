@@ -5,40 +5,19 @@
  * winning.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { en } from '../../../src/i18n/en.js';
 import { useLocaleLoader } from '../../../src/i18n/index.js';
 import { LanguageController } from '../../../src/i18n/language-controller.js';
 import { loadLocaleChunk } from '../../../src/i18n/locale-chunks.js';
+import { ControllerElement } from '../../helpers/controller-host.js';
 
 useLocaleLoader(loadLocaleChunk);
-
-/** A host element that keeps its controllers and counts the updates asked of it, as a Lit element would. */
-class LanguageHost extends HTMLElement implements ReactiveControllerHost {
-  readonly controllers: ReactiveController[] = [];
-  updates = 0;
-  updateComplete = Promise.resolve(true);
-  addController(controller: ReactiveController): void {
-    this.controllers.push(controller);
-  }
-  removeController(): void {}
-  requestUpdate(): void {
-    this.updates++;
-  }
-  connectedCallback(): void {
-    this.controllers.forEach((controller) => controller.hostConnected?.());
-  }
-  disconnectedCallback(): void {
-    this.controllers.forEach((controller) => controller.hostDisconnected?.());
-  }
-}
-customElements.define('language-host', LanguageHost);
 
 const placed: Element[] = [];
 
 /** A host inside `parent` (in the document), with its language controller, and what the controller warned. */
 function hostIn(parent: Element | ShadowRoot = document.body) {
-  const host = document.createElement('language-host') as LanguageHost;
+  const host = document.createElement('controller-element') as ControllerElement;
   const warnings: string[] = [];
   const language = new LanguageController(host, (message) => warnings.push(message));
   parent.append(host);
