@@ -21,6 +21,7 @@ import type { Choices } from '../../../src/upgrade/choices.js';
 import type { Loaded } from '../../../src/shared/loaded.js';
 import { payAsYouGoSubscription, product } from '../../fixtures/subscriptions.js';
 import { englishView, rendered, textOf } from '../../helpers/rendered.js';
+import { factsOf } from '../../helpers/shown-facts.js';
 
 /** The choices of a form that offers 3, 6 and 12 orders, with the store's `discounts`. */
 const choicesWith = (discounts: Choices['discounts']): Choices => ({
@@ -33,7 +34,6 @@ const choicesWith = (discounts: Choices['discounts']): Choices => ({
 });
 
 const view = englishView();
-const IDLE = { outcome: { status: 'idle' as const }, about: undefined };
 const LOADED: Loaded = {
   subscription: payAsYouGoSubscription({ public_id: 'sub_1', status: 'cancelled', live: false }),
   product: product(),
@@ -42,19 +42,7 @@ const LOADED: Loaded = {
 
 /** The scene of `facts`, with no form, picker or management form. */
 function sceneOf(facts: Partial<Facts>, onRetry = () => {}): HTMLElement {
-  const shown = deriveShown({
-    setupError: undefined,
-    read: 'ready',
-    readError: undefined,
-    loaded: undefined,
-    upgrade: IDLE,
-    renewal: IDLE,
-    changeConfirmed: false,
-    manages: true,
-    finding: false,
-    ordersOptions: [3, 6, 12],
-    ...facts,
-  });
+  const shown = deriveShown(factsOf(facts));
   return rendered(sceneTemplate({ ...view, shown, form: undefined, picker: undefined, manages: true, manage: undefined, onRetry }));
 }
 

@@ -10,11 +10,11 @@ import type { ReadState } from '../../../src/subscription/subscription-read.js';
 import type { Loaded } from '../../../src/shared/loaded.js';
 import type { WriteOutcome } from '../../../src/changes/write.js';
 import { payAsYouGoSubscription, prepaidSubscription, product } from '../../fixtures/subscriptions.js';
+import { factsOf } from '../../helpers/shown-facts.js';
 
 const ID = 'sub_coffee_ada';
 const prepaid = prepaidSubscription({ public_id: ID });
 const LOADED: Loaded = { subscription: payAsYouGoSubscription({ public_id: ID }), product: product(), eligibility: { eligible: true } };
-const IDLE: WriteFacts = { outcome: { status: 'idle' }, about: undefined };
 const write = (outcome: WriteOutcome<Subscription>, about = ID): WriteFacts => ({ outcome, about });
 const sending = write({ status: 'submitting' });
 const checking = write({ status: 'submitting', checking: true });
@@ -26,19 +26,8 @@ const notMade = new ApiError('http', 'PATCH answered 503', { status: 503, applie
 const unknown = new ApiError('unconfirmed', 'no read confirmed the upgrade', { status: 503, applied: null });
 const already = new ApiError('http', 'PATCH answered 400: already prepaid', { status: 400, applied: false, current: prepaid });
 
-const facts = (overrides: Partial<Facts> = {}): Facts => ({
-  setupError: undefined,
-  read: 'ready',
-  readError: undefined,
-  loaded: LOADED,
-  upgrade: IDLE,
-  renewal: IDLE,
-  changeConfirmed: false,
-  manages: true,
-  finding: false,
-  ordersOptions: [3, 6, 12],
-  ...overrides,
-});
+/** The facts of a widget showing `LOADED`, with `overrides`. */
+const facts = (overrides: Partial<Facts> = {}): Facts => factsOf({ loaded: LOADED, ...overrides });
 
 describe('deriveShown', () => {
   it('shows where the read leaves it while no write was made', () => {
