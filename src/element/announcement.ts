@@ -2,13 +2,13 @@
 import type { IneligibleReason } from '../api/eligibility.js';
 import { renewalBehaviorOf } from '../api/subscription.js';
 import type { ElementStrings } from '../i18n/strings.js';
-import type { Loaded } from '../shared/loaded.js';
 import type { Shown } from './shown-state.js';
 
 /** What an announcement is made of: what `deriveShown` says is shown, and what it says of. */
-export interface AnnouncementFacts extends Pick<Shown, 'state' | 'checking' | 'changing' | 'changed' | 'alreadyPrepaid' | 'finding'> {
-  /** The subscription shown, with its product and eligibility, once read. */
-  loaded: Loaded | undefined;
+export interface AnnouncementFacts extends Pick<
+  Shown,
+  'state' | 'loaded' | 'checking' | 'changing' | 'changed' | 'alreadyPrepaid' | 'finding'
+> {
   /** Why discovery found nothing to show, when it did not. */
   nothingFound?: IneligibleReason | undefined;
 }
