@@ -2,8 +2,7 @@
 export const BUDGETS = {
   /**
    * dist/prepaid-upgrade.js, brotli at quality 11, with Lit, @lit/task, zod and the English texts inside: what every
-   * customer of every store downloads. Discovery's own code is not in it (see the next budget).
-   * dist/prepaid-upgrade.iife.js, the same code as a classic script, is held to it too. It is asked to be 20,000, and
+   * customer of every store downloads. Discovery's own code is not in it (see the discovery chunk's budget). It is asked to be 20,000, and
    * then 26,200; the stack alone (Lit, @lit/task and zod/mini: about 9,950) leaves about 10,050 of the first for our
    * own code, which is about 18,000 since the widget confirms a write before concluding, keeps one truth across
    * widgets and tabs, reads addresses, a page's `lang` and its answers as a hostile page would hand them over, and
@@ -13,16 +12,25 @@ export const BUDGETS = {
    * 28,200, the most the move of the widget's modules into layers may cost, when that move came to derive what is shown
    * once per update (with what the next update will show for a script that reads `state` meanwhile), to move focus
    * through functions the templates export beside their markup, and to give the next order's read a class of its
-   * own: the module took 105 bytes more (28,140), the classic script 108 (28,184).
+   * own: the module took 105 bytes more (28,140), the classic script 108 (28,184). Each choice's one sentence for the
+   * ear, each event heard once, and the product's price said per order took the module to 28,129.
    */
   scriptBundleBrotliBytes: 28_200,
+  /**
+   * dist/prepaid-upgrade.iife.js, the same code as a classic script. Brotli finds other matches in its wrapper, so the
+   * two move apart by as much as 100 bytes at the same code: it was held to the module's budget until one sentence for
+   * each choice, heard once, took it to 28,226 while the module went to 28,129. It is held 50 bytes above the module.
+   */
+  classicScriptBrotliBytes: 28_250,
   /**
    * Of that, our own code: the bundle without Lit, @lit/task and zod (bench/bundle-parts.ts). A feature is weighed
    * here, against what we wrote, not against the libraries' share. It moved from 18,050 to 18,100 when the status
    * announcement took its facts by name rather than as six arguments and the dates took their right-to-left test from
-   * the one list of languages: together 58 bytes. It moved to 18,250 with the layers' move, as the bundle's budget did.
+   * the one list of languages: together 58 bytes. It moved to 18,250 with the layers' move, as the bundle's budget did,
+   * and to 18,300 when each choice of orders came to be heard as one sentence in every language, each event once, and
+   * the product's price per order (18,295).
    */
-  ownCodeBrotliBytes: 18_250,
+  ownCodeBrotliBytes: 18_300,
   /**
    * dist/discovery.js, which only a widget without subscription-id fetches: the listing, the sorting and the picker.
    * It reads the listing through the bundle's client, whose zod checks each page: it carries no schema of its own. It

@@ -62,7 +62,8 @@ export const styles = css`
     min-block-size: 100svh;
     align-content: start;
   }
-  .header {
+  .header,
+  .summary {
     display: grid;
     gap: 0.25rem;
   }
@@ -86,7 +87,8 @@ export const styles = css`
     gap: 0.75rem;
     min-block-size: 3.5rem;
   }
-  .product-image {
+  .product-image,
+  .pick-image {
     display: block;
     inline-size: 3.5rem;
     block-size: 3.5rem;
@@ -146,8 +148,6 @@ export const styles = css`
   .pick-image {
     inline-size: 2.5rem;
     block-size: 2.5rem;
-    object-fit: cover;
-    border-radius: calc(var(--_radius) / 2);
   }
   .hint {
     grid-column: 2;
@@ -168,10 +168,6 @@ export const styles = css`
     justify-self: start;
     margin-inline-start: 0;
   }
-  /* The full price before the discounted one. Screen readers hear "was …" from a hidden text instead. */
-  .was {
-    text-decoration: line-through;
-  }
   .per-order {
     display: block;
   }
@@ -180,25 +176,27 @@ export const styles = css`
     visibility: hidden;
   }
   .summary {
-    display: grid;
-    gap: 0.25rem;
     padding: 0.75rem;
     border-inline-start: 4px solid var(--_accent);
   }
   .submit,
-  .retry {
+  .retry,
+  .link {
     justify-self: start;
     min-block-size: 2.75rem;
+    font: inherit;
+    cursor: pointer;
+  }
+  .submit,
+  .retry {
     min-inline-size: 2.75rem;
     padding-block: 0.5rem;
     padding-inline: 1.25rem;
-    font: inherit;
     font-weight: 600;
     color: var(--_background);
     background: var(--_accent);
     border: 2px solid var(--_accent);
     border-radius: var(--_radius);
-    cursor: pointer;
   }
   .submit[aria-disabled='true'] {
     cursor: progress;
@@ -224,15 +222,11 @@ export const styles = css`
   /* The way back to the picker, above the subscription shown, and a prepaid subscription's way to its management
      form. Both are quiet text buttons. */
   .link {
-    justify-self: start;
-    min-block-size: 2.75rem;
     padding: 0;
-    font: inherit;
     color: var(--_accent);
     background: none;
     border: 0;
     text-decoration: underline;
-    cursor: pointer;
   }
   :focus-visible {
     outline: 3px solid var(--_accent);

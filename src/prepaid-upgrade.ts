@@ -12,7 +12,7 @@ import { beforeFirstUpdate, startFirstWork } from './shared/scheduling.js';
 import { PlaceController } from './element/place-controller.js';
 import { placeholderTemplate, sceneTemplate, shownError, shownNotice } from './element/scene-template.js';
 import { announcement } from './element/announcement.js';
-import { billedAfterUpgrade, successMessage } from './upgrade/success-template.js';
+import { successMessage } from './upgrade/success-template.js';
 import { chosenOrders } from './upgrade/form-template.js';
 import { changeConfirmation, manageTemplate } from './prepaid/manage-template.js';
 import { RenewalChange } from './prepaid/renewal-change.js';
@@ -162,10 +162,10 @@ export class PrepaidUpgrade extends LitElement {
   readonly #language = new LanguageController(this, (message) => this.#console.warnOnce(message));
   readonly #link = new AttributeConnection(this, (warning) => this.#console.warnOnce(warning));
   /**
-   * Whether the customer asked for the read under way, by a retry. Its outcome may then take focus, as a write's
-   * always does.
+   * Whether the customer asked for the read shown, by a retry. Its outcome then takes focus, as a write's always does,
+   * until a read starts that the customer did not ask for.
    */
-  #focusOutcome = false;
+  #readAsked = false;
   readonly #place = new PlaceController(this, this.#internals, () => this.#shown.state === 'loading');
   readonly #console = new ConsoleLines(() =>
     this.subscriptionId ? `<prepaid-upgrade subscription-id="${this.subscriptionId}">` : '<prepaid-upgrade>',
@@ -267,7 +267,10 @@ export class PrepaidUpgrade extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A new connection starts over. A write in flight is never dropped, though: its outcome is shown once it comes.
-    if (this.#link.read(changed)) this.#startOver();
+    if (this.#link.read(changed)) {
+      this.#readAsked = false;
+      this.#startOver();
+    }
     // The first update reads the choices, whatever was set.
     if (CHOICE_PROPERTIES.some((name) => changed.has(name)) || !this.hasUpdated) {
       this.#upgrade.readChoices(this, (warning) => this.#console.warnOnce(warning));
@@ -318,6 +321,7 @@ export class PrepaidUpgrade extends LitElement {
       renewal: this.#renewal.write,
       changeConfirmed: this.#renewal.confirmed,
       manages,
+      readAsked: this.#readAsked,
       finding: !this.subscriptionId?.trim(),
       ordersOptions: this.#upgrade.choices?.ordersOptions,
     });
@@ -408,13 +412,12 @@ export class PrepaidUpgrade extends LitElement {
   }
 
   /**
-   * Moves focus to an outcome the customer asked for, by acting (`asked`) or by a retry that is under way. It never
-   * takes focus on a page that has just loaded.
+   * Moves focus to an outcome the customer asked for, by acting (`asked`) or by a retry. It never takes focus on a page
+   * that has just loaded. What takes focus is read out there, so the status region and the alert stay silent about it
+   * (`Shown.takesFocus`).
    */
-  #takeFocus(target: (root: ParentNode) => HTMLElement | null | undefined, asked = this.#focusOutcome): void {
-    if (!asked) return;
-    this.#focusOutcome = false;
-    target(this.renderRoot)?.focus();
+  #takeFocus(target: (root: ParentNode) => HTMLElement | null | undefined, asked = this.#readAsked): void {
+    if (asked) target(this.renderRoot)?.focus();
   }
 
   /**
@@ -426,7 +429,7 @@ export class PrepaidUpgrade extends LitElement {
     const { state, unknown, phase } = this.#current();
     if (state !== 'error') return;
     if (unknown && (phase === 'upgrade' || phase === 'renewal')) return void this.#send(phase, true);
-    this.#focusOutcome = true;
+    this.#readAsked = true;
     this.#link.connected?.credentials.renew();
     this.#startOver();
     void this.#read.task.run();
@@ -454,7 +457,6 @@ export class PrepaidUpgrade extends LitElement {
     const language = this.#language;
     const t: ElementStrings = this.strings ? { ...language.strings, ...this.strings } : language.strings;
     const base = { t, locale: language.formatLocale, nextOrder: this.nextOrder };
-    const subscription = this.subscription;
     // While loading, only the placeholder is rendered. The first render then touches nothing else.
     return html`
       <div
@@ -467,7 +469,6 @@ export class PrepaidUpgrade extends LitElement {
         ${state === 'loading' ? placeholderTemplate() : this.#scene(shown, base)}
         <div part="status" class="visually-hidden" role="status">
           ${announcement(t, { ...shown, nothingFound: this.#read.picker?.whyNothing(this.#manages) })}
-          ${state === 'success' && subscription ? billedAfterUpgrade(base, subscription) : nothing}
         </div>
       </div>
     `;

@@ -10,10 +10,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { formTemplate, type FormMode, type FormView } from '../upgrade/form-template.js';
 import { prepaidTemplate } from '../prepaid/prepaid-template.js';
 import type { HeaderKind, Shown } from './shown-state.js';
-import type { ErrorPhase } from '../events.js';
 import type { Choices } from '../upgrade/choices.js';
 import { formatPercent } from '../i18n/money.js';
-import type { Failure } from '../shared/failure.js';
 import type { View } from '../i18n/view.js';
 import type { Picker } from '../discovery/loader.js';
 import { ineligibleTemplate, productTemplate } from '../subscription/subscription-template.js';
@@ -79,7 +77,7 @@ function stateTemplate(scene: Scene, shown: Shown): TemplateResult | typeof noth
     default:
       // A failed write keeps its form above the error, so that the customer sees what was asked. A configuration error
       // has no failure to retry, so it shows only what to fix.
-      return html`${shown.phase === 'renewal' ? prepaid() : shown.failedWrite ? form(mode) : nothing}${errorTemplate(scene, shown.failure, shown.phase, scene.onRetry)}`;
+      return html`${shown.phase === 'renewal' ? prepaid() : shown.failedWrite ? form(mode) : nothing}${errorTemplate(scene)}`;
   }
 }
 
@@ -133,14 +131,16 @@ export const noticeTemplate = (title: string): TemplateResult => html`
 export const shownError = (root: ParentNode): HTMLElement | null => root.querySelector('[part~="error"]');
 
 /**
- * A failure, or a configuration error when there is no failure. It says what happened and what to do, in the customer's
- * words only. The service's own reason goes to the console and the error event.
+ * The failure shown, or a configuration error when there is none. It says what happened and what to do, in the
+ * customer's words only. The service's own reason goes to the console and the error event. It is an alert, unless it
+ * takes focus, which reads it out: either way it is heard once.
  *
  * There is one button, where one helps. It reads again after a failed load that may pass, or after a write whose
  * outcome is not known. It reloads the page after a session expired, because a reload brings a new token. A failed
- * write is tried again with its form's own button, which stays above. `phase` tells which request failed.
+ * write is tried again with its form's own button, which stays above. The phase tells which request failed.
  */
-export function errorTemplate({ t }: View, failure: Failure | undefined, phase: ErrorPhase, onRetry: () => void): TemplateResult {
+export function errorTemplate({ t, shown, onRetry }: Scene): TemplateResult {
+  const { failure, phase } = shown;
   const kind = failure?.kind ?? 'config';
   // A refused choice is named by the heading of the form in which it was made. A field named like `toString` finds a
   // value on the object's prototype, but that value is not a key of the texts either.
@@ -157,7 +157,7 @@ export function errorTemplate({ t }: View, failure: Failure | undefined, phase: 
           ? ([t.retry, onRetry] as const)
           : undefined;
   return html`
-    <div part="error" class="error" role="alert" tabindex="-1">
+    <div part="error" class="error" role=${shown.takesFocus ? nothing : 'alert'} tabindex="-1">
       <p>
         ${heading ? t.refusedChoice(heading) : phase === 'renewal' && kind === 'unconfirmed' ? t.changeUnconfirmed : t.failure(kind, phase)}
       </p>

@@ -41,6 +41,8 @@ export interface Facts {
   changeConfirmed: boolean;
   /** Whether a prepaid subscription's renewal may be changed here (`manage-renewal`). */
   manages: boolean;
+  /** Whether the customer asked for the read shown, by a retry, so that its outcome takes focus. */
+  readAsked: boolean;
   /** Whether the element looks for the customer's subscriptions itself: it has no `subscription-id`. */
   finding: boolean;
   /** The choices of orders per billing that the form offers. `undefined` while the attributes offer none. */
@@ -87,6 +89,11 @@ export interface Shown {
   finding: boolean;
   /** The choices of orders that the form offers while it is `ready`, as `prepaid-upgrade-view` tells them; else none. */
   offered: number[];
+  /**
+   * The outcome shown takes focus, because the customer asked for it: a write's, or a read asked for again. Focus reads
+   * it out, so the status region and the error's alert stay silent about it, and it is heard once.
+   */
+  takesFocus: boolean;
   /** The upgrade succeeded, and no renewal change was confirmed since. The success message stays. */
   justUpgraded: boolean;
   /**
@@ -171,6 +178,7 @@ export function deriveShown(facts: Facts): Shown {
     formMode: checking ? 'checking' : state === 'submitting' ? 'submitting' : unknown ? 'locked' : 'live',
     finding: facts.finding,
     offered: state === 'ready' && shownId ? [...(facts.ordersOptions ?? [])] : [],
+    takesFocus: facts.readAsked || upgraded || change.status === 'success' || !!failure,
     justUpgraded: upgraded && !facts.changeConfirmed,
     alreadyPrepaid,
     canUpgrade: !!shownId && (state === 'ready' || (failedUpgrade && state === 'error' && !unknown)),

@@ -40,8 +40,6 @@ export const en: Omit<Strings, keyof PickerStrings> = {
   pricePerOrder: (price) => `${price} per order`,
   ordersLegend: 'How many orders do you want to prepay?',
   ordersOption: orders,
-  ordersOptionPrice: (total, taxed) => `${total} at your next order${taxed ? ', before tax and shipping' : ''}`,
-  ordersOptionOn: (total, date, taxed) => `${total} on ${date}${taxed ? ', before tax and shipping' : ''}`,
   renewalLegend: 'When your prepaid orders run out',
   renewalOption: (behavior) =>
     ({ autorenew: 'Renew automatically', cancel: 'End the subscription', downgrade: 'Go back to paying per order' })[behavior],
@@ -59,7 +57,8 @@ export const en: Omit<Strings, keyof PickerStrings> = {
   nothingChargedNow: 'Nothing is charged today.',
   saveUpTo: (percent) => `Save up to ${percent}`,
   savings: (percent) => `Save ${percent}`,
-  wasPrice: (total) => `was ${total}`,
+  ordersChoice: (total, date, taxed, discount) =>
+    `${discount ? `With ${discount.percent} off, ` : ''}${total} ${date ? `on ${date}` : 'at your next order'}${discount ? ` instead of ${discount.full}` : ''}${taxed ? ', before tax and shipping' : ''}${discount ? `: ${discount.perOrder} per order` : ''}.`,
   summarySaving: (total, saving, percent) => `With the store’s ${percent} prepaid discount: ${total}, you save ${saving}.`,
   finalPriceNote: 'An estimate: the store confirms the final price when it bills your next order.',
   submit: (count) => `Prepay ${orders(count)}`,

@@ -28,6 +28,13 @@ export interface PrepaidStatus {
   nextOrderDate?: string;
 }
 
+/** A choice's discount, for the sentence a screen reader says under it: its percent, the price without it, one order's. */
+export interface ChoiceDiscount {
+  percent: string;
+  full: string;
+  perOrder: string;
+}
+
 export interface Strings {
   heading: string;
   description: string;
@@ -54,13 +61,6 @@ export interface Strings {
   ordersLegend: string;
   /** The label of one choice: "6 orders". */
   ordersOption: (orders: number) => string;
-  /**
-   * Under a choice, when a price is known and the next order's date is not: "$75.00 at your next order". `taxed` means
-   * that the next order adds tax or shipping, so the text says that the amount is before them.
-   */
-  ordersOptionPrice: (total: string, taxed: boolean) => string;
-  /** Under a choice, when a price and the next order's date are known: "$75.00 on December 5". `taxed` is as above. */
-  ordersOptionOn: (total: string, date: string, taxed: boolean) => string;
   renewalLegend: string;
   renewalOption: (behavior: RenewalBehavior) => string;
   /**
@@ -80,8 +80,15 @@ export interface Strings {
   saveUpTo: (percent: string) => string;
   /** The badge of a choice with a discount: "Save 10%". */
   savings: (percent: string) => string;
-  /** What a screen reader hears for the struck-through full price: "was $75.00". */
-  wasPrice: (total: string) => string;
+  /**
+   * What a choice of orders comes to, in one sentence. Without `discount`, it is what is drawn under the choice: "$75.00
+   * on December 5." With it, it is what a screen reader says there in place of all that is drawn (the struck price, the
+   * amount and its date, what one order comes to): "With 10% off, $67.50 on December 5 instead of $75.00: $11.25 per
+   * order." `total` is what the choice's orders come to at the next order, after the discount when there is one. Without
+   * a `date` (while it is read, or with no next order), the amount is "at your next order"; `taxed` adds that it is
+   * before tax and shipping. Every amount comes formatted.
+   */
+  ordersChoice: (total: string, date: string | undefined, taxed: boolean, discount?: ChoiceDiscount) => string;
   /**
    * In the summary, when the chosen term has a discount: what the next order bills after the discount, and the saving.
    */

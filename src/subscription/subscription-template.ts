@@ -18,7 +18,7 @@ export function productTemplate(view: View, { subscription, product }: Loaded): 
       }
       <div>
         <p class="product-name">${product.name}</p>
-        ${perOrder ? html`<p class="product-price">${perOrder}</p>` : nothing}
+        ${perOrder ? html`<p class="product-price">${view.t.pricePerOrder(perOrder)}</p>` : nothing}
       </div>
     </div>
   `;

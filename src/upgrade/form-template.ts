@@ -4,12 +4,13 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { RenewalBehavior } from '../api/upgrade-request.js';
-import type { ElementStrings } from '../i18n/strings.js';
+import type { ChoiceDiscount, ElementStrings } from '../i18n/strings.js';
 import type { Choices } from './choices.js';
 import { pricePerOrder } from '../api/subscription.js';
 import { applyDiscount, formatPercent } from '../i18n/money.js';
 import type { NextOrder } from '../api/orders.js';
 import { dated, money, type View } from '../i18n/view.js';
+import { formatServiceDate } from '../i18n/dates.js';
 import type { Loaded } from '../shared/loaded.js';
 
 /**
@@ -69,6 +70,8 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
         ${choices.ordersOptions.map((count) => {
           const price = total(count);
           const discount = discountOf(count);
+          const discounted = discount?.discounted;
+          const said = (date: string | undefined, saving?: ChoiceDiscount) => t.ordersChoice(discounted ?? price!, date, taxed, saving);
           return html`
             <div part="orders-option" class="option">
               <input
@@ -77,26 +80,26 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
                 name="orders"
                 .value=${String(count)}
                 .checked=${count === orders}
-                aria-describedby=${price ? `orders-${count}-hint` : nothing}
+                aria-describedby=${price ? `orders-${count}-said` : nothing}
                 @change=${view.onOrdersChange}
               />
               <label for="orders-${count}"
                 >${t.ordersOption(count)}
-                ${discount ? html`<span part="savings" class="savings">${t.savings(discount.percent)}</span>` : nothing}</label
+                ${discount ? html`<span part="savings" class="savings" aria-hidden="true">${t.savings(discount.percent)}</span>` : nothing}</label
               >
               ${
                 price
-                  ? html`<p class="hint" id="orders-${count}-hint">
-                      ${discount?.discounted ? html`<s class="was" aria-hidden="true">${price}</s>` : nothing}
-                      ${dated(
-                        view,
-                        (date) => t.ordersOptionOn(discount?.discounted ?? price, date, taxed),
-                        t.ordersOptionPrice(discount?.discounted ?? price, taxed),
-                        false,
-                      )}
-                      ${discount?.discounted ? html`<span class="visually-hidden">${t.wasPrice(price)}</span>` : nothing}
-                      ${discount?.perOrder ? html`<span class="per-order">${t.pricePerOrder(discount.perOrder)}</span>` : nothing}
-                    </p>`
+                  ? // What is drawn under the choice is heard as one sentence, in the order the language says it.
+                    html`<p class="hint" id="orders-${count}-hint" aria-hidden="true">
+                        ${discounted ? html`<s>${price}</s>` : nothing} ${dated(view, said, said(undefined), false)}
+                        ${discounted ? html`<span class="per-order">${t.pricePerOrder(discount!.perOrder!)}</span>` : nothing}
+                      </p>
+                      <span class="visually-hidden" id="orders-${count}-said"
+                        >${said(
+                          formatServiceDate(view.nextOrder?.place, view.locale, false),
+                          discounted ? { percent: discount!.percent, full: price, perOrder: discount!.perOrder! } : undefined,
+                        )}</span
+                      >`
                   : nothing
               }
             </div>

@@ -37,7 +37,8 @@ export function billedAfterUpgrade(view: View, subscription: Subscription): stri
 
 /**
  * The success message after the upgrade. It shows what the next order bills: the service's figure, or else the
- * estimate, marked as one. It also shows what happens when the orders run out, and the form to change that. `discounts`
+ * estimate, marked as one. The message takes focus, which reads it out. When the service's figure comes after that, it
+ * replaces the estimate in a live line, which says the news once. It also shows what happens when the orders run out, and the form to change that. `discounts`
  * are the store's prepaid discounts, which the estimate applies.
  */
 /** The success message, which takes focus once the upgrade succeeded. */
@@ -64,7 +65,7 @@ export function successTemplate(
   return html`
     <div part="success" class="success" tabindex="-1">
       <h3 class="success-heading">${t.successHeading}</h3>
-      <p>${billedAfterUpgrade(view, subscription) ?? t.successBody(orders, money(view, estimate, subscription))}</p>
+      <p aria-live="polite">${billedAfterUpgrade(view, subscription) ?? t.successBody(orders, money(view, estimate, subscription))}</p>
       ${renewal ? html`<p>${t.renewalHint(renewal, orders)}</p>` : nothing}
       <slot name="success"></slot>
     </div>

@@ -17,6 +17,7 @@ export const factsOf = (overrides: Partial<Facts> = {}): Facts => ({
   renewal: NO_WRITE,
   changeConfirmed: false,
   manages: true,
+  readAsked: false,
   finding: false,
   ordersOptions: [3, 6, 12],
   ...overrides,

@@ -85,8 +85,6 @@ const ar: Strings = {
   pickerBack: 'اختيار اشتراك آخر',
   ordersLegend: 'كم عدد الطلبات التي تريد دفع ثمنها مسبقًا؟',
   ordersOption: orders,
-  ordersOptionPrice: (total, taxed) => `${total} عند طلبك التالي${taxAndShippingExtra(taxed)}`,
-  ordersOptionOn: (total, date, taxed) => `${total} في ${date}${taxAndShippingExtra(taxed)}`,
   renewalLegend: 'عند نفاد طلباتك المدفوعة مسبقًا',
   renewalOption: (behavior) =>
     ({ autorenew: 'التجديد تلقائيًا', cancel: 'إنهاء الاشتراك', downgrade: 'العودة إلى الدفع مقابل كل طلب' })[behavior],
@@ -106,7 +104,8 @@ const ar: Strings = {
   nothingChargedNow: 'لن يُحصَّل أي مبلغ اليوم.',
   saveUpTo: (percent) => `وفِّر حتى ${percent}`,
   savings: (percent) => `وفِّر ${percent}`,
-  wasPrice: (total) => `بدلًا من ${total}`,
+  ordersChoice: (total, date, taxed, discount) =>
+    `${discount ? `مع خصم ${discount.percent}، ` : ''}${total} ${date ? `في ${date}` : 'عند طلبك التالي'}${discount ? ` بدلًا من ${discount.full}` : ''}${taxAndShippingExtra(taxed)}${discount ? `، أي ${discount.perOrder} لكل طلب` : ''}.`,
   summarySaving: (total, saving, percent) => `مع خصم الدفع المسبق البالغ ${percent}: ${total}، توفِّر ${saving}.`,
   finalPriceNote: 'المبلغ تقديري: يؤكد المتجر السعر النهائي عند إصدار فاتورة طلبك التالي.',
   submit: (count) => `ادفع ثمن ${ordersGenitive(count)} مسبقًا`,

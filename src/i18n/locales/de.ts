@@ -63,8 +63,6 @@ const de: Strings = {
   pickerBack: 'Anderes Abonnement auswählen',
   ordersLegend: 'Wie viele Bestellungen möchten Sie im Voraus bezahlen?',
   ordersOption: orders,
-  ordersOptionPrice: (total, taxed) => `${total} bei Ihrer nächsten Bestellung${taxAndShippingExtra(taxed)}`,
-  ordersOptionOn: (total, date, taxed) => `${total} am ${date}${taxAndShippingExtra(taxed)}`,
   renewalLegend: 'Wenn Ihre vorausbezahlten Bestellungen aufgebraucht sind',
   renewalOption: (behavior) =>
     ({ autorenew: 'Automatisch verlängern', cancel: 'Abonnement beenden', downgrade: 'Wieder pro Bestellung bezahlen' })[behavior],
@@ -85,7 +83,8 @@ const de: Strings = {
   nothingChargedNow: 'Heute wird nichts berechnet.',
   saveUpTo: (percent) => `Bis zu ${percent} sparen`,
   savings: (percent) => `${percent} sparen`,
-  wasPrice: (total) => `statt ${total}`,
+  ordersChoice: (total, date, taxed, discount) =>
+    `${discount ? `Mit ${discount.percent} Rabatt: ` : ''}${total} ${date ? `am ${date}` : 'bei Ihrer nächsten Bestellung'}${discount ? ` statt ${discount.full}` : ''}${taxAndShippingExtra(taxed)}${discount ? `, also ${discount.perOrder} pro Bestellung` : ''}.`,
   summarySaving: (total, saving, percent) => `Mit dem Vorauszahlungsrabatt von ${percent}: ${total}, Sie sparen ${saving}.`,
   finalPriceNote: 'Geschätzter Betrag: Der Shop bestätigt den endgültigen Preis, wenn er Ihre nächste Bestellung abrechnet.',
   submit: (count) => `${orders(count)} im Voraus bezahlen`,

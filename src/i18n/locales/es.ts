@@ -66,8 +66,6 @@ const es: Strings = {
   pickerBack: 'Elegir otra suscripción',
   ordersLegend: '¿Cuántos pedidos desea prepagar?',
   ordersOption: orders,
-  ordersOptionPrice: (total, taxed) => `${total} en su próximo pedido${taxAndShippingExtra(taxed)}`,
-  ordersOptionOn: (total, date, taxed) => `${total} el ${date}${taxAndShippingExtra(taxed)}`,
   renewalLegend: 'Cuando se agoten sus pedidos prepagados',
   renewalOption: (behavior) =>
     ({ autorenew: 'Renovar automáticamente', cancel: 'Finalizar la suscripción', downgrade: 'Volver a pagar por pedido' })[behavior],
@@ -89,7 +87,8 @@ const es: Strings = {
   nothingChargedNow: 'Hoy no se le cobra nada.',
   saveUpTo: (percent) => `Ahorre hasta un ${percent}`,
   savings: (percent) => `Ahorre un ${percent}`,
-  wasPrice: (total) => `antes ${total}`,
+  ordersChoice: (total, date, taxed, discount) =>
+    `${discount ? `Con un ${discount.percent} de descuento, ` : ''}${total} ${date ? `el ${date}` : 'en su próximo pedido'}${discount ? ` en lugar de ${discount.full}` : ''}${taxAndShippingExtra(taxed)}${discount ? `, es decir, ${discount.perOrder} por pedido` : ''}.`,
   summarySaving: (total, saving, percent) => `Con el descuento del ${percent} por prepago: ${total}; ahorra ${saving}.`,
   finalPriceNote: 'Importe estimado: la tienda confirma el precio final al facturar su próximo pedido.',
   submit: (count) => `Prepagar ${orders(count)}`,

@@ -65,8 +65,6 @@ const fr: Strings = {
   pickerBack: 'Choisir un autre abonnement',
   ordersLegend: 'Combien de commandes souhaitez-vous prépayer\u202f?',
   ordersOption: orders,
-  ordersOptionPrice: (total, taxed) => `${total} lors de votre prochaine commande${taxAndShippingExtra(taxed)}`,
-  ordersOptionOn: (total, date, taxed) => `${total} le ${date}${taxAndShippingExtra(taxed)}`,
   renewalLegend: 'Lorsque vos commandes prépayées sont épuisées',
   renewalOption: (behavior) =>
     ({
@@ -93,7 +91,8 @@ const fr: Strings = {
   nothingChargedNow: 'Rien ne vous est facturé aujourd’hui.',
   saveUpTo: (percent) => `Économisez jusqu’à ${percent}`,
   savings: (percent) => `Économisez ${percent}`,
-  wasPrice: (total) => `au lieu de ${total}`,
+  ordersChoice: (total, date, taxed, discount) =>
+    `${discount ? `Avec ${discount.percent} de remise, ` : ''}${total} ${date ? `le ${date}` : 'lors de votre prochaine commande'}${discount ? ` au lieu de ${discount.full}` : ''}${taxAndShippingExtra(taxed)}${discount ? `, soit ${discount.perOrder} par commande` : ''}.`,
   summarySaving: (total, saving, percent) => `Avec la remise de ${percent} sur le prépaiement\u00a0: ${total}, soit ${saving} d’économie.`,
   finalPriceNote: 'Montant estimé\u00a0: la boutique confirme le prix final lors de la facturation de votre prochaine commande.',
   submit: (count) => `Prépayer ${orders(count)}`,

@@ -70,8 +70,6 @@ const it: Strings = {
   pickerBack: 'Scegli un altro abbonamento',
   ordersLegend: 'Quanti ordini desidera prepagare?',
   ordersOption: orders,
-  ordersOptionPrice: (total, taxed) => `${total} al prossimo ordine${taxAndShippingExtra(taxed)}`,
-  ordersOptionOn: (total, date, taxed) => `${total} ${theDate(date)}${taxAndShippingExtra(taxed)}`,
   renewalLegend: 'Quando i suoi ordini prepagati si esauriscono',
   renewalOption: (behavior) =>
     ({ autorenew: 'Rinnovo automatico', cancel: 'Fine dell’abbonamento', downgrade: 'Ritorno al pagamento per ordine' })[behavior],
@@ -93,7 +91,8 @@ const it: Strings = {
   nothingChargedNow: 'Oggi non le viene addebitato nulla.',
   saveUpTo: (percent) => `Risparmi fino al ${percent}`,
   savings: (percent) => `Risparmi il ${percent}`,
-  wasPrice: (total) => `invece di ${total}`,
+  ordersChoice: (total, date, taxed, discount) =>
+    `${discount ? `Con lo sconto del ${discount.percent}, ` : ''}${total} ${date ? theDate(date) : 'al prossimo ordine'}${discount ? ` invece di ${discount.full}` : ''}${taxAndShippingExtra(taxed)}${discount ? `, cioè ${discount.perOrder} per ordine` : ''}.`,
   summarySaving: (total, saving, percent) => `Con lo sconto del ${percent} sul prepagato: ${total}, risparmia ${saving}.`,
   finalPriceNote: 'Importo stimato: il negozio conferma il prezzo finale quando addebita il suo prossimo ordine.',
   submit: (count) => `Prepaga ${orders(count)}`,

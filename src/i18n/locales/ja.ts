@@ -58,8 +58,6 @@ const ja: Strings = {
   pickerBack: 'ほかの定期購入を選ぶ',
   ordersLegend: '何回分を前払いしますか？',
   ordersOption: orders,
-  ordersOptionPrice: (total, taxed) => `次回のご注文時に${total}${taxAndShippingExtra(taxed)}`,
-  ordersOptionOn: (total, date, taxed) => `${date}に${total}${taxAndShippingExtra(taxed)}`,
   renewalLegend: '前払い分をすべて使い切ったとき',
   renewalOption: (behavior) => ({ autorenew: '自動で更新する', cancel: '定期購入を終了する', downgrade: '都度払いに戻す' })[behavior],
   renewalHint: (behavior, count) =>
@@ -80,7 +78,8 @@ const ja: Strings = {
   nothingChargedNow: '本日のご請求はありません。',
   saveUpTo: (percent) => `最大${percent}お得`,
   savings: (percent) => `${percent}お得`,
-  wasPrice: (total) => `通常価格 ${total}`,
+  ordersChoice: (total, date, taxed, discount) =>
+    `${discount ? `${discount.percent}割引で、` : ''}${date ? `${date}に` : '次回のご注文時に'}${total}${discount ? `（通常価格${discount.full}）` : ''}${taxAndShippingExtra(taxed)}${discount ? `、1回あたり${discount.perOrder}` : ''}です。`,
   summarySaving: (total, saving, percent) => `前払い割引（${percent}）適用後: ${total}（${saving}お得）`,
   finalPriceNote: 'お支払い額は概算です。最終的な価格は次回のご注文の請求時にストアが確定します。',
   submit: (count) => `${orders(count)}を前払いする`,

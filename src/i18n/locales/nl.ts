@@ -63,8 +63,6 @@ const nl: Strings = {
   pickerBack: 'Ander abonnement kiezen',
   ordersLegend: 'Hoeveel bestellingen wilt u vooruitbetalen?',
   ordersOption: orders,
-  ordersOptionPrice: (total, taxed) => `${total} bij uw volgende bestelling${taxAndShippingExtra(taxed)}`,
-  ordersOptionOn: (total, date, taxed) => `${total} op ${date}${taxAndShippingExtra(taxed)}`,
   renewalLegend: 'Als uw vooruitbetaalde bestellingen op zijn',
   renewalOption: (behavior) =>
     ({ autorenew: 'Automatisch verlengen', cancel: 'Abonnement beëindigen', downgrade: 'Terug naar betalen per bestelling' })[behavior],
@@ -85,7 +83,8 @@ const nl: Strings = {
   nothingChargedNow: 'Er wordt vandaag niets in rekening gebracht.',
   saveUpTo: (percent) => `Bespaar tot ${percent}`,
   savings: (percent) => `Bespaar ${percent}`,
-  wasPrice: (total) => `was ${total}`,
+  ordersChoice: (total, date, taxed, discount) =>
+    `${discount ? `Met ${discount.percent} korting: ` : ''}${total} ${date ? `op ${date}` : 'bij uw volgende bestelling'}${discount ? ` in plaats van ${discount.full}` : ''}${taxAndShippingExtra(taxed)}${discount ? `, dus ${discount.perOrder} per bestelling` : ''}.`,
   summarySaving: (total, saving, percent) => `Met de vooruitbetalingskorting van ${percent}: ${total}, u bespaart ${saving}.`,
   finalPriceNote: 'Geschat bedrag: de winkel bevestigt de definitieve prijs wanneer uw volgende bestelling wordt gefactureerd.',
   submit: (count) => `${orders(count)} vooruitbetalen`,

@@ -66,8 +66,6 @@ const ptBR: Strings = {
   pickerBack: 'Escolher outra assinatura',
   ordersLegend: 'Quantos pedidos você quer pagar antecipadamente?',
   ordersOption: orders,
-  ordersOptionPrice: (total, taxed) => `${total} no seu próximo pedido${taxAndShippingExtra(taxed)}`,
-  ordersOptionOn: (total, date, taxed) => `${total} em ${date}${taxAndShippingExtra(taxed)}`,
   renewalLegend: 'Quando seus pedidos pré-pagos acabarem',
   renewalOption: (behavior) =>
     ({ autorenew: 'Renovar automaticamente', cancel: 'Encerrar a assinatura', downgrade: 'Voltar a pagar por pedido' })[behavior],
@@ -89,7 +87,8 @@ const ptBR: Strings = {
   nothingChargedNow: 'Nada é cobrado hoje.',
   saveUpTo: (percent) => `Economize até ${percent}`,
   savings: (percent) => `Economize ${percent}`,
-  wasPrice: (total) => `antes ${total}`,
+  ordersChoice: (total, date, taxed, discount) =>
+    `${discount ? `Com ${discount.percent} de desconto, ` : ''}${total} ${date ? `em ${date}` : 'no seu próximo pedido'}${discount ? ` em vez de ${discount.full}` : ''}${taxAndShippingExtra(taxed)}${discount ? `, ou seja, ${discount.perOrder} por pedido` : ''}.`,
   summarySaving: (total, saving, percent) => `Com o desconto de ${percent} no pré-pagamento: ${total}, você economiza ${saving}.`,
   finalPriceNote: 'Valor estimado: a loja confirma o preço final ao cobrar seu próximo pedido.',
   submit: (count) => `Pagar ${orders(count)} antecipadamente`,

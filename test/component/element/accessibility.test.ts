@@ -399,7 +399,7 @@ describe('keyboard alone, without subscription-id', () => {
 describe('announcements', () => {
   quietConsole();
 
-  it('says politely what is happening: loading, submitting, success', async () => {
+  it('says politely what is happening: loading, submitting; focus reads out the success, and a live line what it bills', async () => {
     const session = await sandboxSession();
     await session.fault({ latencyMs: 300, method: 'GET', count: 1 });
     const m = await mountFor(eligible, {}, session);
@@ -412,12 +412,17 @@ describe('announcements', () => {
     void m.el.upgrade();
     await m.el.updateComplete;
     expect(text(m.$('[part~=status]'))).to.equal('Upgrading your subscription…');
-    await m.waitForState('success');
-    expect(text(m.$('[part~=status]'))).to.match(/^Your subscription is now prepaid/);
-    // Then what the service now bills, once it is read back: announced too.
+    await m.waitForEvent('prepaid-upgrade-success');
+    expect(m.shadow.activeElement, 'focus reads the success out').to.equal(m.$('[part~=success]'));
+    expect(text(m.$('[part~=status]')), 'and the status region does not say it again').to.equal('');
+    // Then what the service now bills, once it is read back: it replaces the estimate in a live line of the message,
+    // which says the news once, and the status region still says nothing.
     await waitUntil(() => m.el.nextOrder, 'the next order read again');
     await m.el.updateComplete;
-    expect(text(m.$('[part~=status]'))).to.match(/^Your subscription is now prepaid Your next order, on .+, bills \$35\.63 for 3 orders\./);
+    const live = m.$$('[part~=success] [aria-live]');
+    expect(live.map((line) => line.getAttribute('aria-live'))).to.deep.equal(['polite']);
+    expect(text(live[0]!)).to.match(/^Your next order, on .+, bills \$35\.63 for 3 orders\. Nothing was charged today\.$/);
+    expect(text(m.$('[part~=status]'))).to.equal('');
   });
 
   it('says politely that a renewal change is being saved, then that it is saved', async () => {
@@ -431,17 +436,31 @@ describe('announcements', () => {
     await m.el.updateComplete;
     expect(text(m.$('[part~=status]'))).to.equal('Saving your change…');
     await m.waitForEvent('prepaid-upgrade-renewal-change');
-    expect(text(m.$('[part~=status]'))).to.equal('Saved. When your prepaid orders run out, you go back to paying per order.');
+    expect(text(m.shadow.activeElement), 'focus reads it out').to.equal(
+      'Saved. When your prepaid orders run out, you go back to paying per order.',
+    );
+    expect(text(m.$('[part~=status]')), 'and the status region does not say it again').to.equal('');
   });
 
-  it('says errors assertively, once', async () => {
+  it('says an error once: focus reads out the failure of what the customer asked for, without an alert', async () => {
     const m = await mountFor(eligible);
     await m.waitForState('ready');
     await m.session.fault({ status: 429, retryAfter: 0, count: 4, method: 'PATCH' });
     await m.el.upgrade();
+    expect(m.shadow.activeElement).to.equal(m.$('[part~=error]'));
+    expect(m.$$('[role=alert]')).to.have.length(0);
+    expect(text(m.$('[part~=status]'))).to.equal('');
+  });
+
+  it('says an error once: on a page that has just loaded, as an alert, without taking focus', async () => {
+    const session = await sandboxSession();
+    await session.fault({ status: 404, method: 'GET', path: `/subscriptions/${eligible}/` });
+    const m = await mountFor(eligible, {}, session);
+    await m.waitForState('error');
     const alerts = m.$$('[role=alert]');
     expect(alerts).to.have.length(1);
     expect(alerts[0]!.getAttribute('part')).to.equal('error');
+    expect(m.shadow.activeElement).to.equal(null);
     expect(text(m.$('[part~=status]'))).to.equal('');
   });
 

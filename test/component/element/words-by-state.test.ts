@@ -109,7 +109,9 @@ const CASES: Array<[name: string, mountIt: (lang: string) => Promise<Mounted>, e
   [
     'the upgrade form',
     (lang) => settled(lang, SANDBOX_SUBSCRIPTIONS.eligible.customerId, SANDBOX_SUBSCRIPTIONS.eligible.id),
-    { state: 'ready', heading: (t) => t.heading, description: (t) => t.description, selling: true, values: 20 },
+    // Under each of the 3 choices, the struck price, the amount, its date and one order's; in the summary, the total, one
+    // order's price, the discounted total, the saving and the date.
+    { state: 'ready', heading: (t) => t.heading, description: (t) => t.description, selling: true, values: 17 },
   ],
   [
     'a prepaid subscription',

@@ -39,13 +39,15 @@ describe('every language', () => {
       const day = formatServiceDate(place, language)!;
       expect(day, 'a day of the month, in any digits').to.match(/\p{Nd}/u);
       expect(text(m.$('#orders-3-hint'))).to.equal(
-        norm(strings.ordersOptionOn(formatMoney(37.5, 'USD', language), formatServiceDate(place, language, false)!, false)),
+        norm(strings.ordersChoice(formatMoney(37.5, 'USD', language), formatServiceDate(place, language, false)!, false)),
       );
       expect(text(m.$('[part~=summary]'))).to.contain(norm(strings.billedOn(day)));
       await m.el.upgrade();
       expect(m.el.state).to.equal('success');
       expect(text(m.$('.success-heading'))).to.equal(norm(strings.successHeading));
-      expect(text(m.$('[part~=status]'))).to.equal(norm(strings.successHeading));
+      // Focus reads the success out, so the status region does not say it again.
+      expect(m.shadow.activeElement).to.equal(m.$('[part~=success]'));
+      expect(text(m.$('[part~=status]'))).to.equal('');
       // The service's own figure once the next order is read again: 3 orders, 5% off at the sandbox's store.
       await waitUntil(() => m.el.nextOrder, 'the next order read again');
       await m.el.updateComplete;
@@ -69,7 +71,8 @@ describe('every language', () => {
       expect(text(m.$('[part~=status]'))).to.equal(norm(strings.savingChange));
       await m.waitForEvent('prepaid-upgrade-renewal-change');
       expect(text(m.$('[part~=manage] .confirmation'))).to.equal(norm(strings.renewalChanged('downgrade')));
-      expect(text(m.$('[part~=status]'))).to.equal(norm(strings.renewalChanged('downgrade')));
+      expect(text(m.shadow.activeElement), 'focus reads the change out').to.equal(norm(strings.renewalChanged('downgrade')));
+      expect(text(m.$('[part~=status]'))).to.equal('');
     });
   }
 });

@@ -41,8 +41,8 @@ describe('the next order', () => {
   it('dates every amount and the summary with the next order’s calendar day, in every time zone', async () => {
     const m = await mountSubscription(eligible, (session) => serveOrder(session, eligible.id, { place: '2026-12-05 00:00:00' }));
     await m.waitForEvent('prepaid-upgrade-ready');
-    expect(hint(m, 3)).to.equal('$37.50 on December 5');
-    expect(hint(m, 12)).to.equal('$150.00 on December 5');
+    expect(hint(m, 3)).to.equal('$37.50 on December 5.');
+    expect(hint(m, 12)).to.equal('$150.00 on December 5.');
     expect(summary(m)).to.deep.equal([
       '3 orders billed together at your next order: $37.50 (3 × $12.50).',
       'Billed on December 5, 2026, when your next order is placed.',
@@ -87,13 +87,14 @@ describe('the next order', () => {
     const ready = await m.waitForEvent('prepaid-upgrade-ready');
     expect(ready.detail.nextOrder).to.equal(undefined);
     expect(m.el.nextOrder).to.equal(undefined);
-    expect(hint(m, 3)).to.equal('$37.50 on');
+    // The date's place is held, unseen, until the date arrives.
+    expect(hint(m, 3)).to.equal('$37.50 on .');
     const placed = () =>
       ['[part~=submit]', '[part~=renewal]', '#orders-12-hint'].map((selector) => m.$(selector)!.getBoundingClientRect().top);
     const before = placed();
     await waitUntil(() => m.el.nextOrder, 'the next order arrives', { timeout: 5000 });
     await m.el.updateComplete;
-    expect(hint(m, 3)).to.equal('$37.50 on December 5');
+    expect(hint(m, 3)).to.equal('$37.50 on December 5.');
     expect(placed()).to.deep.equal(before);
     expect(m.eventsOf('prepaid-upgrade-ready')).to.have.length(1);
   });
@@ -165,7 +166,7 @@ describe('the next order', () => {
       await waitUntil(() => m.el.nextOrder === null, 'the read failed for good', { timeout: 8000 });
       await m.el.updateComplete;
       expect(m.el.state).to.equal('ready');
-      expect(hint(m, 3)).to.equal('$37.50 at your next order');
+      expect(hint(m, 3)).to.equal('$37.50 at your next order.');
       expect(summary(m)).to.deep.equal(['3 orders billed together at your next order: $37.50 (3 × $12.50).', 'Nothing is charged today.']);
       expect(m.eventsOf('prepaid-upgrade-error')).to.deep.equal([]);
       expect(seen.warnings).to.have.length(1);
@@ -181,7 +182,7 @@ describe('the next order', () => {
     );
     await m.waitForState('ready');
     expect(m.el.nextOrder).to.equal(null);
-    expect(hint(m, 6)).to.equal('$75.00 at your next order');
+    expect(hint(m, 6)).to.equal('$75.00 at your next order.');
     expect(seen.warnings).to.deep.equal([]);
   });
 

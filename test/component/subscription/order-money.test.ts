@@ -71,7 +71,7 @@ describe('what the customer reads about money', () => {
       );
       const ready = await m.waitForEvent('prepaid-upgrade-ready');
       expect(ready.detail.nextOrder).to.include({ place: '2026-12-05 00:00:00', subTotal: null, total: null });
-      expect(hint(m, 3)).to.equal('$37.50 on December 5');
+      expect(hint(m, 3)).to.equal('$37.50 on December 5.');
       expect(summary(m)).to.include('Billed on December 5, 2026, when your next order is placed.');
       // The order is asked for by id once the form is shown, and its answer is held: the form did not wait for it.
       await waitUntil(async () => (await readsOf(m, '/orders/ord_coffee_ada_next/')).length === 1, 'the order is read by id', {
@@ -145,7 +145,7 @@ describe('what the customer reads about money', () => {
       await m.waitForState('ready');
       expect(m.el.nextOrder).to.include({ taxTotal: '2.40', shippingTotal: '4.99' });
       const day = shownDate(m.el.nextOrder!.place, 'en', false);
-      expect(hint(m, 3)).to.equal(`$85.50 on ${day}, before tax and shipping $28.50 per order`);
+      expect(hint(m, 3)).to.equal(`$85.50 on ${day}, before tax and shipping. $28.50 per order`);
       expect(summary(m)).to.include('These amounts are before tax and shipping, which your next order adds.');
       await expect(m.el).to.be.accessible();
     });
@@ -224,7 +224,7 @@ describe('what the customer reads about money', () => {
       const m = await mountSubscription(taxed, async () => {}, { ...DISCOUNTS, lang: 'ar' });
       await m.waitForState('ready');
       const { place } = m.el.nextOrder!;
-      expect(hint(m, 3)).to.contain(norm(ar.ordersOptionOn(money(85.5), shownDate(place, 'ar', false)!, true)));
+      expect(hint(m, 3)).to.contain(norm(ar.ordersChoice(money(85.5), shownDate(place, 'ar', false)!, true)));
       expect(summary(m)).to.include(norm(ar.beforeTaxAndShipping));
       await expect(m.el).to.be.accessible();
       await upgradeAndReadBack(m, () => m.el.nextOrder?.subTotal === '85.50');

@@ -1,7 +1,8 @@
 /**
  * The store's prepaid discounts (`prepaid-discounts`), as a customer sees them: a "Save 10%" badge on each discounted
- * choice, the estimate after the discount next to the struck-through full amount (heard as "was …"), the saving in
- * the summary with a word that the store's bill is final, and "Save up to 15%" in the header.
+ * choice, the estimate after the discount next to the struck-through full amount (heard as one sentence: "With 10% off,
+ * $67.50 on December 5 instead of $75.00: $11.25 per order."), the saving in the summary with a word that the store's
+ * bill is final, and "Save up to 15%" in the header.
  */
 import { expect } from '@open-wc/testing';
 import { render } from 'lit-html';
@@ -56,20 +57,21 @@ describe('prepaid discounts', () => {
     const day = nextOrderDay(m);
     // $37.50 less 5 % is $35.625: the estimate rounds half up to $35.63, as the bill does ($11.88 an order), and the
     // saving is what is left, $1.87.
-    expect(visibleText(hintOf(m, 3))).to.equal(`$37.50 $35.63 on ${day} $11.88 per order`);
-    expect(visibleText(hintOf(m, 6))).to.equal(`$75.00 $67.50 on ${day} $11.25 per order`);
-    expect(visibleText(hintOf(m, 12))).to.equal(`$150.00 $127.50 on ${day} $10.63 per order`);
-    expect(getComputedStyle(hintOf(m, 6).querySelector('.was')!).textDecorationLine).to.equal('line-through');
+    expect(visibleText(hintOf(m, 3))).to.equal(`$37.50 $35.63 on ${day}. $11.88 per order`);
+    expect(visibleText(hintOf(m, 6))).to.equal(`$75.00 $67.50 on ${day}. $11.25 per order`);
+    expect(visibleText(hintOf(m, 12))).to.equal(`$150.00 $127.50 on ${day}. $10.63 per order`);
+    expect(getComputedStyle(hintOf(m, 6).querySelector('s')!).textDecorationLine).to.equal('line-through');
     expect(norm(m.$('[part~=header] [part~=savings]')!.textContent)).to.equal('Save up to 15%');
     expect(seen.warnings).to.deep.equal([]);
   });
 
-  it('reads the struck amount to a screen reader as "was …", not as a second price', async () => {
+  it('reads a discounted choice to a screen reader as one sentence, the struck amount as the price it replaces', async () => {
     const m = await mountWithDiscounts('6:10');
-    expect(spokenText(hintOf(m, 6))).to.equal(`$67.50 on ${nextOrderDay(m)} was $75.00 $11.25 per order`);
     const input = m.$<HTMLInputElement>('#orders-6')!;
-    expect(input.getAttribute('aria-describedby')).to.equal('orders-6-hint');
-    expect(norm(m.$('label[for=orders-6]')!.textContent), 'the badge is part of the choice’s name').to.equal('6 orders Save 10%');
+    const description = m.$(`#${input.getAttribute('aria-describedby')}`)!;
+    expect(spokenText(description)).to.equal(`With 10% off, $67.50 on ${nextOrderDay(m)} instead of $75.00: $11.25 per order.`);
+    expect(hintOf(m, 6).getAttribute('aria-hidden'), 'what is drawn is not heard besides').to.equal('true');
+    expect(spokenText(m.$('label[for=orders-6]')!), 'the badge is said in the sentence').to.equal('6 orders');
   });
 
   it('says in the summary what the next order bills after the discount, the saving, and that the store confirms it', async () => {
@@ -89,14 +91,14 @@ describe('prepaid discounts', () => {
   it('leaves a choice without a discount as it was, and the summary too', async () => {
     const m = await mountWithDiscounts('12:15');
     expect(m.$('[part~=orders-option]:first-of-type [part~=savings]')).to.equal(null);
-    expect(visibleText(hintOf(m, 3))).to.equal(`$37.50 on ${nextOrderDay(m)}`);
+    expect(visibleText(hintOf(m, 3))).to.equal(`$37.50 on ${nextOrderDay(m)}.`);
     expect(m.$$('[part~=summary] p')).to.have.length(3);
   });
 
   it('rounds to whole yen where the currency has no minor unit', async () => {
     // ¥1,800 an order: 3 orders are ¥5,400, and 7.5 % of them ¥405.
     const m = await mountWithDiscounts('3:7.5', eligibleJpy);
-    expect(visibleText(hintOf(m, 3))).to.equal(`¥5,400 ¥4,995 on ${nextOrderDay(m)} ¥1,665 per order`);
+    expect(visibleText(hintOf(m, 3))).to.equal(`¥5,400 ¥4,995 on ${nextOrderDay(m)}. ¥1,665 per order`);
     expect(norm(m.$$('[part~=summary] p')[1]!.textContent)).to.equal('With the store’s 7.5% prepaid discount: ¥4,995, you save ¥405.');
   });
 

@@ -215,7 +215,9 @@ describe('<prepaid-upgrade> refused upgrade', () => {
     expect(error.detail.message).to.match(/answered 400: Prepaid subscriptions are not enabled for this merchant\./);
     expect(m.el.state).to.equal('error');
     const part = m.$('[part~=error]')!;
-    expect(part.getAttribute('role')).to.equal('alert');
+    // The customer asked: focus reads it out, with no alert besides.
+    expect(m.shadow.activeElement).to.equal(part);
+    expect(part.hasAttribute('role')).to.equal(false);
     expect(text(part)).to.equal(en.failure('badRequest', 'upgrade'));
     expect(text(part)).to.equal(
       'Your subscription was not prepaid, and nothing was charged. The store refused this request. Please contact the store.',

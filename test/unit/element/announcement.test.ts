@@ -1,20 +1,19 @@
 /**
- * What the polite status region says (`announcement`), from what is shown, on its own: each state's sentence, the
- * renewal change confirmed, why nothing can be prepaid, and silence where a form or an alert speaks for itself.
+ * What the polite status region says (`announcement`), from what is shown, on its own: each state's sentence, why
+ * nothing can be prepaid, and silence where focus, a form or an alert speaks for itself, so that each is heard once.
  */
 import { expect } from '@open-wc/testing';
 import { announcement, type AnnouncementFacts } from '../../../src/element/announcement.js';
 import { en } from '../../../src/i18n/en.js';
 import type { Loaded } from '../../../src/shared/loaded.js';
-import { payAsYouGoSubscription, prepaidSubscription, product } from '../../fixtures/subscriptions.js';
+import { payAsYouGoSubscription, product } from '../../fixtures/subscriptions.js';
 
 const loaded: Loaded = { subscription: payAsYouGoSubscription(), product: product(), eligibility: { eligible: true } };
 const facts = (overrides: Partial<AnnouncementFacts> = {}): AnnouncementFacts => ({
   state: 'ready',
   checking: false,
   changing: false,
-  changed: undefined,
-  alreadyPrepaid: false,
+  takesFocus: false,
   finding: false,
   loaded,
   ...overrides,
@@ -33,17 +32,17 @@ describe('announcement', () => {
     expect(announcement(en, facts({ state: 'submitting', checking: true, changing: true }))).to.equal(en.checking('renewal'));
   });
 
-  it('says the upgrade succeeded, and what a confirmed renewal change now does', () => {
-    expect(announcement(en, facts({ state: 'success' }))).to.equal(en.successHeading);
-    const changed = prepaidSubscription({
-      prepaid_subscription_context: { prepaid_orders_remaining: 0, prepaid_orders_per_billing: 6, renewal_behavior: 'cancel' },
-    });
-    expect(announcement(en, facts({ state: 'prepaid', changed }))).to.equal(en.renewalChanged('cancel'));
+  it('says nothing of what takes focus, which focus reads out: a success, a confirmed change, a refusal, a retry’s outcome', () => {
+    for (const state of ['success', 'prepaid', 'ineligible', 'error'] as const) {
+      expect(announcement(en, facts({ state, takesFocus: true })), state).to.equal('');
+    }
+    // A write sent or checked is still said: nothing takes focus while it is under way.
+    expect(announcement(en, facts({ state: 'submitting', takesFocus: true }))).to.equal(en.submitting);
+    expect(announcement(en, facts({ state: 'submitting', checking: true, takesFocus: true }))).to.equal(en.checking('upgrade'));
   });
 
-  it('says why nothing can be prepaid, naming the product where there is one', () => {
+  it('says, on a page that has just loaded, why nothing can be prepaid, naming the product where there is one', () => {
     expect(announcement(en, facts({ state: 'prepaid' }))).to.equal(en.ineligible('already-prepaid', undefined));
-    expect(announcement(en, facts({ state: 'prepaid', alreadyPrepaid: true }))).to.equal(en.failure('alreadyPrepaid', 'upgrade'));
     const notEligible: Loaded = { ...loaded, eligibility: { eligible: false, reason: 'product-not-eligible' } };
     expect(announcement(en, facts({ state: 'ineligible', loaded: notEligible }))).to.equal(
       en.ineligible('product-not-eligible', loaded.product!.name ?? undefined),

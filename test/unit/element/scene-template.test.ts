@@ -17,6 +17,7 @@ import {
 } from '../../../src/element/scene-template.js';
 import { deriveShown, type Facts } from '../../../src/element/shown-state.js';
 import { describeFailure } from '../../../src/shared/failure.js';
+import type { ErrorPhase } from '../../../src/events.js';
 import type { Choices } from '../../../src/upgrade/choices.js';
 import type { Loaded } from '../../../src/shared/loaded.js';
 import { payAsYouGoSubscription, product } from '../../fixtures/subscriptions.js';
@@ -93,30 +94,41 @@ describe('headerTemplate', () => {
 });
 
 describe('errorTemplate', () => {
-  const failureOf = (error: ApiError) => describeFailure(error);
+  /** The error of `error`, met by a request of `phase`, in a scene that takes focus when `takesFocus` says so. */
+  const errorOf = (error: ApiError, phase: ErrorPhase, takesFocus = false) => {
+    const shown = { ...deriveShown(factsOf({ read: 'error' })), failure: describeFailure(error), phase, takesFocus };
+    const scene = { ...view, shown, form: undefined, picker: undefined, manages: true, manage: undefined, onRetry: () => {} };
+    return rendered(errorTemplate(scene));
+  };
   const buttonOf = (container: HTMLElement) => textOf(container.querySelector('[part~="retry"]'));
 
+  it('is an alert, unless it takes focus, which reads it out: either way it is heard once', () => {
+    const busy = new ApiError('http', 'GET answered 503', { status: 503 });
+    expect(shownError(errorOf(busy, 'load'))!.getAttribute('role')).to.equal('alert');
+    expect(shownError(errorOf(busy, 'load', true))!.hasAttribute('role')).to.equal(false);
+  });
+
   it('offers the one button that helps: reload after a session expired, check again after a lost answer', () => {
-    const expired = rendered(errorTemplate(view, failureOf(new ApiError('http', 'GET answered 401', { status: 401 })), 'load', () => {}));
+    const expired = errorOf(new ApiError('http', 'GET answered 401', { status: 401 }), 'load');
     expect(buttonOf(expired)).to.equal(en.reload);
     const unknown = new ApiError('unconfirmed', 'no read confirmed the upgrade', { applied: null });
-    expect(buttonOf(rendered(errorTemplate(view, failureOf(unknown), 'upgrade', () => {})))).to.equal(en.checkAgain);
+    expect(buttonOf(errorOf(unknown, 'upgrade'))).to.equal(en.checkAgain);
   });
 
   it('offers to read again only after a read that may pass, never after a refused write', () => {
     const busy = new ApiError('http', 'GET answered 503', { status: 503 });
-    expect(buttonOf(rendered(errorTemplate(view, failureOf(busy), 'load', () => {})))).to.equal(en.retry);
+    expect(buttonOf(errorOf(busy, 'load'))).to.equal(en.retry);
     const refused = new ApiError('http', 'PATCH answered 503', { status: 503, applied: false });
-    expect(rendered(errorTemplate(view, failureOf(refused), 'upgrade', () => {})).querySelector('button')).to.equal(null);
+    expect(errorOf(refused, 'upgrade').querySelector('button')).to.equal(null);
   });
 
   it('names a refused choice by the heading of the form it was made in, and no prototype name', () => {
     const refused = (field: string) => new ApiError('http', 'PATCH answered 400', { status: 400, field, applied: false });
-    const upgrade = rendered(errorTemplate(view, failureOf(refused('renewal_behavior')), 'upgrade', () => {}));
+    const upgrade = errorOf(refused('renewal_behavior'), 'upgrade');
     expect(textOf(upgrade.querySelector('p'))).to.equal(en.refusedChoice(en.renewalLegend));
-    const renewal = rendered(errorTemplate(view, failureOf(refused('renewal_behavior')), 'renewal', () => {}));
+    const renewal = errorOf(refused('renewal_behavior'), 'renewal');
     expect(textOf(renewal.querySelector('p'))).to.equal(en.refusedChoice(en.manageLegend));
-    const odd = rendered(errorTemplate(view, failureOf(refused('toString')), 'upgrade', () => {}));
+    const odd = errorOf(refused('toString'), 'upgrade');
     expect(textOf(odd.querySelector('p'))).to.equal(en.failure('badRequest', 'upgrade'));
   });
 });

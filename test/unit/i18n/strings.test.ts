@@ -137,14 +137,13 @@ function samples(locale: string): { [K in FunctionKey]: Parameters<Strings[K]>[]
   const charges = textsOf(locale).charges(subTotal, tax, shipping);
   return {
     ordersOption: COUNTS.map((count) => [count]),
-    ordersOptionPrice: [
-      [total, false],
-      [total, true],
-    ],
-    ordersOptionOn: DAYS.flatMap((day) => [
-      [total, date(locale, day, false), false] as [string, string, boolean],
-      [total, date(locale, day, false), true] as [string, string, boolean],
-    ]),
+    // Without a date and with each, taxed or not, with a discount and without.
+    ordersChoice: [undefined, ...DAYS.map((day) => date(locale, day, false))].flatMap((day) =>
+      [false, true].flatMap((taxed): Parameters<Strings['ordersChoice']>[] => [
+        [total, day, taxed],
+        [price(locale, 67.5), day, taxed, { percent: percent(locale, 10), full: total, perOrder: price(locale, 11.25) }],
+      ]),
+    ),
     renewalOption: RENEWAL_BEHAVIORS.map((behavior) => [behavior]),
     renewalHint: RENEWAL_BEHAVIORS.flatMap((behavior) => COUNTS.map((count) => [behavior, count] as [RenewalBehavior, number])),
     summary: COUNTS.flatMap((count) => [
@@ -184,7 +183,6 @@ function samples(locale: string): { [K in FunctionKey]: Parameters<Strings[K]>[]
     stateHeading: (['prepaid', 'ineligible', 'picker'] as const).map((state) => [state]),
     saveUpTo: [[percent(locale, 15)], [percent(locale, 12.5)]],
     savings: [[percent(locale, 5)], [percent(locale, 10)]],
-    wasPrice: [[total]],
     summarySaving: [[price(locale, 67.5), price(locale, 7.5), percent(locale, 10)]],
     renewalChanged: RENEWAL_BEHAVIORS.map((behavior) => [behavior]),
     checking: [['upgrade'], ['renewal']],
@@ -408,10 +406,24 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
       expect(new Set(starting).size, starting.join(' | ')).to.equal(expectedDistinct);
     });
 
+    it('says a discounted choice as one sentence: the saving, the amount, the price it replaces and one order’s', () => {
+      const [full, discounted, perOrder, saving] = [price(locale, 75), price(locale, 67.5), price(locale, 11.25), percent(locale, 10)];
+      const short = date(locale, DAYS[0]!, false);
+      const said = strings.ordersChoice(discounted, short, true, { percent: saving, full, perOrder });
+      for (const part of [saving, discounted, short, full, perOrder]) expect(said, part).to.include(part);
+      // The amount comes before the price it replaces, and one order's comes last, in every language.
+      expect(said.indexOf(discounted)).to.be.below(said.indexOf(full));
+      expect(said.indexOf(full)).to.be.below(said.indexOf(perOrder));
+      expect(said, 'before tax and shipping').to.not.equal(
+        strings.ordersChoice(discounted, short, false, { percent: saving, full, perOrder }),
+      );
+      expect(said).to.not.equal(en.ordersChoice(discounted, short, true, { percent: saving, full, perOrder }));
+    });
+
     it('inserts prices and the product name as given', () => {
       const total = price(locale, 75);
       const perOrder = price(locale, 12.5);
-      expect(strings.ordersOptionPrice(total, false)).to.include(total);
+      expect(strings.ordersChoice(total, undefined, false)).to.include(total);
       expect(strings.summary(6, total, perOrder))
         .to.include(total)
         .and.include(perOrder);
@@ -431,10 +443,10 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
       for (const day of DAYS) {
         const short = date(locale, day, false);
         const long = date(locale, day);
-        expect(strings.ordersOptionOn(total, short, false))
+        expect(strings.ordersChoice(total, short, false))
           .to.include(total)
           .and.include(short);
-        expect(strings.ordersOptionOn(total, short, false)).to.not.equal(strings.ordersOptionPrice(total, false));
+        expect(strings.ordersChoice(total, short, false)).to.not.equal(strings.ordersChoice(total, undefined, false));
         expect(strings.billedOn(long)).to.include(long);
         expect(strings.nextOrderOn(long)).to.include(long);
         for (const count of COUNTS) {
@@ -453,8 +465,8 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
       }
       // Each in this language's words, none of them the English one.
       const long = date(locale, DAYS[0]!);
-      expect(strings.ordersOptionOn(total, date(locale, DAYS[0]!, false), false)).to.not.equal(
-        en.ordersOptionOn(total, date(locale, DAYS[0]!, false), false),
+      expect(strings.ordersChoice(total, date(locale, DAYS[0]!, false), false)).to.not.equal(
+        en.ordersChoice(total, date(locale, DAYS[0]!, false), false),
       );
       expect(strings.billedOn(long)).to.not.equal(en.billedOn(long));
       expect(strings.nextOrderOn(long)).to.not.equal(en.nextOrderOn(long));
@@ -465,7 +477,7 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
       if (locale === 'it') {
         expect(strings.nextOrderOn(date(locale, DAYS[2]!))).to.equal('Prossimo ordine l’8 gennaio 2027.');
         expect(strings.billedOn(date(locale, DAYS[3]!))).to.include('l’11 novembre 2026');
-        expect(strings.ordersOptionOn(total, date(locale, DAYS[0]!, false), false)).to.equal(`${total} il 5 dicembre`);
+        expect(strings.ordersChoice(total, date(locale, DAYS[2]!, false), false)).to.equal(`${total} l’8 gennaio.`);
         expect(
           strings.prepaidStatus({ ordersPerBilling: 6, ordersRemaining: 0, renewalBehavior: undefined, nextOrderDate: '8 gennaio' }),
         ).to.include('l’8 gennaio');
@@ -475,12 +487,10 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
     it('says when the amounts are before tax and shipping, and what the next order’s total is made of', () => {
       const total = price(locale, 75);
       const short = date(locale, DAYS[0]!, false);
-      expect(strings.ordersOptionPrice(total, true)).to.include(total).and.not.equal(strings.ordersOptionPrice(total, false));
-      expect(strings.ordersOptionOn(total, short, true))
-        .to.include(total)
-        .and.include(short)
-        .and.not.equal(strings.ordersOptionOn(total, short, false));
-      expect(strings.ordersOptionOn(total, short, true)).to.not.equal(en.ordersOptionOn(total, short, true));
+      const choice = (date: string | undefined, taxed: boolean) => strings.ordersChoice(total, date, taxed);
+      expect(choice(undefined, true)).to.include(total).and.not.equal(choice(undefined, false));
+      expect(choice(short, true)).to.include(total).and.include(short).and.not.equal(choice(short, false));
+      expect(choice(short, true)).to.not.equal(en.ordersChoice(total, short, true));
       expect(strings.beforeTaxAndShipping).to.not.equal(strings.finalPriceNote);
 
       const [subTotal, tax, shipping] = [price(locale, 67.5), price(locale, 5.4), price(locale, 4.99)];

@@ -18,12 +18,12 @@ const loaded = (fields: Partial<Loaded> = {}): Loaded => ({
 });
 
 describe('productTemplate', () => {
-  it('shows the product’s picture, name and the price of one order', () => {
+  it('shows the product’s picture, name and the price of one order, saying what the price is', () => {
     const shown = rendered(productTemplate(view, loaded()));
     expect(shown.querySelector('img')!.getAttribute('src')).to.equal('https://cdn.example.com/roast.png');
     expect(shown.querySelector('img')!.getAttribute('alt'), 'the name says it').to.equal('');
     expect(textOf(shown.querySelector('.product-name'))).to.equal('Morning roast');
-    expect(textOf(shown.querySelector('.product-price'))).to.equal('$12.50');
+    expect(textOf(shown.querySelector('.product-price'))).to.equal(en.pricePerOrder('$12.50'));
   });
 
   it('shows no picture from an address that is not safe, and no price it cannot read', () => {

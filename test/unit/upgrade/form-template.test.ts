@@ -4,12 +4,13 @@
  * its write is sent, checked or unknown.
  */
 import { expect } from '@open-wc/testing';
+import { formatServiceDate } from '../../../src/i18n/dates.js';
 import { en } from '../../../src/i18n/en.js';
 import type { Loaded } from '../../../src/shared/loaded.js';
 import type { Choices } from '../../../src/upgrade/choices.js';
 import { chosenOrders, formTemplate, type FormMode, type FormView } from '../../../src/upgrade/form-template.js';
 import { payAsYouGoSubscription, product } from '../../fixtures/subscriptions.js';
-import { englishView, rendered, textOf } from '../../helpers/rendered.js';
+import { asRead, englishView, rendered, textOf } from '../../helpers/rendered.js';
 
 const LOADED: Loaded = {
   subscription: payAsYouGoSubscription({ price: '12.50', quantity: 1, currency_code: 'USD' }),
@@ -24,6 +25,8 @@ const CHOICES: Choices = {
   offer: 'live',
   discounts: { 6: 10 },
 };
+/** The next order's date under a choice, as the widget writes it: without its year, and never broken across lines. */
+const DECEMBER_5 = formatServiceDate('2026-12-05', 'en-US', false)!;
 const ORDER = {
   publicId: 'ord_1',
   place: '2026-12-05',
@@ -35,9 +38,17 @@ const ORDER = {
 };
 
 /** The form of `LOADED` with `choices`, in `mode`, given its next order, and the form's handlers doing nothing. */
-function form(mode: FormMode = 'live', nextOrder: FormView['nextOrder'] = ORDER, loaded = LOADED, choices = CHOICES): HTMLElement {
+function form(mode: FormMode = 'live', ...given: [nextOrder?: FormView['nextOrder'], loaded?: Loaded]): HTMLElement {
   const noop = () => {};
-  const view: FormView = { ...englishView(nextOrder), choices, onSubmit: noop, onOrdersChange: noop, onRenewalChange: noop };
+  // A next order left out is `ORDER`; one given as `undefined` is being read.
+  const [nextOrder, loaded = LOADED] = given.length ? given : [ORDER];
+  const view: FormView = {
+    ...englishView(nextOrder),
+    choices: CHOICES,
+    onSubmit: noop,
+    onOrdersChange: noop,
+    onRenewalChange: noop,
+  };
   return rendered(formTemplate(view, loaded, mode));
 }
 
@@ -55,23 +66,37 @@ describe('formTemplate', () => {
     expect(textOf(shown.querySelector('[part~="orders"] legend'))).to.equal(en.ordersLegend);
   });
 
-  it('describes each choice by what it comes to on the next order’s date, after the discount, the full price struck', () => {
+  it('describes each choice in one sentence: the saving, what it comes to on the next order’s date, the price it replaces, one order’s', () => {
     const shown = form();
     const [three, six] = [...shown.querySelectorAll<HTMLInputElement>('[part~="orders"] input')];
-    expect(textOf(hintOf(shown, three!))).to.equal(en.ordersOptionOn('$37.50', 'December 5', false));
-    const discounted = hintOf(shown, six!)!;
-    expect(textOf(discounted)).to.include(en.ordersOptionOn('$67.50', 'December 5', false));
-    expect(discounted.querySelector('s')!.getAttribute('aria-hidden'), 'the struck price is said in words instead').to.equal('true');
-    expect(textOf(discounted)).to.include(en.wasPrice('$75.00'));
-    expect(textOf(discounted)).to.include(en.pricePerOrder('$11.25'));
-    expect(textOf(six!.parentElement!.querySelector('[part~="savings"]'))).to.equal(en.savings('10%'));
+    expect(textOf(hintOf(shown, three!))).to.equal(asRead(en.ordersChoice('$37.50', DECEMBER_5, false)));
+    const discount = { percent: '10%', full: '$75.00', perOrder: '$11.25' };
+    expect(textOf(hintOf(shown, six!))).to.equal(asRead(en.ordersChoice('$67.50', DECEMBER_5, false, discount)));
+  });
+
+  it('draws the struck price, the amount and one order’s under a choice, hidden from the ear, which hears the sentence', () => {
+    const six = form().querySelectorAll('[part~="orders-option"]')[1]!;
+    const drawn = six.querySelector('.hint')!;
+    expect(drawn.getAttribute('aria-hidden')).to.equal('true');
+    expect(textOf(drawn.querySelector('s'))).to.equal('$75.00');
+    expect(textOf(drawn)).to.include(asRead(en.ordersChoice('$67.50', DECEMBER_5, false)));
+    expect(textOf(drawn)).to.include(en.pricePerOrder('$11.25'));
+    const badge = six.querySelector('[part~="savings"]')!;
+    expect(textOf(badge)).to.equal(en.savings('10%'));
+    expect(badge.getAttribute('aria-hidden'), 'the sentence says the saving').to.equal('true');
   });
 
   it('says amounts are before tax and shipping when the next order bills them', () => {
     const shown = form('live', { ...ORDER, taxTotal: '1.00', total: '13.50' });
     const three = shown.querySelector<HTMLInputElement>('[part~="orders"] input')!;
-    expect(textOf(hintOf(shown, three))).to.equal(en.ordersOptionOn('$37.50', 'December 5', true));
+    expect(textOf(hintOf(shown, three))).to.equal(asRead(en.ordersChoice('$37.50', DECEMBER_5, true)));
     expect(textOf(shown.querySelector('[part~="summary"]'))).to.include(en.beforeTaxAndShipping);
+  });
+
+  it('says the amount is at the next order, with no stand-in date, while the next order is read', () => {
+    const shown = form('live', undefined);
+    const three = shown.querySelector<HTMLInputElement>('[part~="orders"] input')!;
+    expect(textOf(hintOf(shown, three))).to.equal(asRead(en.ordersChoice('$37.50', undefined, false)));
   });
 
   it('describes no choice, and leaves the date out, where neither price nor next order is known', () => {
