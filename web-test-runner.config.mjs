@@ -10,6 +10,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { tsImport } from 'tsx/esm/api';
 
 const { assertEngineInstalled, chromePath, chromiumArgs, firefoxPath, selectedEngines, startWebKitDriver, webkitCapabilities } =
@@ -106,6 +107,8 @@ export default {
   ],
   plugins: [
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
+    // Chromium's accessibility tree, for the transcript of what a screen reader hears (a11ySnapshot).
+    a11ySnapshotPlugin(),
     {
       name: 'request-audit',
       async serverStop() {
