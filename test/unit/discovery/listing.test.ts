@@ -145,7 +145,8 @@ describe('findSubscriptions', () => {
 
   it(`reads at most ${PRODUCT_READS_AT_ONCE} products at a time, as the sandbox sees them arrive`, async () => {
     const s = await open();
-    const latencyMs = 400;
+    // Long enough that "together" and "after an answer" stay apart on a machine busy with three engines at once.
+    const latencyMs = 1000;
     await s.fault({ method: 'GET', path: '/products/', latencyMs, count: MARGARET_PRODUCTS });
     await findSubscriptions(s.client);
     const arrivals = productReads(await s.requests())
