@@ -11,7 +11,7 @@ import { a11ySnapshot } from '@web/test-runner-commands';
 import { SANDBOX_DISCOVERY, SANDBOX_SUBSCRIPTIONS } from '../../../src/sandbox/index.js';
 import { formatServiceDate } from '../../../src/i18n/dates.js';
 import { CONFIRM_WAITS_MS } from '../../../src/api/writes.js';
-import { TRANSCRIPTS, TRANSCRIPT_LANGUAGES, withDates, type TranscriptState } from '../../fixtures/transcripts.js';
+import { TRANSCRIPTS, TRANSCRIPT_LANGUAGES, withDates, type TranscriptLanguage, type TranscriptState } from '../../fixtures/transcripts.js';
 import { withClock, until } from '../../helpers/controlled-clock.js';
 import { mount, type Mounted } from '../../helpers/mount.js';
 import { sandboxSession, type SandboxSession } from '../../helpers/sandbox-session.js';
@@ -137,24 +137,35 @@ function datesOf(m: Mounted, lang: string): { date: string; fullDate: string } {
 describe('what a screen reader hears', () => {
   afterEach(() => document.querySelectorAll('prepaid-upgrade').forEach((element) => element.remove()));
 
-  for (const lang of TRANSCRIPT_LANGUAGES) {
-    for (const state of Object.keys(REACH) as TranscriptState[]) {
-      it(`in ${lang}, ${state}`, async () => {
-        const m = await REACH[state](lang);
-        const expected = withDates(TRANSCRIPTS[lang][state], datesOf(m, lang));
-        const heard = heardFromRelations(m.shadow);
-        // A transcript to review when a sentence changes on purpose.
-        if (JSON.stringify(heard) !== JSON.stringify(expected)) console.log(`${lang} ${state}\n${JSON.stringify(heard, null, 2)}`);
-        expect(heard, 'from the relations').to.deep.equal(expected);
-        if (isChromium) {
-          // The whole page's tree, of which the widget is all: a snapshot rooted at the host, which the tree leaves out
-          // as a mere container, would give only its first part.
-          const tree = (await a11ySnapshot({})) as unknown as TreeNode;
-          expect(heardFromTree(tree), 'from Chromium’s accessibility tree').to.deep.equal(
-            expected.filter((line) => !line.startsWith('product ')),
-          );
-        }
-      });
+  /** Checks that what is heard of `m` in `lang` is the transcript of `state`. */
+  async function expectHeard(m: Mounted, lang: TranscriptLanguage, state: TranscriptState): Promise<void> {
+    const expected = withDates(TRANSCRIPTS[lang][state], datesOf(m, lang));
+    const heard = heardFromRelations(m.shadow);
+    // A transcript to review when a sentence changes on purpose.
+    if (JSON.stringify(heard) !== JSON.stringify(expected)) console.log(`${lang} ${state}\n${JSON.stringify(heard, null, 2)}`);
+    expect(heard, `${lang}, from the relations`).to.deep.equal(expected);
+    if (isChromium) {
+      // The whole page's tree, of which the widget is all: a snapshot rooted at the host, which the tree leaves out as
+      // a mere container, would give only its first part.
+      const tree = (await a11ySnapshot({})) as unknown as TreeNode;
+      expect(heardFromTree(tree), `${lang}, from Chromium’s accessibility tree`).to.deep.equal(
+        expected.filter((line) => !line.startsWith('product ')),
+      );
     }
+  }
+
+  for (const state of Object.keys(REACH) as TranscriptState[]) {
+    // Reached in the first language, then heard again in each other one as the page switches its `lang`.
+    it(`${state}, in ${TRANSCRIPT_LANGUAGES.join(' then ')}`, async () => {
+      const [first, ...others] = TRANSCRIPT_LANGUAGES;
+      const m = await REACH[state](first);
+      await expectHeard(m, first, state);
+      for (const lang of others) {
+        m.el.setAttribute('lang', lang);
+        await until(() => m.$('[part~=base]')?.getAttribute('lang') === lang, `the ${lang} texts`);
+        await m.el.updateComplete;
+        await expectHeard(m, lang, state);
+      }
+    });
   }
 });
