@@ -12,6 +12,8 @@
  * product, so `heardFromTree` gives every line but that one.
  */
 
+import { asRead } from './rendered.js';
+
 /** One node of a snapshot of Chromium's accessibility tree, as `a11ySnapshot` gives it. */
 export interface TreeNode {
   role: string;
@@ -33,11 +35,7 @@ export const latinDigits = (text: string): string =>
     .replace(/\u066a/g, '%');
 
 /** Text as it is heard: white space folded, the marks that only order bidirectional text left out, digits Latin. */
-export const fold = (text: string): string =>
-  latinDigits(text)
-    .replace(/[\u061c\u200e\u200f\u2066-\u2069]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+export const fold = (text: string): string => asRead(latinDigits(text).replace(/[\u061c\u200e\u200f\u2066-\u2069]/g, ''));
 
 /** Whether `node` is left out of what is heard: under `aria-hidden`, hidden from view, or not rendered. */
 function unheard(node: Node, root: Node): boolean {

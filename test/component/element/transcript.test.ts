@@ -50,6 +50,16 @@ async function widget(
 
 const submit = (m: Mounted) => m.$<HTMLButtonElement>('[part~=submit]')!.click();
 
+/** A ready form whose upgrade the customer sent, with `faults` queued at the sandbox first; rendered as sent. */
+async function upgradeSent(lang: string, faults: Parameters<SandboxSession['faults']>[0]): Promise<Reached> {
+  const m = await widget(lang, eligible, true);
+  await m.session.faults(faults);
+  submit(m);
+  await until(() => m.el.state === 'submitting', 'the upgrade is sent');
+  await m.el.updateComplete;
+  return m;
+}
+
 /** How each state is reached, as a customer reaches it. */
 const REACH: Record<TranscriptState, (lang: string) => Promise<Reached>> = {
   loading: (lang) =>
@@ -60,23 +70,12 @@ const REACH: Record<TranscriptState, (lang: string) => Promise<Reached>> = {
       async (m) => (await until(() => m.$('[part~=base]')?.getAttribute('lang') === lang, 'the language'), m),
     ),
   ready: (lang) => widget(lang, eligible, true),
-  submitting: async (lang) => {
-    const m = await widget(lang, eligible, true);
-    await m.session.fault({ method: 'PATCH', latencyMs: 4000 });
-    submit(m);
-    await until(() => m.el.state === 'submitting', 'the upgrade is sent');
-    await m.el.updateComplete;
-    return m;
-  },
+  submitting: (lang) => upgradeSent(lang, [{ method: 'PATCH', latencyMs: 4000 }]),
   checking: async (lang) => {
-    const m = await widget(lang, eligible, true);
-    await m.session.faults([
+    const m = await upgradeSent(lang, [
       { method: 'PATCH', status: 503, apply: true },
       { method: 'GET', path: `/subscriptions/${eligible.id}/`, latencyMs: 4000 },
     ]);
-    submit(m);
-    await until(() => m.el.state === 'submitting', 'the upgrade is sent');
-    await m.el.updateComplete;
     // The status says the upgrade is sent, then, once its answer got lost, that reads check whether it was made.
     const status = () => m.$('[part~=status]')!.textContent!.trim();
     const sending = status();

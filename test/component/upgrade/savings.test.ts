@@ -11,6 +11,7 @@ import { parseChoices, type Choices } from '../../../src/upgrade/choices.js';
 import { formatServiceDate } from '../../../src/i18n/dates.js';
 import { en } from '../../../src/i18n/en.js';
 import { captureConsole } from '../../helpers/console-capture.js';
+import { spoken } from '../../helpers/transcript.js';
 import { mount, type Mounted } from '../../helpers/mount.js';
 import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../../helpers/sandbox-session.js';
 
@@ -24,13 +25,6 @@ function visibleText(node: Element): string {
   for (const hidden of copy.querySelectorAll('.visually-hidden')) hidden.remove();
   return norm(copy.textContent);
 }
-/** What a screen reader reads: `aria-hidden` left out, the visually hidden texts kept. */
-function spokenText(node: Element): string {
-  const copy = node.cloneNode(true) as Element;
-  for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
-  return norm(copy.textContent);
-}
-
 async function mountWithDiscounts(discounts: string, subscription: { id: string; customerId: string } = eligible): Promise<Mounted> {
   const session = await sandboxSession({ customerId: subscription.customerId });
   const m = await mount({
@@ -69,9 +63,9 @@ describe('prepaid discounts', () => {
     const m = await mountWithDiscounts('6:10');
     const input = m.$<HTMLInputElement>('#orders-6')!;
     const description = m.$(`#${input.getAttribute('aria-describedby')}`)!;
-    expect(spokenText(description)).to.equal(`With 10% off, $67.50 on ${nextOrderDay(m)} instead of $75.00: $11.25 per order.`);
+    expect(spoken(description)).to.equal(`With 10% off, $67.50 on ${nextOrderDay(m)} instead of $75.00: $11.25 per order.`);
     expect(hintOf(m, 6).getAttribute('aria-hidden'), 'what is drawn is not heard besides').to.equal('true');
-    expect(spokenText(m.$('label[for=orders-6]')!), 'the badge is said in the sentence').to.equal('6 orders');
+    expect(spoken(m.$('label[for=orders-6]')!), 'the badge is said in the sentence').to.equal('6 orders');
   });
 
   it('says in the summary what the next order bills after the discount, the saving, and that the store confirms it', async () => {

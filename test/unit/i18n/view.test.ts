@@ -7,18 +7,10 @@ import { expect } from '@open-wc/testing';
 import { html } from 'lit';
 import { formatServiceDate } from '../../../src/i18n/dates.js';
 import { dated, money } from '../../../src/i18n/view.js';
-import { payAsYouGoSubscription } from '../../fixtures/subscriptions.js';
+import { nextOrder, payAsYouGoSubscription } from '../../fixtures/subscriptions.js';
 import { englishView, rendered, textOf } from '../../helpers/rendered.js';
 
-const order = {
-  publicId: 'ord_1',
-  place: '2026-12-05 09:00:00',
-  subTotal: '30.00',
-  total: '30.00',
-  taxTotal: '0',
-  shippingTotal: '0',
-  currencyCode: 'USD',
-};
+const order = nextOrder({ place: '2026-12-05 09:00:00', subTotal: '30.00', total: '30.00' });
 
 describe('dated', () => {
   it('says the sentence with the next order’s date', () => {

@@ -6,18 +6,10 @@ import { expect } from '@open-wc/testing';
 import { nothing } from 'lit';
 import { en } from '../../../src/i18n/en.js';
 import { prepaidTemplate } from '../../../src/prepaid/prepaid-template.js';
-import { prepaidSubscription } from '../../fixtures/subscriptions.js';
+import { nextOrder, prepaidSubscription } from '../../fixtures/subscriptions.js';
 import { englishView, rendered, textOf } from '../../helpers/rendered.js';
 
-const ORDER = {
-  publicId: 'ord_1',
-  place: '2026-12-05',
-  subTotal: '75.00',
-  total: '75.00',
-  taxTotal: '0',
-  shippingTotal: '0',
-  currencyCode: 'USD',
-};
+const ORDER = nextOrder({ subTotal: '75.00', total: '75.00' });
 const prepaidWith = (remaining: number) =>
   prepaidSubscription({
     prepaid_subscription_context: { prepaid_orders_per_billing: 6, prepaid_orders_remaining: remaining, renewal_behavior: 'autorenew' },

@@ -9,7 +9,7 @@ import { en } from '../../../src/i18n/en.js';
 import type { Loaded } from '../../../src/shared/loaded.js';
 import type { Choices } from '../../../src/upgrade/choices.js';
 import { chosenOrders, formTemplate, type FormMode, type FormView } from '../../../src/upgrade/form-template.js';
-import { payAsYouGoSubscription, product } from '../../fixtures/subscriptions.js';
+import { nextOrder, payAsYouGoSubscription, product } from '../../fixtures/subscriptions.js';
 import { asRead, englishView, rendered, textOf } from '../../helpers/rendered.js';
 
 const LOADED: Loaded = {
@@ -27,15 +27,7 @@ const CHOICES: Choices = {
 };
 /** The next order's date under a choice, as the widget writes it: without its year, and never broken across lines. */
 const DECEMBER_5 = formatServiceDate('2026-12-05', 'en-US', false)!;
-const ORDER = {
-  publicId: 'ord_1',
-  place: '2026-12-05',
-  subTotal: '12.50',
-  total: '12.50',
-  taxTotal: '0',
-  shippingTotal: '0',
-  currencyCode: 'USD',
-};
+const ORDER = nextOrder({ subTotal: '12.50', total: '12.50' });
 
 /** The form of `LOADED` with `choices`, in `mode`, given its next order, and the form's handlers doing nothing. */
 function form(mode: FormMode = 'live', ...given: [nextOrder?: FormView['nextOrder'], loaded?: Loaded]): HTMLElement {

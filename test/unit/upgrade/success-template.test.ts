@@ -7,7 +7,7 @@ import { nothing } from 'lit';
 import { formatServiceDate } from '../../../src/i18n/dates.js';
 import { en } from '../../../src/i18n/en.js';
 import { billedAfterUpgrade, successMessage, successTemplate } from '../../../src/upgrade/success-template.js';
-import { prepaidSubscription, product } from '../../fixtures/subscriptions.js';
+import { nextOrder, prepaidSubscription, product } from '../../fixtures/subscriptions.js';
 import { asRead, englishView, rendered, textOf } from '../../helpers/rendered.js';
 
 const upgraded = prepaidSubscription({
@@ -18,15 +18,7 @@ const upgraded = prepaidSubscription({
 });
 /** The next order's date, as the widget writes it: so that it never breaks across lines. */
 const DECEMBER_5 = formatServiceDate('2026-12-05', 'en-US')!;
-const ORDER = {
-  publicId: 'ord_1',
-  place: '2026-12-05',
-  subTotal: '67.50',
-  total: '67.50',
-  taxTotal: '0',
-  shippingTotal: '0',
-  currencyCode: 'USD',
-};
+const ORDER = nextOrder({ subTotal: '67.50', total: '67.50' });
 
 describe('billedAfterUpgrade', () => {
   it('is the next order’s total on its date, naming tax and shipping only when it bills them', () => {
