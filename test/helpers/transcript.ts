@@ -2,8 +2,9 @@
  * What a screen reader hears of a widget, as lines a person can read: each radio and button with its name and its
  * description, the status region and any alert, and what focus lands on. Two readers give the same lines:
  *
- * - `heardFromRelations` reads what every engine builds its accessibility tree from: labels, `aria-label`, the ids of
- *   `aria-describedby` in their order, live regions, and what `aria-hidden` or `visibility: hidden` leaves out.
+ * - `heardFromRelations` reads what every engine builds its accessibility tree from: names and descriptions by the
+ *   accessible name computation (dom-accessibility-api, as Testing Library computes them), live regions, and what
+ *   `aria-hidden` or `visibility: hidden` leaves out.
  * - `heardFromTree` reads Chromium's accessibility tree itself, as a snapshot of it gives it.
  *
  * A line is `role "name"`, then ` — "description"` when there is one; `product "…"` is the product as it is read,
@@ -12,6 +13,7 @@
  * product, so `heardFromTree` gives every line but that one.
  */
 
+import { computeAccessibleDescription, computeAccessibleName } from 'dom-accessibility-api';
 import { asRead } from './rendered.js';
 
 /** One node of a snapshot of Chromium's accessibility tree, as `a11ySnapshot` gives it. */
@@ -79,24 +81,17 @@ const line = (role: string, name: string, description = ''): string => `${role} 
 
 /** What is heard of the widget whose shadow root is `root`, from the relations its tree is built from. */
 export function heardFromRelations(root: ShadowRoot): string[] {
-  const byId = (id: string) => root.getElementById(id);
   const lines: string[] = [];
   const product = spoken(root.querySelector('[part~="product"]'));
   if (product) lines.push(`product "${product}"`);
-  const nameOf = (control: HTMLElement) => {
-    const label = control.id ? root.querySelector(`label[for="${control.id}"]`) : null;
-    return control.getAttribute('aria-label') ?? (control instanceof HTMLInputElement ? spoken(label) : spoken(control));
-  };
+  // Names and descriptions as the accessible name computation gives them: labels, `aria-label`, the ids of
+  // `aria-describedby` in their order, and a description heard even where it is hidden from view.
+  const nameOf = (control: HTMLElement) => fold(computeAccessibleName(control));
   const roleOf = (control: Element) => (control instanceof HTMLInputElement ? 'radio' : 'button');
   for (const control of root.querySelectorAll<HTMLElement>('input[type="radio"], button')) {
     if (unheard(control, root)) continue;
     const name = nameOf(control);
-    const description = (control.getAttribute('aria-describedby') ?? '')
-      .split(/\s+/)
-      .filter(Boolean)
-      // A description's text is heard even where it is hidden from view: it is read through the relation.
-      .map((id) => fold(byId(id)?.textContent ?? ''))
-      .join(' ');
+    const description = fold(computeAccessibleDescription(control));
     lines.push(line(roleOf(control), name, description));
   }
   for (const alert of root.querySelectorAll('[role="alert"]')) lines.push(`alert "${spoken(alert)}"`);
