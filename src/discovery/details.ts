@@ -1,5 +1,5 @@
 /**
- * What the picker says about a subscription besides its product: its price per order and how often it ships. This is
+ * What the picker says about a subscription besides its product: how often it ships and its price per order. This is
  * part of the discovery chunk.
  */
 import type { Subscription } from '../api/schemas.js';
@@ -13,8 +13,8 @@ import type { ShippingUnit, Strings } from '../i18n/strings.js';
 const SHIPPING_UNITS: Record<number, ShippingUnit> = { 1: 'day', 2: 'week', 3: 'month' };
 
 /**
- * What the customer knows a subscription by, besides its product, such as "$15.00 per order · Every 2 weeks". It is ''
- * when neither is known.
+ * What the customer knows a subscription by, besides its product, in one sentence of the texts, such as "Every 2
+ * weeks, $15.00 per order". It is '' when neither is known.
  */
 export function detailsOf(
   view: View & { t: Strings },
@@ -23,22 +23,19 @@ export function detailsOf(
   money: typeof formatMoney,
 ): string {
   const perOrder = pricePerOrder(subscription, product);
-  return [
-    perOrder === undefined ? undefined : view.t.pricePerOrder(money(perOrder, subscription.currency_code, view.locale)),
-    shipsEvery(view, subscription),
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  const price = perOrder === undefined ? '' : money(perOrder, subscription.currency_code, view.locale);
+  const every = shippingInterval(subscription);
+  return every ? view.t.shipsEvery(...every, price || undefined) : price && view.t.pricePerOrder(price);
 }
 
 /**
- * How often a subscription ships, such as "Every 2 weeks". It is read from `every` and `every_period`, else from
- * `frequency_days`, and is `undefined` when neither says. The answer's schema does not check these fields, because a
- * wrong one must not stop an upgrade. So they are read with care here.
+ * How often a subscription ships, as a count and a unit, such as 2 weeks. It is read from `every` and `every_period`,
+ * else from `frequency_days`, and is `undefined` when neither says. The answer's schema does not check these fields,
+ * because a wrong one must not stop an upgrade. So they are read with care here.
  */
-function shipsEvery({ t }: View & { t: Strings }, { every, every_period, frequency_days }: Subscription): string | undefined {
+function shippingInterval({ every, every_period, frequency_days }: Subscription): [number, ShippingUnit] | undefined {
   const count = (value: unknown) => (Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : 0);
   const unit = SHIPPING_UNITS[count(every_period)];
-  if (unit && count(every)) return t.shipsEvery(count(every), unit);
-  return count(frequency_days) ? t.shipsEvery(count(frequency_days), 'day') : undefined;
+  if (unit && count(every)) return [count(every), unit];
+  return count(frequency_days) ? [count(frequency_days), 'day'] : undefined;
 }

@@ -15,11 +15,13 @@ const plural = (_locale: 'en', count: number, { one, other }: { one: string; oth
 
 export const pickerEn: PickerStrings = {
   pickerLegend: 'Which subscription?',
-  shipsEvery: (count, unit) =>
-    plural('en', count, {
+  shipsEvery: (count, unit, price) => {
+    const every = plural('en', count, {
       one: { day: 'Every day', week: 'Every week', month: 'Every month' }[unit],
       other: `Every # ${unit}s`,
-    }),
+    });
+    return price ? `${every}, ${price} per order` : every;
+  },
   pickerPrepaid: 'Already prepaid',
   uncheckedSubscriptions: (count) =>
     plural('en', count, {

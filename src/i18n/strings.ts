@@ -43,10 +43,16 @@ export interface Strings {
   finding: string;
   /** The legend of the picker, when several of the customer's subscriptions can be prepaid. */
   pickerLegend: string;
-  /** Under a subscription in the picker: "$25.00 per order". */
+  /**
+   * One order's price: "$25.00 per order". It is under the product in the form, and under a subscription in the picker
+   * when how often it ships is not known.
+   */
   pricePerOrder: (price: string) => string;
-  /** Under a subscription in the picker: "Every 2 weeks". */
-  shipsEvery: (count: number, unit: ShippingUnit) => string;
+  /**
+   * Under a subscription in the picker, one sentence: how often it ships, then, when known, one order's price: "Every 2
+   * weeks, $25.00 per order", or "Every 2 weeks".
+   */
+  shipsEvery: (count: number, unit: ShippingUnit, price?: string) => string;
   /**
    * The heading of the prepaid subscriptions listed below the picker, where the customer can change what happens when
    * their orders run out.

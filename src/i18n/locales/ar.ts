@@ -62,15 +62,17 @@ const ar: Strings = {
   finding: 'جارٍ البحث عن اشتراكاتك…',
   pickerLegend: 'أي اشتراك تريد؟',
   pricePerOrder: (price) => `${price} لكل طلب`,
-  shipsEvery: (count, unit) =>
-    plural(LOCALE, count, {
+  shipsEvery: (count, unit, price) => {
+    const every = plural(LOCALE, count, {
       zero: { day: 'كل # يوم', week: 'كل # أسبوع', month: 'كل # شهر' }[unit],
       one: { day: 'كل يوم', week: 'كل أسبوع', month: 'كل شهر' }[unit],
       two: { day: 'كل يومين', week: 'كل أسبوعين', month: 'كل شهرين' }[unit],
       few: { day: 'كل # أيام', week: 'كل # أسابيع', month: 'كل # أشهر' }[unit],
       many: { day: 'كل # يومًا', week: 'كل # أسبوعًا', month: 'كل # شهرًا' }[unit],
       other: { day: 'كل # يوم', week: 'كل # أسبوع', month: 'كل # شهر' }[unit],
-    }),
+    });
+    return price ? `${every}، ${price} لكل طلب` : every;
+  },
   pickerPrepaid: 'مدفوع مسبقًا بالفعل',
   uncheckedSubscriptions: (count) =>
     `${plural(LOCALE, count, {

@@ -48,11 +48,13 @@ const de: Strings = {
   finding: 'Ihre Abonnements werden gesucht…',
   pickerLegend: 'Welches Abonnement?',
   pricePerOrder: (price) => `${price} pro Bestellung`,
-  shipsEvery: (count, unit) =>
-    plural(LOCALE, count, {
+  shipsEvery: (count, unit, price) => {
+    const every = plural(LOCALE, count, {
       one: { day: 'Jeden Tag', week: 'Jede Woche', month: 'Jeden Monat' }[unit],
       other: { day: 'Alle # Tage', week: 'Alle # Wochen', month: 'Alle # Monate' }[unit],
-    }),
+    });
+    return price ? `${every}, ${price} pro Bestellung` : every;
+  },
   pickerPrepaid: 'Bereits vorausbezahlt',
   uncheckedSubscriptions: (count) =>
     plural(LOCALE, count, {

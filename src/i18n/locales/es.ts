@@ -49,12 +49,14 @@ const es: Strings = {
   finding: 'Buscando sus suscripciones…',
   pickerLegend: '¿Qué suscripción?',
   pricePerOrder: (price) => `${price} por pedido`,
-  shipsEvery: (count, unit) =>
-    plural(LOCALE, count, {
+  shipsEvery: (count, unit, price) => {
+    const every = plural(LOCALE, count, {
       one: { day: 'Cada día', week: 'Cada semana', month: 'Cada mes' }[unit],
       many: { day: 'Cada # de días', week: 'Cada # de semanas', month: 'Cada # de meses' }[unit],
       other: { day: 'Cada # días', week: 'Cada # semanas', month: 'Cada # meses' }[unit],
-    }),
+    });
+    return price ? `${every}, ${price} por pedido` : every;
+  },
   pickerPrepaid: 'Ya prepagada',
   uncheckedSubscriptions: (count) =>
     plural(LOCALE, count, {

@@ -48,12 +48,14 @@ const fr: Strings = {
   finding: 'Recherche de vos abonnements…',
   pickerLegend: 'Quel abonnement\u202f?',
   pricePerOrder: (price) => `${price} par commande`,
-  shipsEvery: (count, unit) =>
-    plural(LOCALE, count, {
+  shipsEvery: (count, unit, price) => {
+    const every = plural(LOCALE, count, {
       one: { day: 'Tous les jours', week: 'Toutes les semaines', month: 'Tous les mois' }[unit],
       many: { day: 'Tous les # de jours', week: 'Toutes les # de semaines', month: 'Tous les # de mois' }[unit],
       other: { day: 'Tous les # jours', week: 'Toutes les # semaines', month: 'Tous les # mois' }[unit],
-    }),
+    });
+    return price ? `${every}, ${price} par commande` : every;
+  },
   pickerPrepaid: 'Déjà prépayé',
   uncheckedSubscriptions: (count) =>
     plural(LOCALE, count, {

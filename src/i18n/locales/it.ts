@@ -53,12 +53,14 @@ const it: Strings = {
   finding: 'Ricerca dei suoi abbonamenti in corso…',
   pickerLegend: 'Quale abbonamento?',
   pricePerOrder: (price) => `${price} per ordine`,
-  shipsEvery: (count, unit) =>
-    plural(LOCALE, count, {
+  shipsEvery: (count, unit, price) => {
+    const every = plural(LOCALE, count, {
       one: { day: 'Ogni giorno', week: 'Ogni settimana', month: 'Ogni mese' }[unit],
       many: { day: 'Ogni # di giorni', week: 'Ogni # di settimane', month: 'Ogni # di mesi' }[unit],
       other: { day: 'Ogni # giorni', week: 'Ogni # settimane', month: 'Ogni # mesi' }[unit],
-    }),
+    });
+    return price ? `${every}, ${price} per ordine` : every;
+  },
   pickerPrepaid: 'Già prepagato',
   uncheckedSubscriptions: (count) =>
     plural(LOCALE, count, {

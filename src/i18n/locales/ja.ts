@@ -45,10 +45,13 @@ const ja: Strings = {
   pricePerOrder: (price) => `1回あたり${price}`,
   // 毎日・毎週・毎月 for a count of one, and a counter with ごと otherwise. Japanese has no plural, but 「1週間ごと」 reads
   // unnaturally.
-  shipsEvery: (count, unit) =>
-    count === 1
-      ? { day: '毎日', week: '毎週', month: '毎月' }[unit]
-      : plural(LOCALE, count, { other: { day: '#日ごと', week: '#週間ごと', month: '#か月ごと' }[unit] }),
+  shipsEvery: (count, unit, price) => {
+    const every =
+      count === 1
+        ? { day: '毎日', week: '毎週', month: '毎月' }[unit]
+        : plural(LOCALE, count, { other: { day: '#日ごと', week: '#週間ごと', month: '#か月ごと' }[unit] });
+    return price ? `${every}、1回あたり${price}` : every;
+  },
   pickerPrepaid: '前払い済み',
   uncheckedSubscriptions: (count) =>
     plural(LOCALE, count, {

@@ -48,11 +48,13 @@ const nl: Strings = {
   finding: 'Uw abonnementen worden gezocht…',
   pickerLegend: 'Welk abonnement?',
   pricePerOrder: (price) => `${price} per bestelling`,
-  shipsEvery: (count, unit) =>
-    plural(LOCALE, count, {
+  shipsEvery: (count, unit, price) => {
+    const every = plural(LOCALE, count, {
       one: { day: 'Elke dag', week: 'Elke week', month: 'Elke maand' }[unit],
       other: { day: 'Om de # dagen', week: 'Om de # weken', month: 'Om de # maanden' }[unit],
-    }),
+    });
+    return price ? `${every}, ${price} per bestelling` : every;
+  },
   pickerPrepaid: 'Al vooruitbetaald',
   uncheckedSubscriptions: (count) =>
     plural(LOCALE, count, {

@@ -49,12 +49,14 @@ const ptBR: Strings = {
   finding: 'Procurando suas assinaturas…',
   pickerLegend: 'Qual assinatura?',
   pricePerOrder: (price) => `${price} por pedido`,
-  shipsEvery: (count, unit) =>
-    plural(LOCALE, count, {
+  shipsEvery: (count, unit, price) => {
+    const every = plural(LOCALE, count, {
       one: { day: 'Todos os dias', week: 'Todas as semanas', month: 'Todos os meses' }[unit],
       many: { day: 'A cada # de dias', week: 'A cada # de semanas', month: 'A cada # de meses' }[unit],
       other: { day: 'A cada # dias', week: 'A cada # semanas', month: 'A cada # meses' }[unit],
-    }),
+    });
+    return price ? `${every}, ${price} por pedido` : every;
+  },
   pickerPrepaid: 'Já pré-paga',
   uncheckedSubscriptions: (count) =>
     plural(LOCALE, count, {

@@ -66,8 +66,8 @@ describe('<prepaid-upgrade> without subscription-id: several subscriptions can b
     expect(radios.map((radio) => radio.value)).to.deep.equal([MORNING_ROAST, COLD_BREW, EARL_GREY]);
     expect(radios.map((radio) => radio.checked)).to.deep.equal([true, false, false]);
     expect(labelOf(m, radios[0]!)).to.equal('Morning Roast Coffee, 12 oz');
-    expect(hintOf(m, radios[0]!)).to.equal('$12.50 per order · Every 4 weeks');
-    expect(hintOf(m, radios[1]!)).to.equal('$15.00 per order · Every 2 weeks');
+    expect(hintOf(m, radios[0]!)).to.equal('Every 4 weeks, $12.50 per order');
+    expect(hintOf(m, radios[1]!)).to.equal('Every 2 weeks, $15.00 per order');
     // The product's picture, decorative: the name beside it says it.
     const image = m.$<HTMLImageElement>(`label[for="${radios[0]!.id}"] img`)!;
     expect(image.getAttribute('alt')).to.equal('');
@@ -161,7 +161,7 @@ describe('<prepaid-upgrade> without subscription-id: several subscriptions can b
       'Espresso Blend, 500 g',
       'Swiss Water Decaf, 12 oz',
     ]);
-    expect(text(section)).to.contain('$11.90 per order · Every 4 weeks');
+    expect(text(section)).to.contain('Every 4 weeks, $11.90 per order');
     // `candidates` are the upgradeable ones only.
     expect(ids(m.eventsOf('prepaid-upgrade-ready')[0]!.detail.candidates)).to.deep.equal([MORNING_ROAST, COLD_BREW, EARL_GREY]);
 

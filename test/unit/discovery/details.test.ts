@@ -23,14 +23,17 @@ const detailsFor = (fields: Record<string, unknown>, price: string | null = '15.
   );
 
 describe('detailsOf', () => {
-  it('says the price per order and how often it ships', () => {
-    expect(detailsFor({ every: 2, every_period: 2, currency_code: 'USD' })).to.equal(
-      `${view.t.pricePerOrder('$15.00')} · ${view.t.shipsEvery(2, 'week')}`,
-    );
+  it('says how often it ships and the price per order, in one sentence', () => {
+    expect(detailsFor({ every: 2, every_period: 2, currency_code: 'USD' })).to.equal('Every 2 weeks, $15.00 per order');
+    expect(detailsFor({ every: 1, every_period: 3, currency_code: 'USD' })).to.equal('Every month, $15.00 per order');
+  });
+
+  it('says the price per order alone when how often is not known', () => {
+    expect(detailsFor({ every: null, every_period: null, frequency_days: null, currency_code: 'USD' })).to.equal('$15.00 per order');
   });
 
   it('reads how often from frequency_days when every and every_period do not say', () => {
-    expect(detailsFor({ every: null, every_period: null, frequency_days: 10 }, null)).to.equal(view.t.shipsEvery(10, 'day'));
+    expect(detailsFor({ every: null, every_period: null, frequency_days: 10 }, null)).to.equal('Every 10 days');
   });
 
   it('leaves out what the answer does not say, or says in a form that cannot be trusted', () => {

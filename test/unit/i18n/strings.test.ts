@@ -187,8 +187,12 @@ function samples(locale: string): { [K in FunctionKey]: Parameters<Strings[K]>[]
     renewalChanged: RENEWAL_BEHAVIORS.map((behavior) => [behavior]),
     checking: [['upgrade'], ['renewal']],
     pricePerOrder: [[perOrder]],
+    // Alone, and with one order's price.
     shipsEvery: COUNTS.filter((count) => count > 0).flatMap((count) =>
-      SHIPPING_UNITS.map((unit) => [count, unit] as [number, ShippingUnit]),
+      SHIPPING_UNITS.flatMap((unit): Parameters<Strings['shipsEvery']>[] => [
+        [count, unit],
+        [count, unit, perOrder],
+      ]),
     ),
     uncheckedSubscriptions: COUNTS.filter((count) => count > 0).map((count) => [count]),
   };
@@ -418,6 +422,15 @@ for (const [locale, strings] of Object.entries(LOCALES) as [Locale, Strings][]) 
         strings.ordersChoice(discounted, short, false, { percent: saving, full, perOrder }),
       );
       expect(said).to.not.equal(en.ordersChoice(discounted, short, true, { percent: saving, full, perOrder }));
+    });
+
+    it('says a subscription in the picker as one sentence: how often it ships, with one order’s price', () => {
+      const perOrder = price(locale, 12.5);
+      for (const unit of SHIPPING_UNITS) {
+        const said = strings.shipsEvery(4, unit, perOrder);
+        expect(said, unit).to.include(strings.shipsEvery(4, unit)).and.include(perOrder);
+        expect(said.indexOf(strings.shipsEvery(4, unit))).to.be.below(said.indexOf(perOrder));
+      }
     });
 
     it('inserts prices and the product name as given', () => {
