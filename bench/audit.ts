@@ -2,12 +2,12 @@
  * `npm run audit`: Lighthouse's accessibility and best-practices audits of the demo store, the widgets in it ready,
  * as an outside check of what the project's own tests check from inside.
  *
- * It starts the demo's dev server (the sandbox and the store's server with it) on a free port, and Debian's Chromium,
- * then audits each page of AUDITED_PAGES with its customer signed in: the account page as Ada (a form, twice, a prepaid
- * subscription's management form, two notices) and the "Prepay and save" page as Hedy (the picker). Lighthouse
- * gathers only once every widget has left `loading`, so the audit sees the widgets, not their placeholders. Prints the
- * scores and each failing audit, and writes test-results/audit.json; test/node/audit.test.ts compares the scores with
- * bench/budgets.ts.
+ * It starts the demo's dev server (the sandbox and the store's server with it) on a free port, and Chromium as the
+ * tests drive it (test/engines.ts), then audits each page of AUDITED_PAGES with its customer signed in: the account
+ * page as Ada (a form, twice, a prepaid subscription's management form, two notices) and the "Prepay and save" page as
+ * Hedy (the picker). Lighthouse gathers only once every widget has left `loading`, so the audit sees the widgets, not
+ * their placeholders. Prints the scores and each failing audit, and writes test-results/audit.json;
+ * test/node/audit.test.ts compares the scores with bench/budgets.ts.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';

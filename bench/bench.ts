@@ -203,7 +203,8 @@ export async function runBench({
   for (const order of LAYOUT_ORDERS) pages[layoutPath(order)] = layoutPage(embed, order, integrity);
   const { origin, server } = await serve(pages, work, token);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium',
+    // The full browser, as a customer's, rather than the tests' headless shell (test/engines.ts).
+    executablePath: process.env.BENCH_CHROME_PATH ?? '/usr/lib/chromium/chromium',
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -15,10 +15,10 @@ import { chromium, type Browser } from 'playwright-core';
 import { createSandbox, SANDBOX_MERCHANT, type SandboxInfo } from '../../src/sandbox/index.js';
 import { serveNodeRequest } from '../../src/sandbox/node.js';
 import { signStorefrontToken } from '../../src/server/index.js';
+import { chromePath } from '../engines.js';
 import { createRequestAudit, type RequestAuditReport } from '../helpers/request-audit.js';
 
 export const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
-export const chromePath = process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium';
 
 export const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -226,7 +226,7 @@ export function serverAndChromium(
   };
 }
 
-/** Debian's Chromium, headless, as root. */
+/** Chromium as the tests drive it (see `chromePath`), as root. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromePath,

@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import puppeteer from 'puppeteer-core';
 import { LANGUAGES } from '../../src/i18n/languages.js';
+import { chromePath } from '../engines.js';
 import { checkLinks, missingInlineTargets } from './markdown-links.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -395,7 +396,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
     it('runs the example store from the installed package: a customer signs in and prepays in a browser', async () => {
       const child = spawn(process.execPath, [join(installed, 'examples/sandbox-store.js'), '--port', '0'], { cwd: consumer });
       const closed = new Promise((resolve) => child.once('close', resolve));
-      const browser = await puppeteer.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+      const browser = await puppeteer.launch({ executablePath: chromePath, args: ['--no-sandbox'] });
       try {
         const url = await printedAddress(child, /Sandbox store at (http:\/\/\S+)/);
         const page = await browser.newPage();
