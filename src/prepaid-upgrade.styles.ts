@@ -9,18 +9,22 @@ export const styles = css`
   /* Light or dark, as the page's color-scheme says. A page with "color-scheme: light dark" follows the visitor's
      preference. Each default has at least 4.5:1 contrast against the default background of its scheme. An engine
      without light-dark() (before Chrome 123, Firefox 120 and Safari 17.5) skips the @supports block and keeps the
-     light palette of :host. */
+     light palette of :host.
+     Every size is in em of the host's font size: the customer's preferred size unless a theme sets another. A store
+     theme that sets its root to 62.5% changes rem, not this, so the widget reads the same under it. */
   :host {
     --_accent: var(--prepaid-upgrade-accent, #1d4ed8);
     --_text: var(--prepaid-upgrade-text, #1f2937);
     --_background: var(--prepaid-upgrade-background, #ffffff);
     --_border: var(--prepaid-upgrade-border, #6b7280);
-    --_radius: var(--prepaid-upgrade-radius, 0.5rem);
-    --_gap: var(--prepaid-upgrade-gap, 1rem);
+    --_radius: var(--prepaid-upgrade-radius, 0.5em);
+    --_gap: var(--prepaid-upgrade-gap, 1em);
     --_error: var(--prepaid-upgrade-error, #b91c1c);
+    --_on-accent: var(--prepaid-upgrade-accent-text, var(--_background));
     display: block;
     color: var(--_text);
     font-family: var(--prepaid-upgrade-font, inherit);
+    font-size: var(--prepaid-upgrade-font-size, medium);
     line-height: 1.5;
   }
   @supports (color: light-dark(#000, #fff)) {
@@ -30,6 +34,14 @@ export const styles = css`
       --_background: var(--prepaid-upgrade-background, light-dark(#ffffff, #111827));
       --_border: var(--prepaid-upgrade-border, light-dark(#6b7280, #9ca3af));
       --_error: var(--prepaid-upgrade-error, light-dark(#b91c1c, #fca5a5));
+    }
+  }
+  /* Text on the accent is black or white, whichever contrasts more with it (WCAG 2's contrast ratio): at least 4.58:1
+     on any accent a theme gives. An engine without contrast-color() (before Chrome 147, Firefox 146 and Safari 26)
+     skips this block: there the text on the accent is the background colour, unless the theme sets its own. */
+  @supports (color: contrast-color(red)) {
+    :host {
+      --_on-accent: var(--prepaid-upgrade-accent-text, contrast-color(var(--_accent)));
     }
   }
   :host([hidden]) {
@@ -62,36 +74,34 @@ export const styles = css`
     min-block-size: 100svh;
     align-content: start;
   }
-  .header,
-  .summary {
+  [part~='header'],
+  [part~='summary'] {
     display: grid;
-    gap: 0.25rem;
+    gap: 0.25em;
   }
-  .heading,
-  .summary-heading,
-  .success-heading {
+  /* The heading, and the summary's, the success message's and the picker's prepaid subscriptions' headings. */
+  h2,
+  h3 {
     margin: 0;
-    font-size: 1.25rem;
+    font-size: 1em;
     line-height: 1.3;
   }
-  .summary-heading,
-  .success-heading {
-    font-size: 1rem;
+  [part~='heading'] {
+    font-size: 1.25em;
   }
   p {
     margin: 0;
   }
-  .product {
+  [part~='product'] {
     display: flex;
     align-items: center;
-    gap: 0.75rem;
-    min-block-size: 3.5rem;
+    gap: 0.75em;
+    min-block-size: 3.5em;
   }
-  .product-image,
-  .pick-image {
+  .product-image {
     display: block;
-    inline-size: 3.5rem;
-    block-size: 3.5rem;
+    inline-size: 3.5em;
+    block-size: 3.5em;
     object-fit: cover;
     border-radius: calc(var(--_radius) / 2);
   }
@@ -102,98 +112,84 @@ export const styles = css`
     display: grid;
     gap: var(--_gap);
   }
-  .group {
+  /* A group of choices: the orders', the renewal's and the picker's, and the picker's prepaid subscriptions. */
+  fieldset,
+  section {
     display: grid;
-    gap: 0.5rem;
+    gap: 0.5em;
     margin: 0;
     padding: 0;
     border: 0;
     min-inline-size: 0;
   }
-  .legend {
+  [part~='legend'] {
     padding: 0;
-    margin-block: 0 0.5rem;
-    font-size: 1rem;
+    margin-block: 0 0.5em;
+    font-size: 1em;
     font-weight: 600;
   }
   .option {
     display: grid;
     grid-template-columns: auto 1fr;
-    column-gap: 0.75rem;
+    column-gap: 0.75em;
     align-items: center;
-    padding-block: 0.25rem;
+    padding-block: 0.25em;
   }
+  /* A radio's own font is the engine's small control font: its size is measured from the row's. */
   .option input {
-    inline-size: 1.5rem;
-    block-size: 1.5rem;
+    font: inherit;
+    inline-size: 1.5em;
+    block-size: 1.5em;
     margin: 0;
     accent-color: var(--_accent);
   }
   .option label {
-    min-block-size: 1.5rem;
+    min-block-size: 1.5em;
     display: flex;
     align-items: center;
     cursor: pointer;
   }
-  /* A subscription in the picker, or offered for management below it. Its product's picture sits beside its name, in
-     line with the radios' labels. A prepaid subscription has a spacer where a radio would be. */
-  .pick {
-    display: flex;
-    align-items: center;
-    gap: 0.75rem;
-  }
-  .spacer {
-    inline-size: 1.5rem;
-  }
-  .pick-image {
-    inline-size: 2.5rem;
-    block-size: 2.5rem;
-  }
-  .hint {
+  [part~='hint'] {
     grid-column: 2;
-    font-size: 0.875rem;
+    font-size: 0.875em;
   }
   /* A saving badge: "Save 10%" on a choice, "Save up to 15%" in the header. */
-  .savings {
+  [part~='savings'] {
     display: inline-block;
-    margin-inline-start: 0.5rem;
-    padding-inline: 0.375rem;
+    margin-inline-start: 0.5em;
+    padding-inline: 0.4em;
     border-radius: calc(var(--_radius) / 2);
-    font-size: 0.875rem;
+    font-size: 0.875em;
     font-weight: 600;
-    color: var(--_background);
+    color: var(--_on-accent);
     background: var(--_accent);
   }
-  .header .savings {
+  [part~='header-savings'] {
     justify-self: start;
     margin-inline-start: 0;
   }
-  .per-order {
+  [part~='per-order'] {
     display: block;
   }
   /* The next order's date while it is read. A hidden stand-in holds its room. */
   .pending {
     visibility: hidden;
   }
-  .summary {
-    padding: 0.75rem;
-    border-inline-start: 4px solid var(--_accent);
+  [part~='summary'] {
+    padding: 0.75em;
+    border-inline-start: 4px solid var(--prepaid-upgrade-summary-bar, var(--_accent));
   }
   .submit,
-  .retry,
-  .link {
+  [part~='retry'] {
     justify-self: start;
-    min-block-size: 2.75rem;
+    min-block-size: 2.75em;
     font: inherit;
     cursor: pointer;
-  }
-  .submit,
-  .retry {
-    min-inline-size: 2.75rem;
-    padding-block: 0.5rem;
-    padding-inline: 1.25rem;
+    min-inline-size: 2.75em;
+    padding-block: 0.5em;
+    padding-inline: 1.25em;
     font-weight: 600;
-    color: var(--_background);
+    color: var(--_on-accent);
     background: var(--_accent);
     border: 2px solid var(--_accent);
     border-radius: var(--_radius);
@@ -212,61 +208,47 @@ export const styles = css`
     opacity: 0.6;
     cursor: not-allowed;
   }
-  .confirmation {
+  [part~='confirmation'] {
     font-weight: 600;
   }
-  .retry {
+  [part~='retry'] {
     color: var(--_accent);
     background: transparent;
   }
-  /* The way back to the picker, above the subscription shown, and a prepaid subscription's way to its management
-     form. Both are quiet text buttons. */
-  .link {
-    padding: 0;
-    color: var(--_accent);
-    background: none;
-    border: 0;
-    text-decoration: underline;
-  }
   :focus-visible {
-    outline: 3px solid var(--_accent);
-    outline-offset: 2px;
+    outline: var(--prepaid-upgrade-focus-ring-width, 3px) solid var(--prepaid-upgrade-focus-ring, var(--_accent));
+    outline-offset: var(--prepaid-upgrade-focus-ring-offset, 2px);
   }
-  .notice,
-  .success,
-  .error {
+  [part~='notice'],
+  [part~='success'],
+  [part~='error'] {
     display: grid;
-    gap: 0.5rem;
-    padding: 0.75rem;
+    gap: 0.5em;
+    padding: 0.75em;
     border: 1px solid currentColor;
     border-radius: var(--_radius);
   }
   .notice-title {
     font-weight: 600;
   }
-  .error {
+  [part~='error'] {
     color: var(--_error);
   }
-  /* The loading state: shimmering bars of the border colour at 22%. Chrome and Edge 109 and 110 lack color-mix(), so
-     they skip the @supports block. They take the light palette's border at 22% instead, and ignore a theme's border. */
+  /* The loading state: shimmering bars of the border colour at 22%, which fade to 12% and back. */
   .placeholder {
     display: grid;
     gap: var(--_gap);
     forced-color-adjust: none;
   }
-  @supports (color: color-mix(in srgb, red, red)) {
-    .placeholder {
-      --_shimmer: color-mix(in srgb, var(--_border) 22%, transparent);
-    }
-  }
   .placeholder span {
-    block-size: 1.25rem;
-    background: var(--_shimmer, #6b728038);
+    block-size: 1.25em;
+    background: var(--_border);
+    opacity: 0.22;
     border-radius: calc(var(--_radius) / 2);
     animation: pulse 1.5s ease-in-out infinite;
   }
   .placeholder span:first-child {
-    block-size: 1.75rem;
+    block-size: 1.75em;
     inline-size: 60%;
   }
   .placeholder span:last-child {
@@ -274,19 +256,16 @@ export const styles = css`
   }
   @keyframes pulse {
     50% {
-      opacity: 0.55;
+      opacity: 0.12;
     }
   }
   .visually-hidden {
     position: absolute;
     inline-size: 1px;
     block-size: 1px;
-    margin: -1px;
-    padding: 0;
     overflow: hidden;
     clip-path: inset(50%);
     white-space: nowrap;
-    border: 0;
   }
   @media (prefers-reduced-motion: reduce) {
     * {
@@ -295,23 +274,12 @@ export const styles = css`
     }
   }
   @media (forced-colors: active) {
-    .savings {
+    [part~='savings'] {
       border: 1px solid CanvasText;
-    }
-    .submit {
-      color: ButtonText;
-      background: ButtonFace;
-      border-color: ButtonText;
-    }
-    .submit:disabled {
-      color: GrayText;
-      border-color: GrayText;
     }
     .placeholder span {
       background: GrayText;
-    }
-    .summary {
-      border-inline-start-color: CanvasText;
+      opacity: 1;
     }
   }
 `;

@@ -64,29 +64,50 @@ export type { PrepaidUpgradeState };
  *
  * @csspart base - The outermost wrapper.
  * @csspart header - The heading and description.
+ * @csspart heading - The heading, unless the `heading` slot replaces it.
+ * @csspart description - The text under the heading, where an upgrade can be bought, unless the `description` slot replaces it.
+ * @csspart header-savings - The header's saving badge: "Save up to 15%".
  * @csspart picker - Without `subscription-id`, when several subscriptions can be prepaid: "Which subscription?", a radio each, and its continue button.
+ * @csspart picker-option - One subscription in the picker (radio, picture, name and price).
  * @csspart product - The product's image, name and price.
  * @csspart form - The form with both choices.
+ * @csspart legend - The question over a group of choices: how many orders, what happens when they run out, which subscription.
  * @csspart orders - The group of choices of orders per billing.
  * @csspart orders-option - One choice of orders per billing (radio, label and hint).
+ * @csspart radio - The radio of a choice, in every group.
+ * @csspart chosen - With `orders-option`, `renewal-option` or `picker-option`: the row whose radio is checked.
+ * @csspart choice-savings - A choice's saving badge: "Save 10%".
+ * @csspart hint - The line under a choice: its price, or what the renewal choice does.
+ * @csspart was-price - In a discounted choice's hint, the price before the discount (struck through).
+ * @csspart per-order - In a discounted choice's hint, what one order comes to.
  * @csspart renewal - The group of renewal choices, in the upgrade form and in the management form.
  * @csspart renewal-option - One renewal choice (radio, label and consequence).
  * @csspart summary - What will be billed, and when.
+ * @csspart summary-heading - The summary's heading.
  * @csspart savings - Every saving badge: "Save up to 15%" in the header, "Save 10%" on a choice with a discount.
  * @csspart submit - The confirm button.
+ * @csspart notice - Why nothing can be prepaid, or a prepaid subscription's terms.
  * @csspart manage - The form that changes what happens when a prepaid subscription's orders run out.
  * @csspart manage-submit - Its button, enabled once the choice differs from the subscription's.
+ * @csspart confirmation - Under it, the line that says a change was saved.
  * @csspart status - The live region that announces loading, submitting, success and a saved renewal change.
  * @csspart error - The error message.
  * @csspart retry - The button under an error: it reads the subscription again after a failed load ("Try again"), or after a write whose outcome is not known ("Check again"), or reloads the page after a session expired.
  * @csspart success - The success message.
+ * @csspart success-heading - The success message's heading.
  *
- * @cssproperty [--prepaid-upgrade-accent=light-dark(#1d4ed8, #93c5fd)] - Selected choices, the confirm button, focus rings.
+ * @cssproperty [--prepaid-upgrade-font-size=medium] - The size everything is measured from, type and spacing: by default the customer's own preferred size, whatever the root's.
+ * @cssproperty [--prepaid-upgrade-accent=light-dark(#1d4ed8, #93c5fd)] - Selected choices, the confirm button, saving badges; the focus ring and the summary's bar unless they have their own.
+ * @cssproperty [--prepaid-upgrade-accent-text=contrast-color(accent)] - Text on the accent: the confirm button's and the saving badges'. By default black or white, whichever contrasts more with the accent.
+ * @cssproperty [--prepaid-upgrade-focus-ring=accent] - The focus ring's colour.
+ * @cssproperty [--prepaid-upgrade-focus-ring-width=3px] - The focus ring's width.
+ * @cssproperty [--prepaid-upgrade-focus-ring-offset=2px] - The focus ring's distance from what it surrounds.
+ * @cssproperty [--prepaid-upgrade-summary-bar=accent] - The summary's side bar.
  * @cssproperty [--prepaid-upgrade-text=light-dark(#1f2937, #e5e7eb)] - Text colour.
  * @cssproperty [--prepaid-upgrade-background=light-dark(#ffffff, #111827)] - Background colour.
  * @cssproperty [--prepaid-upgrade-border=light-dark(#6b7280, #9ca3af)] - Border colour.
- * @cssproperty [--prepaid-upgrade-radius=0.5rem] - Corner radius.
- * @cssproperty [--prepaid-upgrade-gap=1rem] - Space between sections.
+ * @cssproperty [--prepaid-upgrade-radius=0.5em] - Corner radius.
+ * @cssproperty [--prepaid-upgrade-gap=1em] - Space between sections.
  * @cssproperty [--prepaid-upgrade-font=inherit] - Font family.
  * @cssproperty [--prepaid-upgrade-error=light-dark(#b91c1c, #fca5a5)] - Error colour.
  *
@@ -185,6 +206,7 @@ export class PrepaidUpgrade extends LitElement {
     {
       lit: { html, nothing },
       formatMoney,
+      root: () => this.renderRoot as ShadowRoot,
       requestUpdate: () => this.requestUpdate(),
       chose: () => void this.updateComplete.then(() => this.#announceReady(true)),
       wentBack: () => {

@@ -4,7 +4,7 @@
  * Only the literal text changes, never an expression. In `html`, only white space where it cannot matter: between
  * two tags and at a template's ends. A whole style sheet (a `css` template without expressions) goes through Lightning
  * CSS for the engines of package.json's `browserslist`, as a style sheet file would, and is made with Lit's `unsafeCSS`
- * rather than `css`; a `css` template with expressions only loses white space and comments next to `{ } ; ,`.
+ * rather than `css` when the module imports Lit's; a `css` template with expressions only loses white space and comments next to `{ } ; ,`.
  */
 import { fileURLToPath } from 'node:url';
 import browserslist from 'browserslist';
@@ -54,6 +54,18 @@ const UNSAFE_CSS = '__unsafeCSS';
 export function templateEdits(code: string, fileName: string): Edit[] {
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const edits: Edit[] = [];
+  // Only Lit's `css` makes a CSSResult that `unsafeCSS` can make instead. A module's own `css` tag, in a chunk that
+  // does not carry Lit, keeps its tag and gets only the minified text.
+  const litCss = source.statements.some(
+    (statement) =>
+      ts.isImportDeclaration(statement) &&
+      ts.isStringLiteral(statement.moduleSpecifier) &&
+      statement.moduleSpecifier.text === 'lit' &&
+      !statement.importClause?.isTypeOnly &&
+      statement.importClause?.namedBindings !== undefined &&
+      ts.isNamedImports(statement.importClause.namedBindings) &&
+      statement.importClause.namedBindings.elements.some((element) => !element.isTypeOnly && element.name.text === 'css'),
+  );
   const visit = (node: ts.Node): void => {
     if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && (node.tag.text === 'html' || node.tag.text === 'css')) {
       const template = node.template;
@@ -74,7 +86,7 @@ export function templateEdits(code: string, fileName: string): Edit[] {
         const minified = minify(text, index === 0, index === parts.length - 1);
         if (minified !== text) edits.push({ start, end, text: minified });
       });
-      if (node.tag.text === 'css' && ts.isNoSubstitutionTemplateLiteral(template)) {
+      if (litCss && node.tag.text === 'css' && ts.isNoSubstitutionTemplateLiteral(template)) {
         // A whole style sheet needs nothing of `css` but its result, which Lit's `unsafeCSS` makes of the same
         // (our own, minified) text: the bundle then carries no `css` function, and `unsafeCSS` is in it anyway.
         edits.push(

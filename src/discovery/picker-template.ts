@@ -60,7 +60,7 @@ export const nothingOffered = ({ unchecked, refused, prepaidHidden }: Pick<Picke
  * prepaid subscription's button.
  */
 export const pickerFocus = (root: ParentNode, orManage: boolean): HTMLElement | null =>
-  root.querySelector(orManage ? '[part~="picker"] input:checked, section button' : '[part~="picker"] input:checked');
+  root.querySelector(orManage ? '[part~=picker] input:checked, section button' : '[part~=picker] input:checked');
 
 /** The picker and the prepaid subscriptions offered. When nothing can be offered, it says why. */
 export function pickerTemplate(host: TemplateHost, view: View & { t: Strings }, offer: PickerOffer): TemplateResult {
@@ -75,7 +75,7 @@ export function pickerTemplate(host: TemplateHost, view: View & { t: Strings }, 
     const reasons = new Set([...offer.refused, ...(offer.prepaidHidden ? ['already-prepaid' as const] : [])]);
     const [shared] = reasons.size === 1 && !unchecked.length ? reasons : [];
     return html`
-      <div class="notice" tabindex="-1">
+      <div part="notice" tabindex="-1">
         <p class="notice-title">${t.ineligible(reason, undefined)}${shared ? ` ${t.noneBecause(shared)}` : nothing}</p>
         ${uncheckedNote}
         <p>${t.ineligibleNext(reason)}</p>
@@ -98,7 +98,7 @@ export function pickerTemplate(host: TemplateHost, view: View & { t: Strings }, 
     `;
     return html`
       ${labelFor ? html`<label for=${labelFor} class="pick">${name}</label>` : html`<span class="pick">${name}</span>`}
-      ${details ? html`<p class="hint" id="${id}-hint">${details}</p>` : nothing}
+      ${details ? html`<p part="hint" id="${id}-hint">${details}</p>` : nothing}
     `;
   };
   // Upgradeable subscriptions are a choice, with a radio each, then Continue. Each prepaid one has its own button to
@@ -107,12 +107,13 @@ export function pickerTemplate(host: TemplateHost, view: View & { t: Strings }, 
     ${
       candidates.length
         ? html`<form class="form" novalidate @submit=${offer.onContinue}>
-            <fieldset part="picker" class="group">
-              <legend class="legend">${t.pickerLegend}</legend>
+            <fieldset part="picker">
+              <legend part="legend">${t.pickerLegend}</legend>
               ${candidates.map(
                 (loaded, index) => html`
-                  <div class="option">
+                  <div part="picker-option ${loaded.subscription.public_id === picked ? 'chosen' : ''}" class="option">
                     <input
+                      part="radio"
                       type="radio"
                       id="pick-${index}"
                       name="subscription"
@@ -133,15 +134,15 @@ export function pickerTemplate(host: TemplateHost, view: View & { t: Strings }, 
     }
     ${
       prepaid.length
-        ? html`<section class="group" aria-labelledby="prepaid-heading">
-            <h3 class="legend" id="prepaid-heading">${t.pickerPrepaid}</h3>
+        ? html`<section aria-labelledby="prepaid-heading">
+            <h3 part="legend" id="prepaid-heading">${t.pickerPrepaid}</h3>
             ${prepaid.map(
               (loaded, index) => html`
                 <div class="option">
                   <span class="spacer"></span>
                   ${describe(loaded, `prepaid-${index}`)}
                   <button
-                    class="link hint"
+                    class="link"
                     type="button"
                     aria-describedby="prepaid-${index}-name"
                     @click=${() => offer.onManage(loaded.subscription.public_id)}

@@ -17,12 +17,15 @@ import { decideEligibility } from '../api/eligibility.js';
 import type { View } from '../i18n/view.js';
 import type { Loaded } from '../shared/loaded.js';
 import { withPickerTexts } from './texts.js';
+import { adoptPickerStyles } from './picker.styles.js';
 import type { Discovered } from './candidates.js';
 import { nothingOffered, pickerFocus, pickerTemplate, type TemplateHost } from './picker-template.js';
 
 export type { Lit } from './picker-template.js';
 
 export interface PickerHost extends TemplateHost {
+  /** The element's shadow root, where the picker's styles are added. */
+  root(): ShadowRoot;
   requestUpdate(): void;
   /** Called when the customer chose a subscription in the picker. The subscription is shown now. */
   chose(loaded: Loaded): void;
@@ -45,6 +48,7 @@ export class Picker {
 
   /** `chosenId` is the subscription chosen before a reload. It is shown again if it is still offered. */
   constructor(host: PickerHost, found: Discovered, chosenId?: string) {
+    adoptPickerStyles(host.root());
     this.#host = host;
     this.#found = found;
     this.#chosenId = chosenId;
@@ -171,6 +175,8 @@ export class Picker {
 
   readonly #onPick = (event: Event): void => {
     this.#picked = (event.target as HTMLInputElement).value;
+    // The row of the radio picked is marked chosen.
+    this.#host.requestUpdate();
   };
 
   readonly #onContinue = (event: SubmitEvent): void => {

@@ -108,10 +108,10 @@ export function headerTemplate({ t, locale }: View, kind: HeaderKind, selling: b
   const largest = selling ? Math.max(0, ...Object.values(choices?.discounts ?? {}).map(Number)) : 0;
   const description = selling ? (kind === 'picker' ? t.pickerDescription : t.description) : undefined;
   return html`
-    <header part="header" class="header">
-      <slot name="heading"><h2 class="heading">${kind === 'form' ? t.heading : t.stateHeading(kind)}</h2></slot>
-      <slot name="description">${description ? html`<p class="description">${description}</p>` : nothing}</slot>
-      ${largest > 0 ? html`<p part="savings" class="savings">${t.saveUpTo(formatPercent(largest, locale))}</p>` : nothing}
+    <header part="header">
+      <slot name="heading"><h2 part="heading">${kind === 'form' ? t.heading : t.stateHeading(kind)}</h2></slot>
+      <slot name="description">${description ? html`<p part="description">${description}</p>` : nothing}</slot>
+      ${largest > 0 ? html`<p part="savings header-savings">${t.saveUpTo(formatPercent(largest, locale))}</p>` : nothing}
     </header>
   `;
 }
@@ -120,15 +120,15 @@ export function headerTemplate({ t, locale }: View, kind: HeaderKind, selling: b
  * The notice shown, which takes focus when it answers what the customer did: why nothing was changed, or why nothing
  * can be. The features' notices share its class and look.
  */
-export const shownNotice = (root: ParentNode): HTMLElement | null => root.querySelector('.notice');
+export const shownNotice = (root: ParentNode): HTMLElement | null => root.querySelector('[part~=notice]');
 
 /** A notice that takes focus when it answers what the customer did, such as why nothing was changed. */
 export const noticeTemplate = (title: string): TemplateResult => html`
-  <div class="notice" tabindex="-1"><p class="notice-title">${title}</p></div>
+  <div part="notice" tabindex="-1"><p class="notice-title">${title}</p></div>
 `;
 
 /** The error message, which takes focus after a failure the customer's own action met. */
-export const shownError = (root: ParentNode): HTMLElement | null => root.querySelector('[part~="error"]');
+export const shownError = (root: ParentNode): HTMLElement | null => root.querySelector('[part~=error]');
 
 /**
  * The failure shown, or a configuration error when there is none. It says what happened and what to do, in the
@@ -157,11 +157,11 @@ export function errorTemplate({ t, shown, onRetry }: Scene): TemplateResult {
           ? ([t.retry, onRetry] as const)
           : undefined;
   return html`
-    <div part="error" class="error" role=${shown.takesFocus ? nothing : 'alert'} tabindex="-1">
+    <div part="error" role=${shown.takesFocus ? nothing : 'alert'} tabindex="-1">
       <p>
         ${heading ? t.refusedChoice(heading) : phase === 'renewal' && kind === 'unconfirmed' ? t.changeUnconfirmed : t.failure(kind, phase)}
       </p>
-      ${button ? html`<button part="retry" class="retry" type="button" @click=${button[1]}>${button[0]}</button>` : nothing}
+      ${button ? html`<button part="retry" type="button" @click=${button[1]}>${button[0]}</button>` : nothing}
     </div>
   `;
 }

@@ -22,7 +22,7 @@ export interface ManageView extends View {
 }
 
 /** The line that says what a confirmed renewal change does now. It takes focus once the service confirmed the change. */
-export const changeConfirmation = (root: ParentNode): HTMLElement | null => root.querySelector('.confirmation');
+export const changeConfirmation = (root: ParentNode): HTMLElement | null => root.querySelector('[part~=confirmation]');
 
 export function manageTemplate(view: ManageView, mode: FormMode): TemplateResult {
   const submitting = mode !== 'live';
@@ -51,7 +51,7 @@ export function manageTemplate(view: ManageView, mode: FormMode): TemplateResult
       >
         ${mode === 'submitting' ? t.savingChange : mode === 'checking' ? t.checking('renewal') : t.manageSubmit}
       </button>
-      ${view.confirmed && current ? html`<p class="confirmation" tabindex="-1">${t.renewalChanged(current)}</p>` : nothing}
+      ${view.confirmed && current ? html`<p part="confirmation" tabindex="-1">${t.renewalChanged(current)}</p>` : nothing}
     </form>
   `;
 }

@@ -18,7 +18,7 @@ export function prepaidTemplate(view: View, subscription: Subscription, manage: 
   // With none remaining, the cycle has not started, and the next order bills its orders. The terms say when, rather
   // than "0 left".
   return html`
-    <div class="notice" tabindex="-1">
+    <div part="notice" tabindex="-1">
       <p class="notice-title">${t.ineligible('already-prepaid', undefined)}</p>
       <p>
         ${

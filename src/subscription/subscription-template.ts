@@ -10,7 +10,7 @@ export function productTemplate(view: View, { subscription, product }: Loaded): 
   if (!product?.name) return nothing;
   const perOrder = money(view, pricePerOrder(subscription, product), subscription);
   return html`
-    <div part="product" class="product">
+    <div part="product">
       ${
         isSafeImageAddress(product.image_url)
           ? html`<img class="product-image" src=${product.image_url} alt="" width="56" height="56" />`
@@ -18,7 +18,7 @@ export function productTemplate(view: View, { subscription, product }: Loaded): 
       }
       <div>
         <p class="product-name">${product.name}</p>
-        ${perOrder ? html`<p class="product-price">${view.t.pricePerOrder(perOrder)}</p>` : nothing}
+        ${perOrder ? html`<p>${view.t.pricePerOrder(perOrder)}</p>` : nothing}
       </div>
     </div>
   `;
@@ -29,7 +29,7 @@ export function ineligibleTemplate(view: View, { subscription, product, eligibil
   const cancelledOn = formatServiceDate(subscription.cancelled, view.locale);
   const next = view.t.ineligibleNext(eligibility.reason);
   return html`
-    <div class="notice" tabindex="-1">
+    <div part="notice" tabindex="-1">
       <p class="notice-title">${view.t.ineligible(eligibility.reason, product?.name ?? undefined)}</p>
       ${eligibility.reason === 'not-live' && cancelledOn ? html`<p>${view.t.cancelledOn(cancelledOn)}</p>` : nothing}
       ${next ? html`<p>${next}</p>` : nothing}

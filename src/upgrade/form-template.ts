@@ -36,7 +36,7 @@ const billsTaxOrShipping = (order: NextOrder | null | undefined): boolean =>
   !!order && (Number(order.taxTotal) > 0 || Number(order.shippingTotal) > 0);
 
 /** The form's chosen number of orders, where focus goes when the form is shown because the customer asked for it. */
-export const chosenOrders = (root: ParentNode): HTMLElement | null => root.querySelector('[part~="form"] input:checked');
+export const chosenOrders = (root: ParentNode): HTMLElement | null => root.querySelector('[part~=form] input:checked');
 
 export function formTemplate(view: FormView, { subscription, product }: Loaded, mode: FormMode): TemplateResult {
   const { t, choices } = view;
@@ -65,16 +65,17 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
   const taxed = billsTaxOrShipping(view.nextOrder);
   return html`
     <form part="form" class="form" novalidate @submit=${view.onSubmit}>
-      <fieldset part="orders" class="group" ?disabled=${submitting}>
-        <legend class="legend">${t.ordersLegend}</legend>
+      <fieldset part="orders" ?disabled=${submitting}>
+        <legend part="legend">${t.ordersLegend}</legend>
         ${choices.ordersOptions.map((count) => {
           const price = total(count);
           const discount = discountOf(count);
           const discounted = discount?.discounted;
           const said = (date: string | undefined, saving?: ChoiceDiscount) => t.ordersChoice(discounted ?? price!, date, taxed, saving);
           return html`
-            <div part="orders-option" class="option">
+            <div part="orders-option ${count === orders ? 'chosen' : ''}" class="option">
               <input
+                part="radio"
                 type="radio"
                 id="orders-${count}"
                 name="orders"
@@ -85,14 +86,14 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
               />
               <label for="orders-${count}"
                 >${t.ordersOption(count)}
-                ${discount ? html`<span part="savings" class="savings" aria-hidden="true">${t.savings(discount.percent)}</span>` : nothing}</label
+                ${discount ? html`<span part="savings choice-savings" aria-hidden="true">${t.savings(discount.percent)}</span>` : nothing}</label
               >
               ${
                 price
                   ? // What is drawn under the choice is heard as one sentence, in the order the language says it.
-                    html`<p class="hint" id="orders-${count}-hint" aria-hidden="true">
-                        ${discounted ? html`<s>${price}</s>` : nothing} ${dated(view, said, said(undefined), false)}
-                        ${discounted ? html`<span class="per-order">${t.pricePerOrder(discount!.perOrder!)}</span>` : nothing}
+                    html`<p part="hint" id="orders-${count}-hint" aria-hidden="true">
+                        ${discounted ? html`<s part="was-price">${price}</s>` : nothing} ${dated(view, said, said(undefined), false)}
+                        ${discounted ? html`<span part="per-order">${t.pricePerOrder(discount!.perOrder!)}</span>` : nothing}
                       </p>
                       <span class="visually-hidden" id="orders-${count}-said"
                         >${said(
@@ -115,8 +116,8 @@ export function formTemplate(view: FormView, { subscription, product }: Loaded, 
         disabled: submitting,
         onChange: view.onRenewalChange,
       })}
-      <div part="summary" class="summary">
-        <h3 class="summary-heading">${t.summaryHeading}</h3>
+      <div part="summary">
+        <h3 part="summary-heading">${t.summaryHeading}</h3>
         <p>${t.summary(orders, total(orders), money(view, perOrderAmount, subscription))}</p>
         ${
           chosen?.discounted && chosen.saving
@@ -153,12 +154,13 @@ export interface RenewalGroup {
  * form asks this, and the management form of a prepaid subscription asks it again.
  */
 export const renewalFieldset = (t: ElementStrings, { name, legend, options, chosen, orders, disabled, onChange }: RenewalGroup) => html`
-  <fieldset part="renewal" class="group" ?disabled=${disabled}>
-    <legend class="legend">${legend}</legend>
+  <fieldset part="renewal" ?disabled=${disabled}>
+    <legend part="legend">${legend}</legend>
     ${options.map(
       (behavior) => html`
-        <div part="renewal-option" class="option">
+        <div part="renewal-option ${behavior === chosen ? 'chosen' : ''}" class="option">
           <input
+            part="radio"
             type="radio"
             id="${name}-${behavior}"
             name=${name}
@@ -168,7 +170,7 @@ export const renewalFieldset = (t: ElementStrings, { name, legend, options, chos
             @change=${onChange}
           />
           <label for="${name}-${behavior}">${t.renewalOption(behavior)}</label>
-          <p class="hint" id="${name}-${behavior}-hint">${t.renewalHint(behavior, orders)}</p>
+          <p part="hint" id="${name}-${behavior}-hint">${t.renewalHint(behavior, orders)}</p>
         </div>
       `,
     )}

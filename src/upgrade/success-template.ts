@@ -42,7 +42,7 @@ export function billedAfterUpgrade(view: View, subscription: Subscription): stri
  * are the store's prepaid discounts, which the estimate applies.
  */
 /** The success message, which takes focus once the upgrade succeeded. */
-export const successMessage = (root: ParentNode): HTMLElement | null => root.querySelector('[part~="success"]');
+export const successMessage = (root: ParentNode): HTMLElement | null => root.querySelector('[part~=success]');
 
 export function successTemplate(
   view: View,
@@ -63,8 +63,8 @@ export function successTemplate(
         ? applyDiscount(perOrder * orders, percent, subscription.currency_code).discounted
         : perOrder * orders;
   return html`
-    <div part="success" class="success" tabindex="-1">
-      <h3 class="success-heading">${t.successHeading}</h3>
+    <div part="success" tabindex="-1">
+      <h3 part="success-heading">${t.successHeading}</h3>
       <p aria-live="polite">${billedAfterUpgrade(view, subscription) ?? t.successBody(orders, money(view, estimate, subscription))}</p>
       ${renewal ? html`<p>${t.renewalHint(renewal, orders)}</p>` : nothing}
       <slot name="success"></slot>

@@ -196,6 +196,31 @@ describe('custom-elements.json', () => {
       for (const property of element.cssProperties!) assert.ok(property.default, `${property.name} has no default`);
     });
 
+    it('keeps the styling names of earlier releases: a theme written for them still applies', () => {
+      const names = (list: Named[] | undefined) => (list ?? []).map((item) => item.name);
+      const parts = ['base', 'header', 'picker', 'product', 'form', 'orders', 'orders-option', 'renewal', 'renewal-option', 'summary'];
+      parts.push('savings', 'submit', 'manage', 'manage-submit', 'status', 'error', 'retry', 'success');
+      const properties = ['accent', 'text', 'background', 'border', 'radius', 'gap', 'font', 'error'].map(
+        (name) => `--prepaid-upgrade-${name}`,
+      );
+      const states = ['loading', 'ready', 'ineligible', 'prepaid', 'submitting', 'success', 'error'];
+      assert.deepEqual(
+        parts.filter((name) => !names(element.cssParts).includes(name)),
+        [],
+        'parts',
+      );
+      assert.deepEqual(
+        properties.filter((name) => !names(element.cssProperties).includes(name)),
+        [],
+        'custom properties',
+      );
+      assert.deepEqual(
+        states.filter((name) => !names(element.cssStates).includes(name)),
+        [],
+        'states',
+      );
+    });
+
     it('leaves out private members and reactive state', () => {
       for (const member of element.members!)
         assert.ok(!member.privacy || member.privacy === 'public', `${member.name} is ${member.privacy}`);

@@ -73,4 +73,15 @@ describe('templateEdits', () => {
       "import { unsafeCSS as __unsafeCSS } from 'lit';\nimport { css } from 'lit';\nexport const styles = __unsafeCSS(`p{color:red}`);",
     );
   });
+
+  it("keeps the tag of a whole style sheet whose css is not Lit's, and minifies its text", () => {
+    assert.equal(
+      apply('const css = ([text]) => text;\nexport const styles = css`\n  p { color: red; }\n`;'),
+      'const css = ([text]) => text;\nexport const styles = css`p{color:red}`;',
+    );
+    assert.equal(
+      apply("import type { css } from 'lit';\nexport const styles = css`\n  p { color: red; }\n`;"),
+      "import type { css } from 'lit';\nexport const styles = css`p{color:red}`;",
+    );
+  });
 });

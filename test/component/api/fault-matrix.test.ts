@@ -911,13 +911,13 @@ describe('<prepaid-upgrade> fault matrix', () => {
     }
     if (outcome.alreadyPrepaid) {
       // Shown as it is: the service's terms, under why nothing was changed; no upgrade form, no claim of success.
-      expect(text(m.$('.notice'))).to.equal(en.failure('alreadyPrepaid', 'upgrade'));
-      expect(m.shadow.activeElement, 'the notice takes focus').to.equal(m.$('.notice'));
+      expect(text(m.$('[part~=notice]'))).to.equal(en.failure('alreadyPrepaid', 'upgrade'));
+      expect(m.shadow.activeElement, 'the notice takes focus').to.equal(m.$('[part~=notice]'));
       expect(m.el.subscription?.prepaid_subscription_context?.prepaid_orders_per_billing).to.be.above(0);
       expect(m.$('[part~=form]'), 'no upgrade form').to.equal(null);
     } else if (outcome.state === 'prepaid') {
       // The change is confirmed where the customer made it, and the status says what now happens.
-      expect(text(m.$('[part~=manage] .confirmation'))).to.equal(en.renewalChanged(CHANGED_TO));
+      expect(text(m.$('[part~=manage] [part~=confirmation]'))).to.equal(en.renewalChanged(CHANGED_TO));
       expect(m.el.subscription?.prepaid_subscription_context?.renewal_behavior).to.equal(CHANGED_TO);
       expect(m.$<HTMLInputElement>(`input[name=manage][value="${CHANGED_TO}"]`)?.checked, 'the new choice is the current one').to.be.true;
       expect(m.$<HTMLButtonElement>('[part~=manage-submit]')?.disabled, 'nothing left to save').to.be.true;

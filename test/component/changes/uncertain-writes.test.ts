@@ -92,7 +92,7 @@ describe('<prepaid-upgrade> a write whose answer got lost', () => {
     const changed = await m.waitForEvent('prepaid-upgrade-renewal-change');
     expect(changed.detail.subscription.prepaid_subscription_context.renewal_behavior).to.equal('cancel');
     expect(m.el.state).to.equal('prepaid');
-    expect(text(m.$('[part~=manage] .confirmation'))).to.equal(en.renewalChanged('cancel'));
+    expect(text(m.$('[part~=manage] [part~=confirmation]'))).to.equal(en.renewalChanged('cancel'));
     expect(m.eventsOf('prepaid-upgrade-error')).to.deep.equal([]);
     expect(await patches(m.session)).to.have.length(1);
   });
@@ -160,7 +160,7 @@ describe('<prepaid-upgrade> a subscription prepaid elsewhere', () => {
     expect(error.detail.message).to.match(/already prepaid/);
     await m.el.updateComplete;
     expect(m.el.state).to.equal('prepaid');
-    const [notice, terms] = m.$$('.notice');
+    const [notice, terms] = m.$$('[part~=notice]');
     expect(text(notice)).to.equal(en.failure('alreadyPrepaid', 'upgrade'));
     expect(m.shadow.activeElement).to.equal(notice);
     expect(text(terms)).to.match(/12 prepaid orders, billed with your next order on .+\. When they run out: it ends\./);

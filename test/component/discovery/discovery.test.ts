@@ -215,7 +215,7 @@ describe('<prepaid-upgrade> without subscription-id: several subscriptions can b
     const radios = pickerRadios(m);
     expect(radios.map((radio) => radio.value)).to.deep.equal(['sub_plain_1', 'sub_plain_2']);
     expect(radios.map((radio) => radio.hasAttribute('aria-describedby'))).to.deep.equal([false, false]);
-    expect(m.$$('[part~=picker] .hint')).to.have.length(0);
+    expect(m.$$('[part~=picker] [part~=hint]')).to.have.length(0);
   });
 
   it('says so when some subscriptions could not be checked, and offers the others', async () => {
@@ -291,9 +291,11 @@ describe('<prepaid-upgrade> without subscription-id: one, or none', () => {
     const m = await discoverFor(KATHERINE);
     expect(m.el.state).to.equal('ineligible');
     expect(m.el.matches(':state(ineligible)')).to.be.true;
-    expect(text(m.$('.heading'))).to.equal(en.stateHeading('ineligible'));
-    expect(text(m.$('.notice'))).to.equal(`${en.ineligible('no-subscriptions', undefined)} ${en.ineligibleNext('no-subscriptions')}`);
-    expect(text(m.$('.notice'))).to.equal(
+    expect(text(m.$('[part~=heading]'))).to.equal(en.stateHeading('ineligible'));
+    expect(text(m.$('[part~=notice]'))).to.equal(
+      `${en.ineligible('no-subscriptions', undefined)} ${en.ineligibleNext('no-subscriptions')}`,
+    );
+    expect(text(m.$('[part~=notice]'))).to.equal(
       'You have no active subscriptions with this store. Once you subscribe to a product, you can prepay its orders here.',
     );
     expect(text(m.$('[part~=status]'))).to.equal(en.ineligible('no-subscriptions', undefined));
@@ -310,7 +312,7 @@ describe('<prepaid-upgrade> without subscription-id: one, or none', () => {
     const m = await mount({ 'api-base': session.apiBase, token: session.token });
     await m.waitForEvent('prepaid-upgrade-ready');
     expect(m.el.state).to.equal('ineligible');
-    expect(text(m.$('.notice'))).to.equal(
+    expect(text(m.$('[part~=notice]'))).to.equal(
       `${en.ineligible('none-upgradeable', undefined)} ${en.noneBecause('product-not-eligible')} ${en.ineligibleNext('none-upgradeable')}`,
     );
     expect(text(m.$('[part~=status]'))).to.equal(en.ineligible('none-upgradeable', undefined));
@@ -323,8 +325,8 @@ describe('<prepaid-upgrade> without subscription-id: one, or none', () => {
     const m = await mount({ 'api-base': session.apiBase, token: session.token, 'manage-renewal': 'false' });
     await m.waitForEvent('prepaid-upgrade-ready');
     expect(m.el.state).to.equal('ineligible');
-    expect(text(m.$('.notice'))).to.contain(en.ineligible('none-upgradeable', undefined));
-    expect(text(m.$('.notice'))).to.contain(pickerEn.uncheckedSubscriptions(1));
+    expect(text(m.$('[part~=notice]'))).to.contain(en.ineligible('none-upgradeable', undefined));
+    expect(text(m.$('[part~=notice]'))).to.contain(pickerEn.uncheckedSubscriptions(1));
   });
 });
 

@@ -313,7 +313,7 @@ describe('keyboard alone', () => {
       await sendKeys({ press: 'Enter' });
       const changed = await m.waitForEvent('prepaid-upgrade-renewal-change');
       expect(changed.detail.subscription.prepaid_subscription_context).to.deep.include({ renewal_behavior: 'cancel' });
-      await waitUntil(() => focused(m)?.classList.contains('confirmation'), 'focus did not move to the confirmation');
+      await waitUntil(() => focused(m)?.part.contains('confirmation'), 'focus did not move to the confirmation');
       const patches = (await session.requests()).filter((r) => r.method === 'PATCH');
       expect(patches.map((r) => r.body)).to.deep.equal([{ renewal_behavior: 'cancel' }]);
     } finally {

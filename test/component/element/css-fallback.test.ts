@@ -1,7 +1,8 @@
 /**
  * What a customer sees in an engine without `light-dark()` (Chrome and Edge 109–122, Firefox 115–119, Safari
  * 16.4–17.4): the light palette, opaque and readable, whatever the page's color-scheme; and in one without
- * `color-mix()` (Chrome and Edge 109 and 110): the loading shimmer in the light palette's border colour. Such an engine
+ * `contrast-color()` (before Chrome and Edge 147, Firefox 146 and Safari 26): the background colour on the accent, where
+ * an engine with it picks black or white. Such an engine
  * is simulated faithfully in every engine that runs this file: the element's stylesheet is replaced by a copy from
  * which every `@supports` rule whose condition tests the function is removed, which is exactly what such an engine
  * skips (and any other use of the function is made invalid the way such an engine would: a declaration of a property
@@ -10,15 +11,18 @@
  * lenient than a real engine. Without the simulation, an engine with light-dark() still follows a dark color-scheme.
  */
 import { expect, waitUntil } from '@open-wc/testing';
+import { channels, contrast } from '../../helpers/colours.js';
 import { mount, type Mounted } from '../../helpers/mount.js';
 import { SANDBOX_SUBSCRIPTIONS, sandboxSession } from '../../helpers/sandbox-session.js';
 
 const eligible = SANDBOX_SUBSCRIPTIONS.eligible.id;
 const engineHasLightDark = CSS.supports('color', 'light-dark(#000, #fff)');
-const engineHasColorMix = CSS.supports('color', 'color-mix(in srgb, red, red)');
+const engineHasContrastColor = CSS.supports('color', 'contrast-color(red)');
 
 const LIGHT = {
   background: 'rgb(255, 255, 255)',
+  /** The text on the accent: white, which contrast-color() picks on it too. */
+  onAccent: 'rgb(255, 255, 255)',
   text: 'rgb(31, 41, 55)',
   accent: 'rgb(29, 78, 216)',
   border: 'rgb(107, 114, 128)',
@@ -26,13 +30,15 @@ const LIGHT = {
 };
 const DARK = {
   background: 'rgb(17, 24, 39)',
+  /** Black, which contrast-color() picks on the light accent; without it, the background colour. */
+  onAccent: engineHasContrastColor ? 'rgb(0, 0, 0)' : 'rgb(17, 24, 39)',
   text: 'rgb(229, 231, 235)',
   accent: 'rgb(147, 197, 253)',
   border: 'rgb(156, 163, 175)',
   error: 'rgb(252, 165, 165)',
 };
 
-type CssFunction = 'light-dark' | 'color-mix';
+type CssFunction = 'light-dark' | 'contrast-color';
 
 /** Removes from a list of rules what an engine without the CSS function `fn` ignores. */
 function dropFunction(owner: CSSStyleSheet | CSSGroupingRule, fn: CssFunction): void {
@@ -72,32 +78,6 @@ function simulateEngineWithout(m: Mounted, fn: CssFunction): string {
   return left;
 }
 
-/** `[red, green, blue, alpha]` (0–255, and 0–1) of a computed sRGB colour: `rgb()`, `rgba()` or `color(srgb …)`. */
-function channels(color: string): number[] {
-  const legacy = /^rgba?\(([^)]*)\)$/.exec(color);
-  const modern = /^color\(srgb ([^)]*)\)$/.exec(color);
-  if (!legacy && !modern) throw new Error(`not an sRGB colour: ${color}`);
-  const values = (legacy ?? modern)![1]!
-    .split(/[\s,/]+/)
-    .filter(Boolean)
-    .map(Number);
-  const [red, green, blue, alpha = 1] = values;
-  return modern ? [...[red!, green!, blue!].map((channel) => Math.round(channel * 255)), alpha] : [red!, green!, blue!, alpha];
-}
-
-function luminance(color: string): number {
-  const [r, g, b] = channels(color).map((channel) => {
-    const c = channel / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
-function contrast(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light! + 0.05) / (dark! + 0.05);
-}
-
 /** The colours a customer sees: the card, its text, the confirm button (accent), the card's border. */
 function seen(m: Mounted) {
   const base = getComputedStyle(m.$('[part~=base]')!);
@@ -111,14 +91,14 @@ function seen(m: Mounted) {
   };
 }
 
-function expectPalette(m: Mounted, palette: typeof LIGHT) {
+function expectPalette(m: Mounted, palette: typeof LIGHT, onAccent = palette.onAccent) {
   const colors = seen(m);
   expect(channels(colors.background)[3], 'the card is opaque').to.equal(1);
   expect(colors).to.deep.equal({
     background: palette.background,
     text: palette.text,
     accent: palette.accent,
-    buttonText: palette.background,
+    buttonText: onAccent,
     border: palette.border,
   });
   expect(contrast(colors.text, colors.background), 'text on the card').to.be.at.least(4.5);
@@ -157,10 +137,15 @@ async function mountLoading(style?: string) {
   return m;
 }
 
-/** The loading shimmer of the placeholder's bars, as `[red, green, blue, alpha]`. */
+/**
+ * The loading shimmer of the placeholder's first bar, as `[red, green, blue, opacity]`, with its pulse stopped: the
+ * bar's colour and its opacity at rest.
+ */
 function shimmer(m: Mounted): number[] {
-  const [red, green, blue, alpha] = channels(getComputedStyle(m.$('.placeholder span')!).backgroundColor);
-  return [red!, green!, blue!, Math.round(alpha! * 100) / 100];
+  for (const animation of m.shadow.getAnimations()) animation.cancel();
+  const bar = getComputedStyle(m.$('.placeholder span')!);
+  const [red, green, blue, alpha] = channels(bar.backgroundColor);
+  return [red!, green!, blue!, Math.round(alpha! * Number(bar.opacity) * 100) / 100];
 }
 
 describe('in an engine without light-dark() (simulated)', () => {
@@ -186,11 +171,25 @@ describe('in an engine without light-dark() (simulated)', () => {
   });
 });
 
-describe('in an engine without color-mix() (simulated)', () => {
-  it("shows the loading shimmer in the light palette's border at 22%, a theme's border aside", async () => {
-    const m = await mountLoading('--prepaid-upgrade-border: rgb(200, 0, 100)');
-    simulateEngineWithout(m, 'color-mix');
-    expect(shimmer(m)).to.deep.equal([107, 114, 128, 0.22]);
+describe('in an engine without contrast-color() (simulated)', () => {
+  it('shows the background colour on the accent, the light palette in a light color-scheme', async () => {
+    const { m } = await mountReady('light');
+    simulateEngineWithout(m, 'contrast-color');
+    expectPalette(m, LIGHT, LIGHT.background);
+  });
+
+  it(`shows the background colour on the accent, the ${engineHasLightDark ? 'dark' : 'light'} palette in a dark color-scheme`, async () => {
+    const { m } = await mountReady('dark');
+    simulateEngineWithout(m, 'contrast-color');
+    const palette = engineHasLightDark ? DARK : LIGHT;
+    expectPalette(m, palette, palette.background);
+  });
+
+  it("shows a theme's own text on the accent, as an engine with it does", async () => {
+    const style = '--prepaid-upgrade-accent: rgb(124, 92, 255); --prepaid-upgrade-accent-text: rgb(255, 255, 240)';
+    const { m } = await mountReady('light', style);
+    simulateEngineWithout(m, 'contrast-color');
+    expect(seen(m).buttonText).to.equal('rgb(255, 255, 240)');
   });
 });
 
@@ -205,9 +204,9 @@ describe(`in this engine, which ${engineHasLightDark ? 'has' : 'lacks'} light-da
     await expectErrorColors(m, session, LIGHT);
   });
 
-  it(`shows the loading shimmer in ${engineHasColorMix ? "a theme's border" : "the light palette's border"} at 22%`, async () => {
+  it("shows the loading shimmer in a theme's border at 22%", async () => {
     const m = await mountLoading('--prepaid-upgrade-border: rgb(200, 0, 100)');
-    expect(shimmer(m)).to.deep.equal(engineHasColorMix ? [200, 0, 100, 0.22] : [107, 114, 128, 0.22]);
+    expect(shimmer(m)).to.deep.equal([200, 0, 100, 0.22]);
   });
 
   it(`shows the ${engineHasLightDark ? 'dark' : 'light'} palette in a dark color-scheme`, async () => {

@@ -66,7 +66,7 @@ const overflows = (m: Mounted) => {
 /** Each date and amount the form shows, as one line box each: broken across lines, it has more than one. */
 let valuesSeen = 0;
 const brokenValues = (m: Mounted) =>
-  [...m.el.shadowRoot!.querySelectorAll('[part~=orders-option] .hint, [part~=summary] p')].flatMap((node) => {
+  [...m.el.shadowRoot!.querySelectorAll('[part~=orders-option] [part~=hint], [part~=summary] p')].flatMap((node) => {
     const range = document.createRange();
     const found: string[] = [];
     const content = node.textContent ?? '';
@@ -177,8 +177,8 @@ describe('<prepaid-upgrade> words by state', () => {
       it(`${name}, in ${lang}: its heading and lines, a saving only where one can be bought, no axe violation`, async () => {
         const m = await mountIt(lang);
         expect(m.el.state).to.equal(expected.state);
-        expect(text(m.$('.heading'))).to.equal(expected.heading(t));
-        expect(text(m.$('.description'))).to.equal(expected.description?.(t) ?? '');
+        expect(text(m.$('[part~=heading]'))).to.equal(expected.heading(t));
+        expect(text(m.$('[part~=description]'))).to.equal(expected.description?.(t) ?? '');
         for (const line of expected.says?.(t) ?? [])
           expect(text(m.el.shadowRoot!.firstElementChild)).to.contain(text({ textContent: line } as Element));
         expect(m.$('[part~=header] [part~=savings]') !== null, 'Save up to …').to.equal(expected.selling);
@@ -197,8 +197,8 @@ describe('<prepaid-upgrade> words by state', () => {
     await m.el.updateComplete;
     m.$<HTMLButtonElement>('[part~=manage-submit]')!.click();
     await m.waitForState('submitting');
-    expect(text(m.$('.heading'))).to.equal(en.stateHeading('prepaid'));
-    expect(m.$('.description')).to.equal(null);
+    expect(text(m.$('[part~=heading]'))).to.equal(en.stateHeading('prepaid'));
+    expect(m.$('[part~=description]')).to.equal(null);
     expect(m.$('[part~=header] [part~=savings]')).to.equal(null);
   });
 
@@ -207,7 +207,7 @@ describe('<prepaid-upgrade> words by state', () => {
     await m.el.upgrade();
     expect(text(m.$('[part~=success]'))).to.contain(en.renewalHint('autorenew', 3));
     expect(en.renewalHint('autorenew', 3)).to.match(/^When they run out, /);
-    expect(text(m.$('.heading'))).to.equal(en.stateHeading('prepaid'));
+    expect(text(m.$('[part~=heading]'))).to.equal(en.stateHeading('prepaid'));
     expect(m.$('[part~=header] [part~=savings]')).to.equal(null);
     await expect(m.el).to.be.accessible();
   });
@@ -218,7 +218,7 @@ describe('<prepaid-upgrade> in right-to-left text', () => {
 
   it('in Arabic, isolates each date and amount from the right-to-left text around it', async () => {
     const m = await settled('ar', SANDBOX_SUBSCRIPTIONS.eligible.customerId, SANDBOX_SUBSCRIPTIONS.eligible.id);
-    const hint = m.$('[part~=orders-option] .hint')!.textContent!;
+    const hint = m.$('[part~=orders-option] [part~=hint]')!.textContent!;
     expect(hint).to.match(/\u2068[^\u2069]+\u2069/);
   });
 });

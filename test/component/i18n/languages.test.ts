@@ -28,7 +28,7 @@ describe('every language', () => {
       const session = await sandboxSession();
       const m = await mount({ 'subscription-id': eligible, 'api-base': session.apiBase, token: session.token, lang: language });
       await m.waitForState('ready');
-      expect(text(m.$('.heading'))).to.equal(norm(strings.heading));
+      expect(text(m.$('[part~=heading]'))).to.equal(norm(strings.heading));
       expect(text(m.$('[part~=submit]'))).to.equal(norm(strings.submit(3).trim()));
       expect(text(m.$('[part~=orders] legend'))).to.equal(norm(strings.ordersLegend));
       expect(m.$('[part~=base]')!.getAttribute('lang')).to.equal(language);
@@ -44,7 +44,7 @@ describe('every language', () => {
       expect(text(m.$('[part~=summary]'))).to.contain(norm(strings.billedOn(day)));
       await m.el.upgrade();
       expect(m.el.state).to.equal('success');
-      expect(text(m.$('.success-heading'))).to.equal(norm(strings.successHeading));
+      expect(text(m.$('[part~=success-heading]'))).to.equal(norm(strings.successHeading));
       // Focus reads the success out, so the status region does not say it again.
       expect(m.shadow.activeElement).to.equal(m.$('[part~=success]'));
       expect(text(m.$('[part~=status]'))).to.equal('');
@@ -59,7 +59,7 @@ describe('every language', () => {
       const session = await sandboxSession();
       const m = await mount({ 'subscription-id': prepaid, 'api-base': session.apiBase, token: session.token, lang: language });
       await m.waitForState('prepaid');
-      expect(text(m.$('.notice'))).to.contain(
+      expect(text(m.$('[part~=notice]'))).to.contain(
         norm(strings.prepaidStatus({ ordersPerBilling: 6, ordersRemaining: 4, renewalBehavior: 'autorenew' })),
       );
       expect(text(m.$('[part~=manage] legend'))).to.equal(norm(strings.manageLegend));
@@ -70,7 +70,7 @@ describe('every language', () => {
       await m.el.updateComplete;
       expect(text(m.$('[part~=status]'))).to.equal(norm(strings.savingChange));
       await m.waitForEvent('prepaid-upgrade-renewal-change');
-      expect(text(m.$('[part~=manage] .confirmation'))).to.equal(norm(strings.renewalChanged('downgrade')));
+      expect(text(m.$('[part~=manage] [part~=confirmation]'))).to.equal(norm(strings.renewalChanged('downgrade')));
       expect(text(m.shadow.activeElement), 'focus reads the change out').to.equal(norm(strings.renewalChanged('downgrade')));
       expect(text(m.$('[part~=status]'))).to.equal('');
     });
@@ -90,7 +90,7 @@ describe('choosing the language', () => {
     shadow.append(el);
     await waitUntil(() => el.state === 'ready');
     const de = await stringsOf('de');
-    expect(text(el.shadowRoot!.querySelector('.heading'))).to.equal(norm(de.heading));
+    expect(text(el.shadowRoot!.querySelector('[part~=heading]'))).to.equal(norm(de.heading));
   });
 
   it('falls back from a regional tag to its language, and from an unknown one to English', async () => {
@@ -99,8 +99,8 @@ describe('choosing the language', () => {
     const klingon = await mount({ 'subscription-id': eligible, 'api-base': session.apiBase, token: session.token, lang: 'tlh' });
     await canadian.waitForState('ready');
     await klingon.waitForState('ready');
-    expect(text(canadian.$('.heading'))).to.equal(norm((await stringsOf('fr')).heading));
-    expect(text(klingon.$('.heading'))).to.equal(norm(en.heading));
+    expect(text(canadian.$('[part~=heading]'))).to.equal(norm((await stringsOf('fr')).heading));
+    expect(text(klingon.$('[part~=heading]'))).to.equal(norm(en.heading));
   });
 
   it('re-renders live when the page changes its language', async () => {
@@ -114,10 +114,10 @@ describe('choosing the language', () => {
     await waitUntil(() => el.state === 'ready');
     const es = await stringsOf('es');
     wrapper.setAttribute('lang', 'es');
-    await waitUntil(() => text(el.shadowRoot!.querySelector('.heading')) === norm(es.heading), 'did not switch to Spanish');
+    await waitUntil(() => text(el.shadowRoot!.querySelector('[part~=heading]')) === norm(es.heading), 'did not switch to Spanish');
     el.setAttribute('lang', 'ja');
     const ja = await stringsOf('ja');
-    await waitUntil(() => text(el.shadowRoot!.querySelector('.heading')) === norm(ja.heading), 'its own lang did not win');
+    await waitUntil(() => text(el.shadowRoot!.querySelector('[part~=heading]')) === norm(ja.heading), 'its own lang did not win');
     expect(el.state).to.equal('ready');
   });
 
@@ -128,7 +128,7 @@ describe('choosing the language', () => {
       { strings: { heading: 'Prépayez et économisez', submit: (n: number) => `Je prends ${n}` } },
     );
     await m.waitForState('ready');
-    expect(text(m.$('.heading'))).to.equal('Prépayez et économisez');
+    expect(text(m.$('[part~=heading]'))).to.equal('Prépayez et économisez');
     expect(text(m.$('[part~=submit]'))).to.equal('Je prends 3');
     expect(text(m.$('[part~=orders] legend'))).to.equal(norm((await stringsOf('fr')).ordersLegend));
   });
@@ -173,7 +173,7 @@ describe('dates', () => {
     await m.waitForState('ineligible');
     const de = await stringsOf('de');
     const date = new Intl.DateTimeFormat('de', { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, 8, 14));
-    expect(text(m.$('.notice'))).to.contain(norm(de.cancelledOn(date)));
+    expect(text(m.$('[part~=notice]'))).to.contain(norm(de.cancelledOn(date)));
   });
 });
 

@@ -45,7 +45,7 @@ describe('<prepaid-upgrade> a prepaid subscription', () => {
     expect(m.el.state).to.equal('prepaid');
     expect(m.el.matches(':state(prepaid)')).to.be.true;
     expect(m.el.matches(':state(ineligible)')).to.be.false;
-    const notice = m.$('.notice');
+    const notice = m.$('[part~=notice]');
     expect(text(notice)).to.contain('This subscription is already prepaid.');
     expect(text(notice)).to.contain('6 orders per billing, 4 prepaid orders left. When they run out: it renews automatically.');
     expect(text(m.$('[part~=status]'))).to.equal('This subscription is already prepaid.');
@@ -100,8 +100,8 @@ describe('<prepaid-upgrade> a prepaid subscription', () => {
     expect(changed.detail.subscription.prepaid_subscription_context).to.deep.include({ renewal_behavior: 'cancel' });
     expect(m.el.state).to.equal('prepaid');
     expect(m.el.subscription?.prepaid_subscription_context?.renewal_behavior).to.equal('cancel');
-    expect(text(m.$('.notice'))).to.contain('When they run out: it ends.');
-    const confirmation = m.$('[part~=manage] .confirmation')!;
+    expect(text(m.$('[part~=notice]'))).to.contain('When they run out: it ends.');
+    const confirmation = m.$('[part~=manage] [part~=confirmation]')!;
     expect(text(confirmation)).to.equal(en.renewalChanged('cancel'));
     expect(m.shadow.activeElement).to.equal(confirmation);
     expect(text(m.$('[part~=status]')), 'focus reads it out, once').to.equal('');
@@ -136,9 +136,9 @@ describe('<prepaid-upgrade> a prepaid subscription', () => {
     await m.el.updateComplete;
     expect(m.el.state).to.equal('submitting');
     expect(m.el.subscription?.prepaid_subscription_context?.renewal_behavior).to.equal('cancel');
-    expect(text(m.$('.notice'))).to.contain('When they run out: it ends.');
+    expect(text(m.$('[part~=notice]'))).to.contain('When they run out: it ends.');
     await m.waitForEvent('prepaid-upgrade-renewal-change', 2);
-    expect(text(m.$('[part~=manage] .confirmation'))).to.equal(en.renewalChanged('downgrade'));
+    expect(text(m.$('[part~=manage] [part~=confirmation]'))).to.equal(en.renewalChanged('downgrade'));
     expect((await stored(m.session, prepaid)).prepaid_subscription_context?.renewal_behavior).to.equal('downgrade');
   });
 
@@ -195,7 +195,7 @@ describe('<prepaid-upgrade> a prepaid subscription', () => {
     const radios = m.$$<HTMLInputElement>('[part~=manage] input[type=radio]');
     expect(radios.map((r) => r.value)).to.deep.equal(['autorenew', 'cancel']);
     expect(radios.some((r) => r.checked)).to.be.false;
-    expect(text(m.$('.notice'))).to.contain('When they run out: it goes back to paying per order.');
+    expect(text(m.$('[part~=notice]'))).to.contain('When they run out: it goes back to paying per order.');
     expect(manageButton(m).disabled).to.be.true;
     manageRadio(m, 'autorenew').click();
     await m.el.updateComplete;
@@ -218,7 +218,7 @@ describe('<prepaid-upgrade> a prepaid subscription', () => {
     parent.append(m.el);
     await m.el.updateComplete;
     expect(m.el.state).to.equal('prepaid');
-    expect(text(m.$('[part~=manage] .confirmation'))).to.equal(en.renewalChanged('cancel'));
+    expect(text(m.$('[part~=manage] [part~=confirmation]'))).to.equal(en.renewalChanged('cancel'));
     expect((await m.session.requests()).filter((r) => r.method === 'PATCH')).to.have.length(1);
   });
 
@@ -235,7 +235,7 @@ describe('<prepaid-upgrade> a prepaid subscription', () => {
     );
     expect(m.$('[part~=retry]')).to.equal(null);
     expect(manageRadio(m, 'cancel').checked, 'the choice is kept').to.be.true;
-    expect(m.$('[part~=manage] .confirmation')).to.equal(null);
+    expect(m.$('[part~=manage] [part~=confirmation]')).to.equal(null);
   });
 });
 
@@ -245,7 +245,7 @@ describe('<prepaid-upgrade> manage-renewal', () => {
       const m = await mountFor(prepaid, { 'manage-renewal': value });
       expect(m.el.state).to.equal('prepaid');
       expect(m.el.manageRenewal).to.equal(false);
-      expect(text(m.$('.notice'))).to.contain('6 orders per billing, 4 prepaid orders left.');
+      expect(text(m.$('[part~=notice]'))).to.contain('6 orders per billing, 4 prepaid orders left.');
       expect(m.$('[part~=manage]')).to.equal(null);
     });
   }
@@ -300,9 +300,9 @@ describe('<prepaid-upgrade> after an upgrade', () => {
       renewal_behavior: 'autorenew',
     });
     expect(m.el.state).to.equal('prepaid');
-    expect(m.shadow.activeElement).to.equal(m.$('[part~=manage] .confirmation'));
+    expect(m.shadow.activeElement).to.equal(m.$('[part~=manage] [part~=confirmation]'));
     // None of the six has been placed yet: the next order bills them, never "0 prepaid orders left".
-    expect(text(m.$('.notice'))).to.match(
+    expect(text(m.$('[part~=notice]'))).to.match(
       /6 prepaid orders, billed with your next order on \w+ \d+\. When they run out: it renews automatically\./,
     );
     expect(m.eventsOf('prepaid-upgrade-submit').map((e) => e.detail.action)).to.deep.equal(['upgrade', 'change-renewal']);
@@ -329,7 +329,7 @@ describe('<prepaid-upgrade> after an upgrade', () => {
     m.$<HTMLButtonElement>('[part~=manage-submit]')!.click();
     await m.waitForEvent('prepaid-upgrade-renewal-change');
     expect(m.el.state).to.equal('prepaid');
-    await waitUntil(() => m.shadow.activeElement === m.$('[part~=manage] .confirmation'), 'focus did not move to the confirmation');
+    await waitUntil(() => m.shadow.activeElement === m.$('[part~=manage] [part~=confirmation]'), 'focus did not move to the confirmation');
     expect(m.eventsOf('prepaid-upgrade-success')).to.have.length(1);
   });
 });

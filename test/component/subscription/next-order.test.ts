@@ -142,7 +142,7 @@ describe('the next order', () => {
     await m.waitForState('prepaid');
     await waitUntil(() => m.el.nextOrder, 'the next order');
     await m.el.updateComplete;
-    expect(visibleText(m.$('.notice'))).to.contain(
+    expect(visibleText(m.$('[part~=notice]'))).to.contain(
       '4 prepaid orders left. When they run out: it renews automatically. Next order on January 14, 2027.',
     );
     await expect(m.el).to.be.accessible();

@@ -207,7 +207,7 @@ describe('what the customer reads about money', () => {
     await waitUntil(() => m.el.nextOrder, 'the next order');
     await m.el.updateComplete;
     const day = shownDate(m.el.nextOrder!.place, 'en', false);
-    const terms = visibleText(m.$('.notice'));
+    const terms = visibleText(m.$('[part~=notice]'));
     expect(terms).to.contain(`6 prepaid orders, billed with your next order on ${day}. When they run out: it renews automatically.`);
     expect(terms).to.not.match(/\b0 prepaid orders/);
     await expect(m.el).to.be.accessible();
@@ -243,7 +243,7 @@ describe('what the customer reads about money', () => {
       await waitUntil(() => m.el.nextOrder, 'the next order');
       await m.el.updateComplete;
       const nextOrderDate = shownDate(m.el.nextOrder!.place, 'ar', false);
-      expect(visibleText(m.$('.notice'))).to.contain(
+      expect(visibleText(m.$('[part~=notice]'))).to.contain(
         norm(ar.prepaidStatus({ ordersPerBilling: 12, ordersRemaining: 0, renewalBehavior: 'autorenew', nextOrderDate })),
       );
       await expect(m.el).to.be.accessible();

@@ -135,7 +135,7 @@ describe('prepaid discounts without a price', () => {
     const loaded = { subscription: { public_id: 'sub_x', price: null }, product: undefined, eligibility: { eligible: true as const } };
     render(formTemplate({ ...view, onSubmit: noop, onOrdersChange: noop, onRenewalChange: noop }, loaded, 'live'), host);
     expect(norm(host.querySelector('label[for=orders-6]')!.textContent)).to.equal('6 orders Save 10%');
-    expect(host.querySelector('.hint[id^=orders-]')).to.equal(null);
-    expect(host.querySelectorAll('.summary p')).to.have.length(2);
+    expect(host.querySelector('[part~=hint][id^=orders-]')).to.equal(null);
+    expect(host.querySelectorAll('[part~=summary] p')).to.have.length(2);
   });
 });

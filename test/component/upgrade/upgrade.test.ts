@@ -186,11 +186,11 @@ describe('<prepaid-upgrade> ineligible subscriptions', () => {
       expect(ready.detail.subscription.public_id).to.equal(id);
       expect(m.el.state).to.equal('ineligible');
       expect(m.el.matches(':state(ineligible)')).to.be.true;
-      expect(text(m.$('.notice')))
+      expect(text(m.$('[part~=notice]')))
         .to.contain(says)
         .and.contain(next);
-      expect(text(m.$('.heading'))).to.equal(en.stateHeading('ineligible'));
-      expect(m.$('.description'), 'no promise of what cannot be bought').to.equal(null);
+      expect(text(m.$('[part~=heading]'))).to.equal(en.stateHeading('ineligible'));
+      expect(m.$('[part~=description]'), 'no promise of what cannot be bought').to.equal(null);
       expect(m.$('[part~=savings]')).to.equal(null);
       expect(m.$('[part~=form]')).to.equal(null);
       expect(m.$('[part~=submit]')).to.equal(null);

@@ -9,7 +9,14 @@ import { discoverSubscriptions, useDiscoveryLoader, type PickerHost } from '../.
 import { formatMoney } from '../../../src/i18n/money.js';
 import { SANDBOX_SUBSCRIPTIONS, sandboxSession, sessionClient } from '../../helpers/sandbox-session.js';
 
-const host: PickerHost = { lit: { html, nothing }, formatMoney, requestUpdate: () => {}, chose: () => {}, wentBack: () => {} };
+const host: PickerHost = {
+  lit: { html, nothing },
+  formatMoney,
+  root: () => document.createElement('div').attachShadow({ mode: 'open' }),
+  requestUpdate: () => {},
+  chose: () => {},
+  wentBack: () => {},
+};
 
 describe('discoverSubscriptions', () => {
   it('loads the chunk when discovery runs, and offers what the customer can prepay', async () => {

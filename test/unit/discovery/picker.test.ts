@@ -42,6 +42,7 @@ function pickerOver(discovered: Discovered, chosenId?: string) {
   const host: PickerHost = {
     lit: { html, nothing },
     formatMoney,
+    root: () => document.createElement('div').attachShadow({ mode: 'open' }),
     requestUpdate: () => updates++,
     chose: (loaded) => told.push(`chose ${loaded.subscription.public_id}`),
     wentBack: () => told.push('went back'),
@@ -88,9 +89,10 @@ describe('Picker', () => {
     const container = show();
     const second = container.querySelector<HTMLInputElement>('input[value="sub_2"]')!;
     second.click();
+    expect(updates(), 'the pick marks its row chosen').to.equal(1);
     container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
     expect(told).to.deep.equal(['chose sub_2']);
-    expect(updates()).to.equal(1);
+    expect(updates()).to.equal(2);
     expect(picker.shown(true)?.subscription.public_id).to.equal('sub_2');
     expect(picker.chosenId).to.equal('sub_2');
     expect(picker.canGoBack(true)).to.equal(true);

@@ -76,14 +76,14 @@ describe('headerTemplate', () => {
   it('sells the upgrade with its description and the largest saving where one can be bought', () => {
     const header = rendered(headerTemplate(view, 'form', true, choicesWith({ 3: 5, 12: 15, 6: 10 })));
     expect(textOf(header.querySelector('h2'))).to.equal(en.heading);
-    expect(textOf(header.querySelector('.description'))).to.equal(en.description);
+    expect(textOf(header.querySelector('[part~=description]'))).to.equal(en.description);
     expect(textOf(header.querySelector('[part~="savings"]'))).to.equal('Save up to 15%');
   });
 
   it('names the state, and sells nothing, where no upgrade can be bought', () => {
     const header = rendered(headerTemplate(view, 'prepaid', false, choicesWith({ 3: 5 })));
     expect(textOf(header.querySelector('h2'))).to.equal(en.stateHeading('prepaid'));
-    expect(header.querySelector('.description')).to.equal(null);
+    expect(header.querySelector('[part~=description]')).to.equal(null);
     expect(header.querySelector('[part~="savings"]')).to.equal(null);
   });
 
@@ -136,7 +136,7 @@ describe('errorTemplate', () => {
 describe('notices and the placeholder', () => {
   it('renders a notice the element can focus, and finds it', () => {
     const notice = rendered(noticeTemplate('Nothing was changed.'));
-    expect(shownNotice(notice)).to.equal(notice.querySelector('.notice'));
+    expect(shownNotice(notice)).to.equal(notice.querySelector('[part~=notice]'));
     expect(shownNotice(notice)!.tabIndex).to.equal(-1);
     expect(textOf(notice)).to.equal('Nothing was changed.');
   });

@@ -35,6 +35,7 @@ function readOn(source: { connection?: Connection; texts?: Promise<void>; shownI
   const pickerHost: PickerHost = {
     lit: { html, nothing },
     formatMoney,
+    root: () => document.createElement('div').attachShadow({ mode: 'open' }),
     requestUpdate: () => host.requestUpdate(),
     chose: () => {},
     wentBack: () => {},

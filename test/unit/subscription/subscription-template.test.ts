@@ -23,7 +23,7 @@ describe('productTemplate', () => {
     expect(shown.querySelector('img')!.getAttribute('src')).to.equal('https://cdn.example.com/roast.png');
     expect(shown.querySelector('img')!.getAttribute('alt'), 'the name says it').to.equal('');
     expect(textOf(shown.querySelector('.product-name'))).to.equal('Morning roast');
-    expect(textOf(shown.querySelector('.product-price'))).to.equal(en.pricePerOrder('$12.50'));
+    expect(textOf(shown.querySelector('.product-name + p'))).to.equal(en.pricePerOrder('$12.50'));
   });
 
   it('shows no picture from an address that is not safe, and no price it cannot read', () => {
@@ -33,7 +33,7 @@ describe('productTemplate', () => {
     });
     const shown = rendered(productTemplate(view, unsafe));
     expect(shown.querySelector('img')).to.equal(null);
-    expect(shown.querySelector('.product-price')).to.equal(null);
+    expect(shown.querySelector('.product-name + p')).to.equal(null);
   });
 
   it('shows nothing for a product without a name', () => {
@@ -51,7 +51,7 @@ describe('ineligibleTemplate', () => {
     const shown = rendered(ineligibleTemplate(view, cancelled));
     expect(textOf(shown.querySelector('.notice-title'))).to.equal(en.ineligible('not-live', 'Morning roast'));
     expect(textOf(shown)).to.include(en.cancelledOn('October 2, 2026'));
-    expect(shown.querySelector('.notice')!.getAttribute('tabindex'), 'focusable when it answers the customer').to.equal('-1');
+    expect(shown.querySelector('[part~=notice]')!.getAttribute('tabindex'), 'focusable when it answers the customer').to.equal('-1');
   });
 
   it('shows nothing for a subscription that can be prepaid', () => {

@@ -68,7 +68,7 @@ describe('formTemplate', () => {
 
   it('draws the struck price, the amount and one order’s under a choice, hidden from the ear, which hears the sentence', () => {
     const six = form().querySelectorAll('[part~="orders-option"]')[1]!;
-    const drawn = six.querySelector('.hint')!;
+    const drawn = six.querySelector('[part~=hint]')!;
     expect(drawn.getAttribute('aria-hidden')).to.equal('true');
     expect(textOf(drawn.querySelector('s'))).to.equal('$75.00');
     expect(textOf(drawn)).to.include(asRead(en.ordersChoice('$67.50', DECEMBER_5, false)));
