@@ -127,11 +127,23 @@ export function renderSections(container: HTMLElement, sections: Section[]): voi
   }
 }
 
+/** The playground's part rules, one style sheet of the document's, made once and emptied for each new widget. */
+let partRules: CSSStyleSheet | undefined;
+
 /**
  * The playground's controls: a text field for each attribute and each custom property the manifest lists, which
- * sets it on `widget` as it is typed (an empty field removes it). The fields start with the widget's own values.
+ * sets it on `widget` as it is typed (an empty field removes it), and one for each part, whose declarations become the
+ * rule `::part(name)` of `widget`. The fields start with the widget's own values. The part rules are set through the
+ * CSSOM, declaration text only: what is typed cannot close the rule and style anything else.
  */
 export function renderPlayground(form: HTMLElement, element: ManifestElement, widget: HTMLElement): void {
+  if (!partRules) {
+    partRules = new CSSStyleSheet();
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, partRules];
+  }
+  const rules = partRules;
+  rules.replaceSync('');
+  widget.setAttribute('data-playground', '');
   const field = (group: string, name: string, value: string, placeholder: string | undefined, apply: (value: string) => void) => {
     const id = `${group}-${name.replace(/^-+/, '')}`;
     const label = Object.assign(document.createElement('label'), { htmlFor: id, textContent: name });
@@ -164,6 +176,15 @@ export function renderPlayground(form: HTMLElement, element: ManifestElement, wi
           value ? widget.style.setProperty(property.name, value) : widget.style.removeProperty(property.name),
         ),
       ),
+    ),
+    fieldset(
+      'Parts',
+      (element.cssParts ?? []).map((part) => {
+        const rule = rules.cssRules[rules.insertRule(`[data-playground]::part(${part.name}) {}`, rules.cssRules.length)] as CSSStyleRule;
+        const row = field('part', part.name, '', 'declarations, such as color: teal', (value) => (rule.style.cssText = value));
+        row.querySelector('label')!.textContent = `::part(${part.name})`;
+        return row;
+      }),
     ),
   );
 }

@@ -50,7 +50,9 @@ describe('the reference page', () => {
     const form = await fixture<HTMLFormElement>(html`<form></form>`);
     renderPlayground(form, element, widget);
     const inputs = [...form.querySelectorAll('input')];
-    expect(inputs).to.have.length((element.attributes ?? []).length + (element.cssProperties ?? []).length);
+    expect(inputs).to.have.length(
+      (element.attributes ?? []).length + (element.cssProperties ?? []).length + (element.cssParts ?? []).length,
+    );
     const type = (id: string, value: string) => {
       const input = form.querySelector<HTMLInputElement>(`#${id}`)!;
       expect(document.querySelector(`label[for="${id}"]`) ?? form.querySelector(`label[for="${id}"]`)).to.not.equal(null);
@@ -67,5 +69,29 @@ describe('the reference page', () => {
     type('property-prepaid-upgrade-accent', '');
     expect(widget.style.getPropertyValue('--prepaid-upgrade-accent')).to.equal('');
     await expect(form).to.be.accessible();
+  });
+
+  it('lets the playground style each part the manifest lists, with declarations only', async () => {
+    const element = await manifestElement();
+    const widget = document.createElement('div');
+    const form = await fixture<HTMLFormElement>(html`<form></form>`);
+    renderPlayground(form, element, widget);
+    const parts = (element.cssParts ?? []).map((part) => part.name);
+    expect([...form.querySelectorAll('[id^=part-]')].map((input) => input.id)).to.deep.equal(parts.map((part) => `part-${part}`));
+    expect(form.querySelector('label[for="part-chosen"]')!.textContent).to.equal('::part(chosen)');
+    const input = form.querySelector<HTMLInputElement>('#part-submit')!;
+    const rule = () =>
+      document.adoptedStyleSheets
+        .flatMap((sheet) => [...sheet.cssRules])
+        .find((each) => each instanceof CSSStyleRule && each.selectorText === '[data-playground]::part(submit)') as CSSStyleRule;
+    input.value = 'border-radius: 0; color: teal';
+    input.dispatchEvent(new Event('input'));
+    expect(rule().style.cssText).to.equal('border-radius: 0px; color: teal;');
+    // A brace cannot close the rule: the declarations are parsed as declarations, and what is not one is dropped.
+    input.value = 'color: red } body { display: none';
+    input.dispatchEvent(new Event('input'));
+    expect(rule().style.display).to.equal('');
+    expect(getComputedStyle(document.body).display).to.equal('block');
+    expect(widget.hasAttribute('data-playground')).to.be.true;
   });
 });
