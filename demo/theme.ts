@@ -2,7 +2,7 @@
 // demo store shows its widgets the same way. Each theme is a stylesheet under themes/ that applies below
 // [data-theme="…"]; "default" has no stylesheet at all.
 
-const THEMES = ['default', 'dark', 'brand'] as const;
+const THEMES = ['default', 'dark', 'brand', 'dawn', 'midnight'] as const;
 export type Theme = (typeof THEMES)[number];
 const THEME_STORAGE_KEY = 'prepaid-upgrade-demo:theme';
 export const isTheme = (value: unknown): value is Theme => THEMES.includes(value as Theme);

@@ -142,8 +142,12 @@ export function stopDisplay(): void {
   display = undefined;
 }
 
-/** Starts a WebKitWebDriver on a free loopback port; `stop()` ends it. */
-export async function startWebKitDriver(): Promise<{ port: number; stop: () => void }> {
+/**
+ * Starts a WebKitWebDriver on a free loopback port; `stop()` ends it. `compositing` keeps WebKit's accelerated
+ * compositing, which its screenshots need: without it, a screenshot of a page that has nothing left to paint waits for
+ * a paint that never comes.
+ */
+export async function startWebKitDriver({ compositing = false } = {}): Promise<{ port: number; stop: () => void }> {
   assertEngineInstalled('webkit');
   const displayName = await ensureDisplay();
   const port = await freePort();
@@ -152,7 +156,7 @@ export async function startWebKitDriver(): Promise<{ port: number; stop: () => v
       // The X display has no graphics card, so WebKit's accelerated compositing would paint every layer through a
       // software OpenGL. Without it, WebKit paints as it does without a graphics card: the same layout and events, for
       // a third less of the processor.
-      env: { ...process.env, DISPLAY: displayName, WEBKIT_DISABLE_COMPOSITING_MODE: '1' },
+      env: { ...process.env, DISPLAY: displayName, ...(compositing ? {} : { WEBKIT_DISABLE_COMPOSITING_MODE: '1' }) },
       stdio: 'ignore',
     }),
   );

@@ -171,7 +171,7 @@ describe('the demo’s pages at 1280 and 360 px', { timeout: 60_000 }, () => {
     await page.waitForFunction(
       () => document.querySelector<HTMLElement & { state: string }>('#subscription-list prepaid-upgrade')!.state === 'prepaid',
     );
-    assert.match(await listed.locator('.notice').innerText(), /6 prepaid orders/);
+    assert.match(await listed.locator('[part~=notice]').innerText(), /6 prepaid orders/);
     const logged = () => page.locator('#event-log code').allInnerTexts();
     assert.equal((await logged()).filter((type) => type === 'prepaid-upgrade-success').length, 1, 'one success, the upgrading widget’s');
     // The funnel counts the upgrade sent and made.
@@ -181,7 +181,7 @@ describe('the demo’s pages at 1280 and 360 px', { timeout: 60_000 }, () => {
     // Changed in the list: "On your next order" has the new renewal checked, and tells the page nothing of its own.
     await listed.locator('[part~="manage"] input[type="radio"][value="cancel"]').click();
     await listed.locator('[part~="manage-submit"]').click();
-    await listed.locator('.confirmation').waitFor();
+    await listed.locator('[part~=confirmation]').waitFor();
     await aside.locator('[part~="manage"] input[type="radio"][value="cancel"]:checked').waitFor({ state: 'attached' });
     assert.equal((await logged()).filter((type) => type === 'prepaid-upgrade-renewal-change').length, 1, 'one renewal change, the list’s');
   });

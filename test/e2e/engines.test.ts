@@ -6,20 +6,9 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PREPAID_UPGRADE_EVENTS } from '../../src/events.js';
-import puppeteer, { type Browser as PuppeteerBrowser, type ElementHandle } from 'puppeteer-core';
-import { remote } from 'webdriverio';
 import { redactCredential, SANDBOX_DISCOVERY, type RecordedRequest, type SandboxInfo } from '../../src/sandbox/index.js';
-import {
-  assertEngineInstalled,
-  chromePath,
-  chromiumArgs,
-  firefoxPath,
-  selectedEngines,
-  startWebKitDriver,
-  stopDisplay,
-  webkitCapabilities,
-  type Engine,
-} from '../engines.js';
+import { assertEngineInstalled, selectedEngines } from '../engines.js';
+import { DRIVERS, type EngineDriver, type EnginePage } from './engine-drivers.js';
 import {
   addFault,
   assertBundlesBuilt,
@@ -31,9 +20,6 @@ import {
   type TestServer,
   type WidgetPageOptions,
 } from './server.js';
-
-/** How long a page may take to reach a state the test waits for (the fault test waits out real backoffs too). */
-const WAIT_MS = 10_000;
 
 const EVENT_TYPES = Object.values(PREPAID_UPGRADE_EVENTS).map((event) => event.eventName);
 
@@ -63,126 +49,6 @@ const RECORDER = `<script>(() => {
     return consoleError.apply(this, args);
   };
 })();</script>`;
-
-/** One page in one engine; the functions given run in the page (serialized: they may use their one argument only). */
-interface EnginePage {
-  goto(url: string): Promise<void>;
-  waitFor(condition: (arg: string) => boolean, arg: string, what: string): Promise<void>;
-  run<T>(script: (arg: string) => T, arg?: string): Promise<T>;
-  /** Clicks, as a user does, the element `selector` finds in the widget's shadow root. */
-  click(selector: string): Promise<void>;
-  /** Console errors and page errors the driver saw (puppeteer's events; WebDriver classic has none). */
-  driverErrors(): string[];
-  close(): Promise<void>;
-}
-
-interface EngineDriver {
-  open(): Promise<EnginePage>;
-  quit(): Promise<void>;
-}
-
-/** Chromium (over CDP) and Firefox (over WebDriver BiDi), each test in a browser context, a window, of its own. */
-async function puppeteerDriver(engine: 'chromium' | 'firefox'): Promise<EngineDriver> {
-  const browser: PuppeteerBrowser = await puppeteer.launch(
-    engine === 'chromium'
-      ? { browser: 'chrome', executablePath: chromePath, headless: true, args: chromiumArgs, timeout: 30_000, protocolTimeout: 30_000 }
-      : { browser: 'firefox', executablePath: firefoxPath, headless: true, timeout: 30_000, protocolTimeout: 30_000 },
-  );
-  return {
-    async open() {
-      const context = await browser.createBrowserContext();
-      // A window, not a tab: a background tab gets no animation frames.
-      const page = await context.newPage({ type: 'window' });
-      page.setDefaultTimeout(WAIT_MS);
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(`page error: ${String(error)}`));
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-      });
-      return {
-        goto: async (url) => void (await page.goto(url)),
-        waitFor: async (condition, arg, what) => {
-          await page.waitForFunction(condition, { timeout: WAIT_MS, polling: 100 }, arg).catch((error: Error) => {
-            throw new Error(`${engine}: waiting for ${what}: ${error.message}`);
-          });
-        },
-        async run<T>(script: (arg: string) => T, arg = ''): Promise<T> {
-          return (await page.evaluate(script, arg)) as T;
-        },
-        async click(selector) {
-          const handle = await page.evaluateHandle(
-            (selector) => document.querySelector('prepaid-upgrade')?.shadowRoot?.querySelector(selector) ?? null,
-            selector,
-          );
-          const element = handle.asElement() as ElementHandle<Element> | null;
-          assert.ok(element, `${selector} is in the widget`);
-          await element.click();
-          await handle.dispose();
-        },
-        driverErrors: () => errors,
-        close: () => context.close(),
-      };
-    },
-    quit: () => browser.close(),
-  };
-}
-
-/** WebKit: one MiniBrowser session on an X display, through a WebKitWebDriver of its own; tests take turns in it. */
-async function webkitDriver(): Promise<EngineDriver> {
-  const driver = await startWebKitDriver();
-  let browser: WebdriverIO.Browser;
-  try {
-    browser = await remote({
-      hostname: '127.0.0.1',
-      port: driver.port,
-      path: '/',
-      capabilities: webkitCapabilities,
-      logLevel: 'warn',
-      waitforTimeout: WAIT_MS,
-      connectionRetryTimeout: 30_000,
-      connectionRetryCount: 1,
-    });
-  } catch (error) {
-    driver.stop();
-    stopDisplay();
-    throw error;
-  }
-  return {
-    async open() {
-      return {
-        goto: (url) => browser.url(url).then(() => undefined),
-        waitFor: async (condition, arg, what) => {
-          await browser.waitUntil(() => browser.execute(condition, arg), {
-            timeout: WAIT_MS,
-            interval: 100,
-            timeoutMsg: `webkit: ${what} within ${WAIT_MS} ms`,
-          });
-        },
-        async run<T>(script: (arg: string) => T, arg = ''): Promise<T> {
-          return (await browser.execute(script, arg)) as T;
-        },
-        click: (selector) => browser.$('prepaid-upgrade').shadow$(selector).click(),
-        driverErrors: () => [],
-        // The next test loads its own page; a blank one in between ends this one's requests.
-        close: () => browser.url('about:blank').then(() => undefined),
-      };
-    },
-    async quit() {
-      try {
-        await browser.deleteSession();
-      } finally {
-        driver.stop();
-        stopDisplay();
-      }
-    },
-  };
-}
-
-const DRIVERS: Record<Engine, () => Promise<EngineDriver>> = {
-  chromium: () => puppeteerDriver('chromium'),
-  firefox: () => puppeteerDriver('firefox'),
-  webkit: webkitDriver,
-};
 
 // Page-side helpers: plain functions of one string, so that every driver can send them into the page.
 const widgetState = () => (document.querySelector('prepaid-upgrade') as HTMLElement & { state: string }).state;
@@ -332,7 +198,7 @@ describe('the built bundles in a plain page, in every engine', () => {
                 assert.equal(await page.run(widgetState), 'prepaid');
                 assert.equal(
                   await page.run(() =>
-                    document.querySelector('prepaid-upgrade')!.shadowRoot!.querySelector('.confirmation')?.textContent?.trim(),
+                    document.querySelector('prepaid-upgrade')!.shadowRoot!.querySelector('[part~=confirmation]')?.textContent?.trim(),
                   ),
                   'Saved. When your prepaid orders run out, your subscription renews automatically.',
                 );

@@ -63,7 +63,7 @@ describe('languages in the built bundles', () => {
     page.on('pageerror', (error) => errors.push(String(error)));
     await page.goto(url);
     await page.waitForFunction(() => document.querySelector('prepaid-upgrade')?.state === 'ready', null, { timeout: 10_000 });
-    const heading = await page.locator('prepaid-upgrade .heading').textContent();
+    const heading = await page.locator('prepaid-upgrade [part~=heading]').textContent();
     const dir = await page.locator('prepaid-upgrade [part~=base]').getAttribute('dir');
     await page.close();
     assert.deepEqual(errors, []);

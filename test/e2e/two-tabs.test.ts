@@ -97,7 +97,7 @@ describe('one subscription in two tabs of one browser', { timeout: 120_000 }, ()
           await reaches(b, 'prepaid', 'tab B shows the subscription prepaid');
           await widgetB.getByRole('heading', { name: 'Your prepaid subscription' }).waitFor();
           assert.equal(await widgetB.locator('[part~="form"]').count(), 0, 'tab B no longer offers the upgrade');
-          const terms = await widgetB.locator('.notice').innerText();
+          const terms = await widgetB.locator('[part~=notice]').innerText();
           assert.match(terms, /This subscription is already prepaid\./);
           assert.match(terms, /\b6 prepaid orders\b/);
           assert.match(terms, /When they run out: it goes back to paying per order\./);
@@ -115,11 +115,11 @@ describe('one subscription in two tabs of one browser', { timeout: 120_000 }, ()
           await a.bringToFront();
           await widgetA.locator('[part~="manage"] input[type="radio"][value="autorenew"]').click();
           await widgetA.locator('[part~="manage-submit"]').click();
-          await widgetA.locator('.confirmation').waitFor({ state: 'visible' });
+          await widgetA.locator('[part~=confirmation]').waitFor({ state: 'visible' });
 
           // Tab B says the same, and its own form has the new choice checked.
           await b.bringToFront();
-          await widgetB.locator('.notice').filter({ hasText: 'When they run out: it renews automatically.' }).waitFor();
+          await widgetB.locator('[part~=notice]').filter({ hasText: 'When they run out: it renews automatically.' }).waitFor();
           assert.equal(await stateOf(b), 'prepaid');
           assert.equal(
             await widgetB.locator('[part~="manage"] input[type="radio"]:checked').getAttribute('value'),
