@@ -218,7 +218,8 @@ export class PrepaidUpgrade extends LitElement {
     },
   );
   /** What was learned about the subscriptions shown since they were read: writes' answers, and news from other widgets. */
-  readonly #learned: Learned = new Learned(this, this.#read);
+  // What the customer did not ask for here is shown as news: the status region says it, and nothing takes focus.
+  readonly #learned: Learned = new Learned(this, this.#read, () => (this.#readAsked = false));
   /** How many of the read's outcomes were told of (`SubscriptionRead.settled`). */
   #readsTold = 0;
 

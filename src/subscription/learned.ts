@@ -18,10 +18,13 @@ export class Learned {
   /** The read that what is learned is newer than, or not, and whose picker offers what is learned. */
   readonly #read: ReadFound;
   readonly #byId = new Map<string, { subscription: Subscription; at: number }>();
+  /** Called when something is learned that the customer did not do here: news from elsewhere, or a quiet read. */
+  readonly #unasked: () => void;
 
-  constructor(host: ReactiveControllerHost, read: ReadFound) {
+  constructor(host: ReactiveControllerHost, read: ReadFound, unasked: () => void) {
     this.#host = host;
     this.#read = read;
+    this.#unasked = unasked;
   }
 
   /**
@@ -34,6 +37,7 @@ export class Learned {
     if (at <= Math.max(this.#byId.get(id)?.at ?? 0, this.#read.sentAt)) return;
     this.#byId.set(id, { subscription, at });
     this.#read.picker?.replace(subscription, chosen);
+    if (!chosen) this.#unasked();
     this.#host.requestUpdate();
   }
 

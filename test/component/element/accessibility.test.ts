@@ -425,6 +425,27 @@ describe('announcements', () => {
     expect(text(m.$('[part~=status]'))).to.equal('');
   });
 
+  it('says news from another widget politely after a read the customer retried, and moves no focus', async () => {
+    const session = await sandboxSession();
+    await session.fault({ status: 500, method: 'GET', path: `/subscriptions/${eligible}/`, count: 1 });
+    const m = await mountFor(eligible, {}, session);
+    await m.waitForState('error');
+    m.$<HTMLButtonElement>('[part~=retry]')!.click();
+    await m.waitForState('ready');
+    expect(m.shadow.activeElement, 'the retried read takes focus').to.equal(m.$('[part~=form] input:checked'));
+    expect(text(m.$('[part~=status]'))).to.equal('');
+    // Another widget of the subscription prepays it: news this widget did not ask for. (Focus moves to the other
+    // widget's success message.)
+    const other = await mountFor(eligible, {}, session);
+    await other.waitForState('ready');
+    await other.el.upgrade();
+    await m.waitForState('prepaid');
+    expect(text(m.$('[part~=status]'))).to.equal(en.ineligible('already-prepaid', undefined));
+    // Compared as booleans: a failing comparison of elements would have the assertion print the whole document.
+    expect(m.shadow.activeElement === null, 'nothing in this widget takes focus').to.be.true;
+    expect(other.shadow.activeElement === other.$('[part~=success]'), 'the other widget keeps its own').to.be.true;
+  });
+
   it('says politely that a renewal change is being saved, then that it is saved', async () => {
     const m = await mountFor(prepaid);
     await m.waitForState('prepaid');

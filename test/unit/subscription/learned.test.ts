@@ -18,10 +18,21 @@ const loaded: Loaded = { subscription: payAsYouGoSubscription(), product: produc
 function learnedOver(found: Partial<ReadFound> = {}) {
   const host = new ControllerHost();
   const read: ReadFound = { value: loaded, sentAt: 0, picker: undefined, ...found };
-  return { host, read, learned: new Learned(host, read) };
+  const unasked: number[] = [];
+  return { host, read, unasked, learned: new Learned(host, read, () => unasked.push(unasked.length)) };
 }
 
 describe('Learned', () => {
+  it('tells its owner of what the customer did not do here (news), and not of what they did (chosen)', () => {
+    const { learned, unasked } = learnedOver();
+    learned.learn(prepaidSubscription(), 1000, true);
+    expect(unasked, 'the customer’s own change').to.have.length(0);
+    learned.learn(prepaidSubscription(), 2000);
+    expect(unasked, 'news').to.have.length(1);
+    learned.learn(prepaidSubscription(), 1500);
+    expect(unasked, 'older than what is known: not learned').to.have.length(1);
+  });
+
   it('shows the read as it is when nothing was learned of it, and nothing before the read completes', () => {
     expect(learnedOver().learned.loaded(true)).to.equal(loaded);
     expect(learnedOver({ value: undefined }).learned.loaded(true)).to.equal(undefined);
@@ -79,7 +90,7 @@ describe('Learned', () => {
       replace: (subscription: Subscription, chosen: boolean) => replaced.push([subscription, chosen]),
     } as unknown as Picker;
     const host = new ControllerHost();
-    const learned = new Learned(host, { value: picker, picker, sentAt: 0 });
+    const learned = new Learned(host, { value: picker, picker, sentAt: 0 }, () => {});
     expect(learned.loaded(false)).to.equal(loaded);
     expect(manages, 'whether prepaid ones are offered').to.deep.equal([false]);
     const prepaid = prepaidSubscription();
