@@ -118,7 +118,7 @@ export function headerTemplate({ t, locale }: View, kind: HeaderKind, selling: b
 
 /**
  * The notice shown, which takes focus when it answers what the customer did: why nothing was changed, or why nothing
- * can be. The features' notices share its class and look.
+ * can be. The features' notices share its part and look.
  */
 export const shownNotice = (root: ParentNode): HTMLElement | null => root.querySelector('[part~=notice]');
 
