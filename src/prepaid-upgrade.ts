@@ -279,6 +279,12 @@ export class PrepaidUpgrade extends LitElement {
   // later, each in a task of its own (see shared/scheduling.ts).
   override connectedCallback(): void {
     super.connectedCallback();
+    // Its read starts now, for attributes already in place: the token is asked for as the bundle runs, and the page's
+    // widgets ask for their reads together (api/shared-reads.ts).
+    if (!this.hasUpdated && this.#link.read(true)) {
+      this.#readChoices();
+      void this.#read.task.run();
+    }
     showCustomState(this.#internals, this.state);
     void startFirstWork(this.updateComplete, () => this.#language.formatLocale);
   }
@@ -290,14 +296,16 @@ export class PrepaidUpgrade extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A new connection starts over. A write in flight is never dropped, though: its outcome is shown once it comes.
-    if (this.#link.read(changed)) {
+    if (this.#link.read()) {
       this.#readAsked = false;
       this.#startOver();
     }
     // The first update reads the choices, whatever was set.
-    if (CHOICE_PROPERTIES.some((name) => changed.has(name)) || !this.hasUpdated) {
-      this.#upgrade.readChoices(this, (warning) => this.#console.warnOnce(warning));
-    }
+    if (CHOICE_PROPERTIES.some((name) => changed.has(name)) || !this.hasUpdated) this.#readChoices();
+  }
+
+  #readChoices(): void {
+    this.#upgrade.readChoices(this, (warning) => this.#console.warnOnce(warning));
   }
 
   // The reads' tasks start in their controllers' `hostUpdate`, which comes after `willUpdate`: what is shown is derived

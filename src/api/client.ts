@@ -23,7 +23,8 @@ import type { RenewalBehavior } from './upgrade-request.js';
  * request. After the service refuses a token with 401, it may give a different token to try once more, or `undefined`
  * when it cannot get one.
  */
-export type TokenSource = Pick<StorefrontCredentials, 'authorization'> & Partial<Pick<StorefrontCredentials, 'renewAfterRefusal'>>;
+export type TokenSource = Pick<StorefrontCredentials, 'authorization'> &
+  Partial<Pick<StorefrontCredentials, 'renewAfterRefusal' | 'confirm'>>;
 
 export interface ApiClientOptions {
   /** The address from `resolveBaseAddress`. It is absolute and ends in `/`. */
@@ -38,6 +39,8 @@ export interface ApiClientOptions {
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** Receives the headers of the answer that was used. */
+  heard?: (headers: Headers) => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 6000;
@@ -71,6 +74,15 @@ export interface ApiClient {
  */
 export const isPathStep = (id: string): boolean => /^\.{0,2}$/.test(id);
 
+/**
+ * Until when the page's requests wait, after the service limited its rate (429). The limit is the page's, not a
+ * widget's: one request's 429 holds back the page's others too, and each goes out after the wait with jitter, so that
+ * the page is refused once, not once for each widget, and does not return as one burst.
+ */
+let calmUntil = 0;
+/** The most jitter added to the wait after a 429, in milliseconds. */
+const CALM_JITTER_MS = 500;
+
 export function createApiClient({
   baseAddress,
   credentials,
@@ -81,10 +93,19 @@ export function createApiClient({
    * Sends a request, and tries again until an answer can be used, a failure is final, or the retry policy is spent.
    * Only the changes have a body, so the body decides the method.
    */
-  async function send<T>(path: string, schema: Schema<T>, signal?: AbortSignal, body?: object): Promise<T> {
+  async function send<T>(
+    path: string,
+    schema: Schema<T>,
+    signal?: AbortSignal,
+    body?: object,
+    heard?: RequestOptions['heard'],
+  ): Promise<T> {
     const method = body ? 'PATCH' : 'GET';
     const url = new URL(path, baseAddress);
     const what = `${method} ${url.pathname}`;
+    // A request waits out a 429 that another one met before it is first sent. A retry keeps to its own backoff.
+    const calm = calmUntil - Date.now();
+    if (calm > 0) await sleep(calm + Math.random() * CALM_JITTER_MS, signal);
     const started = Date.now();
     // The token that `renew` issued after a 401, for the next try. A request renews at most once, so `renew` is dropped
     // once it is used.
@@ -104,10 +125,18 @@ export function createApiClient({
       const timeout = AbortSignal.timeout(timeoutMs);
       const combined = signal ? anySignal([signal, timeout]) : timeout;
       let sent: string | undefined;
+      // A token that cannot be confirmed fails the request, as one that cannot be obtained does.
+      const confirmed = (token: string) =>
+        credentials.confirm?.(token).catch((error: unknown) => {
+          sent = undefined;
+          throw error;
+        });
       try {
         // Obtaining the token, from auth-url for example, counts against the same time limit as the request.
         sent = renewed ?? (await credentials.authorization(combined));
         renewed = undefined;
+        // A change goes only with a token whose customer is known to be signed in (see `StorefrontCredentials.confirm`).
+        if (body) sent = (await confirmed(sent)) ?? sent;
         const response = await fetch(url, {
           method,
           headers: { accept: 'application/json', authorization: sent, ...(body && { 'content-type': 'application/json' }) },
@@ -137,6 +166,12 @@ export function createApiClient({
         }
         const checked = validate(schema, json);
         if ('problem' in checked) throw malformed(`unexpected answer (${checked.problem})`);
+        // What a kept token read is used once its customer is known to be signed in, or read again as the one who is.
+        if ((renewed = await confirmed(sent))) {
+          tries--;
+          continue;
+        }
+        heard?.(response.headers);
         return checked.data;
       } catch (caught) {
         let error: ApiError;
@@ -166,7 +201,14 @@ export function createApiClient({
         if (!isRetryable(error, method) || tries >= maxAttempts || Date.now() - started + delay > RETRY_BUDGET_MS) {
           throw error;
         }
-        await sleep(delay, signal);
+        if (error.status === 429) calmUntil = Math.max(calmUntil, Date.now() + delay);
+        const calmed = calmUntil;
+        try {
+          await sleep(delay, signal);
+        } finally {
+          // The page's wait is over once this one's is.
+          if (calmUntil === calmed) calmUntil = 0;
+        }
       }
     }
   }
@@ -196,7 +238,7 @@ export function createApiClient({
     if (url.origin !== baseAddress.origin || !url.pathname.startsWith(baseAddress.pathname)) {
       throw new ApiError('malformed', `${url.origin}${url.pathname} is not an address of the service at ${baseAddress.href}`);
     }
-    return send(url.href, schema, options?.signal);
+    return send(url.href, schema, options?.signal, undefined, options?.heard);
   };
 
   return {
@@ -204,7 +246,8 @@ export function createApiClient({
     read,
     readSubscriptionPage: (address, options) => read(address, answerSchemas().SubscriptionPageSchema, options),
     getSubscription: (id, options) => subscription(id, options?.signal),
-    getProduct: async (id, options) => send(`products/${segment(id)}/`, answerSchemas().ProductSchema, options?.signal),
+    getProduct: async (id, options) =>
+      send(`products/${segment(id)}/`, answerSchemas().ProductSchema, options?.signal, undefined, options?.heard),
     upgradeToPrepaid: (id, request, options) => subscription(id, options?.signal, ['upgrade_to_prepaid/', request]),
     changeRenewalBehavior: (id, renewalBehavior, options) =>
       subscription(id, options?.signal, ['change_renewal_behavior/', { renewal_behavior: renewalBehavior }]),

@@ -4,9 +4,10 @@
  * keeps a request from being sent is reported as a configuration error that says what is wrong, and nothing is sent.
  */
 import { resolveBaseAddress, resolveTokenEndpoint } from './base-address.js';
-import { DEFAULT_TIMEOUT_MS, createApiClient, isPathStep, type ApiClient } from './client.js';
-import { StorefrontCredentials, chooseCredentialSource, headerValue } from './credentials.js';
+import { DEFAULT_TIMEOUT_MS, createApiClient, isPathStep } from './client.js';
+import { StorefrontCredentials, chooseCredentialSource, headerValue, type CredentialSource } from './credentials.js';
 import { ApiError } from './errors.js';
+import { shareReads, type PageReads } from './shared-reads.js';
 
 export interface ConnectionSettings {
   subscriptionId?: string | undefined;
@@ -37,6 +38,11 @@ export interface PageContext {
   readCookies: () => string;
   /** Receives warnings for the developer about what is likely wrong with the settings or a token. */
   onWarning: (message: string) => void;
+  /**
+   * Settles in a task after this one. The reads that the page's widgets ask for until then are asked for together
+   * (`shared-reads.ts`). Without it, only those asked for before the token is at hand are.
+   */
+  nextTask?: () => Promise<void>;
 }
 
 /**
@@ -50,11 +56,33 @@ export interface Connection {
    * `undefined` when no id was given. The element then finds the customer's subscriptions itself (docs/discovery.md).
    */
   subscriptionId: string | undefined;
-  client: ApiClient;
+  /** The client that the page's widgets of the same service, credential and time limit share, with their reads. */
+  client: PageReads;
   credentials: StorefrontCredentials;
 }
 
-export function connect(settings: ConnectionSettings, { pageUrl, readCookies, onWarning }: PageContext): Connection | { error: string } {
+/**
+ * The clients of the connections being made, by what they are made of: the widgets that connect together share one,
+ * and with it one token and their reads (`shared-reads.ts`). A `tokenProvider` is the page's own function, and its
+ * widgets do not share a client.
+ */
+const shared = new Map<string, Pick<Connection, 'client' | 'credentials'>>();
+
+/** What makes connections the same, or `undefined` for a `tokenProvider`. */
+const sharedAs = (source: CredentialSource, baseAddress: URL, timeout: number): string | undefined =>
+  source.kind === 'tokenProvider'
+    ? undefined
+    : JSON.stringify([
+        baseAddress.href,
+        timeout,
+        source.kind,
+        source.kind === 'token' ? source.token : 'url' in source ? source.url : source.merchantId,
+      ]);
+
+export function connect(
+  settings: ConnectionSettings,
+  { pageUrl, readCookies, onWarning, nextTask = async () => {} }: PageContext,
+): Connection | { error: string } {
   const subscriptionId = settings.subscriptionId?.trim() || undefined;
   if (subscriptionId !== undefined && isPathStep(subscriptionId))
     return { error: `subscription-id ${JSON.stringify(subscriptionId)} is not a subscription id` };
@@ -84,7 +112,26 @@ export function connect(settings: ConnectionSettings, { pageUrl, readCookies, on
   if (timeout !== undefined && !timeoutValid) {
     onWarning(`timeout: ${JSON.stringify(String(timeout))} is not a number of milliseconds, using ${DEFAULT_TIMEOUT_MS}`);
   }
-  const credentials = new StorefrontCredentials(source, undefined, onWarning);
-  const client = createApiClient({ baseAddress, credentials, timeoutMs: timeoutValid ? timeout : DEFAULT_TIMEOUT_MS });
-  return { subscriptionId, client, credentials };
+  const timeoutMs = timeoutValid ? timeout! : DEFAULT_TIMEOUT_MS;
+  const key = sharedAs(source, baseAddress, timeoutMs);
+  let made = key === undefined ? undefined : shared.get(key);
+  if (!made) {
+    const credentials = new StorefrontCredentials(source, undefined, onWarning);
+    const client = createApiClient({ baseAddress, credentials, timeoutMs });
+    // The reads asked for together are gathered until the token is at hand and the task that asked for them is over.
+    // The token is asked for now, as the widget connects, before its first render.
+    // The subscriptions' and the orders' reads wait for the same moment, and go out together.
+    let gathering: Promise<unknown> | undefined;
+    const gathered = () =>
+      (gathering ??= Promise.all([credentials.authorization().catch(() => {}), nextTask()]).finally(() => (gathering = undefined)));
+    made = { credentials, client: shareReads(client, gathered) };
+    if (key !== undefined) {
+      const together = made;
+      shared.set(key, together);
+      // A widget that connects later makes a connection of its own. The token that this one holds may be a signed-out
+      // customer's by then, and a new connection asks auth-url whether it still is (`StorefrontCredentials.confirm`).
+      void gathered().then(() => shared.get(key) === together && shared.delete(key));
+    }
+  }
+  return { subscriptionId, ...made };
 }

@@ -7,6 +7,7 @@
  * an error message.
  */
 import { ApiError, isAbortError } from './errors.js';
+import { keep, kept } from './tab-store.js';
 import {
   TOKEN_LIFETIME_SECONDS,
   looksLikeMilliseconds,
@@ -133,12 +134,33 @@ export const refusedAfterRenewal = (refusal: ApiError, token: string): ApiError 
     { status: 401, cause: refusal },
   );
 
-/** Holds the current token of one credential source, and renews it from sources that can issue a new one. */
+/** Whether two tokens are the same customer's of the same store. */
+const sameCustomer = (one: string, other: string): boolean => {
+  const [a, b] = [one, other].map(parseStorefrontToken);
+  return a?.sig_field === b?.sig_field && a?.public_id === b?.public_id;
+};
+
+/**
+ * Holds the current token of one credential source, and renews it from sources that can issue a new one.
+ *
+ * A token from `auth-url` is kept for the tab's next pages while it lives (`tab-store.ts`), so that a return visit
+ * reads at once instead of asking for a token first. The page's scripts can read it there, but they can ask `auth-url`
+ * for one as well. It is dropped at a 401, and when `auth-url` says that the customer is signed out.
+ */
 export class StorefrontCredentials {
   readonly #source: CredentialSource;
   readonly #now: () => number;
   readonly #onWarning: ((message: string) => void) | undefined;
   #current: Promise<string> | undefined;
+  /**
+   * The token kept from an earlier page of the tab. What it reads is used once `auth-url` has confirmed that its
+   * customer is the one signed in (`confirm`).
+   */
+  #kept: string | undefined;
+  /** The last token that was renewed after the service refused it. */
+  #renewedFrom: string | undefined;
+  /** The confirmation of `#kept`, once it was asked for. */
+  #check: Promise<string | undefined> | undefined;
 
   /**
    * `now` is the clock in milliseconds, which decides whether a token at hand is stale. `onWarning` receives warnings
@@ -150,6 +172,8 @@ export class StorefrontCredentials {
     this.#source = source;
     this.#now = now;
     this.#onWarning = onWarning;
+    const token = source.kind === 'auth-url' ? kept(`token ${source.url}`) : undefined;
+    if (token && !isTokenStale(token, now() / 1000)) this.#current = Promise.resolve((this.#kept = token));
   }
 
   /** Whether `renew()` can obtain a different token than the one already used. Every source but a fixed `token` can. */
@@ -162,7 +186,11 @@ export class StorefrontCredentials {
     const held = this.#current;
     if (held) {
       const token = await held.catch(() => undefined);
-      if (token !== undefined && !(this.renewable && isTokenStale(token, this.#now() / 1000))) return token;
+      if (token !== undefined && !(this.renewable && isTokenStale(token, this.#now() / 1000))) {
+        // The confirmation goes out with the first request that the kept token makes, beside it.
+        if (token === this.#kept) this.confirm(token).catch(() => {});
+        return token;
+      }
       // A concurrent caller may have started obtaining the next token meanwhile. That token is shared, not replaced.
       if (this.#current === held) this.#current = undefined;
     }
@@ -183,9 +211,31 @@ export class StorefrontCredentials {
     }
   }
 
-  /** Drops the token at hand, so that the next `authorization()` obtains a new one. */
+  /** Drops the token at hand, and the one kept for the tab, so that the next `authorization()` obtains a new one. */
   renew(): void {
     this.#current = undefined;
+    if (this.#source.kind === 'auth-url') keep(`token ${this.#source.url}`);
+  }
+
+  /**
+   * Whether an answer to a request sent with `sent` may be used. A token kept from an earlier page may no longer be the
+   * signed-in customer's: on a shared computer, one customer signs out and the next signs in, in the same tab. So
+   * `auth-url` is asked again beside the first reads, and what they read waits for its answer. This resolves to
+   * `undefined` when `sent` is the signed-in customer's, or to the token of the customer signed in now, to send again
+   * with. It rejects as `auth-url` does when nobody is signed in, and the kept token is dropped.
+   */
+  confirm(sent: string): Promise<string | undefined> {
+    if (sent !== this.#kept) return Promise.resolve(undefined);
+    return (this.#check ??= this.#obtain().then(
+      (fresh) => {
+        this.#current = Promise.resolve(fresh);
+        return sameCustomer(fresh, sent) ? undefined : fresh;
+      },
+      (error: unknown) => {
+        this.renew();
+        throw error;
+      },
+    ));
   }
 
   /**
@@ -197,9 +247,13 @@ export class StorefrontCredentials {
     if (!this.renewable) return undefined;
     // Several requests that are refused at once renew only once. A token other than the refused one is already the new
     // one. So is a token that a concurrent caller started obtaining meanwhile.
+    // A source may issue the refused token again: it is renewed once all the same.
     const held = this.#current;
     const atHand = held && (await held.catch(() => undefined));
-    if (this.#current === held && (atHand === undefined || atHand === refused)) this.renew();
+    if (this.#current === held && (atHand === undefined || atHand === refused) && this.#renewedFrom !== refused) {
+      this.#renewedFrom = refused;
+      this.renew();
+    }
     return this.authorization(signal).catch(unlessAborted);
   }
 
@@ -253,7 +307,14 @@ export class StorefrontCredentials {
         }
         if (!token && /html/i.test(response.headers.get('content-type') ?? '')) throw signedOut('answered with a page, not a token');
         if (!token) throw new ApiError('malformed', 'auth-url did not answer with a token of the form {public_id, ts, sig_field, sig}');
-        return serializeStorefrontToken(token);
+        const value = serializeStorefrontToken(token);
+        // Kept until the end of its window by the clock of whichever was earlier, this browser's or the store's server's.
+        keep(
+          `token ${source.url}`,
+          value,
+          Math.min(Date.now(), +token.ts * 1000) + (TOKEN_LIFETIME_SECONDS - RENEWAL_MARGIN_SECONDS) * 1000,
+        );
+        return value;
       }
     }
   }

@@ -34,7 +34,7 @@ export interface NextOrder {
 }
 
 /** The status of an order that is not sent yet, such as the next order. */
-const UNSENT = 1;
+export const UNSENT = 1;
 
 /** The amounts of an order, each named as the element names it and as the service does. */
 const AMOUNTS = { subTotal: 'sub_total', total: 'total', taxTotal: 'tax_total', shippingTotal: 'shipping_total' } as const;
@@ -57,25 +57,17 @@ function amountsOf(order: Order, listed?: Amounts): Amounts {
 export const hasAllAmounts = (order: NextOrder): boolean => Object.keys(AMOUNTS).every((name) => order[name as keyof Amounts] !== null);
 
 /**
- * Reads the next order of subscription `subscriptionId` from `GET /orders/?subscription={id}&status=1`, in either
- * listing shape. The order comes with the amounts that the listing gives. The result is `null` when the subscription
- * has no unsent order.
- *
- * Only the first page is read. The service creates a subscription's orders one at a time (docs/service.md#orders), so
- * its unsent orders never fill more than a page. Any unsent order of the subscription that lacks an id or a date makes
- * the answer malformed, because it could be the next one.
+ * The next order of subscription `subscriptionId` among the `results` of a listing of unsent orders, or `null` when
+ * there it has none. A listing that is `filtered` by the subscription holds only its orders, so an order that does not
+ * say whose it is counts as the subscription's there, and nowhere else. Any unsent order of the subscription that
+ * lacks an id or a date makes the answer malformed, because it could be the next one.
  */
-export async function readNextOrder(client: ApiClient, subscriptionId: string, options?: RequestOptions): Promise<NextOrder | null> {
-  const { results } = await client.read(
-    `orders/?subscription=${encodeURIComponent(subscriptionId)}&status=${UNSENT}`,
-    answerSchemas().OrderPageSchema,
-    options,
-  );
+export function nextOrderIn(results: Order[], subscriptionId: string, filtered?: boolean): NextOrder | null {
   let next: NextOrder | null = null;
   let nextDay = Infinity;
   for (const order of results) {
     // The service filters the orders, but what it lets through is checked all the same.
-    if (order.status !== UNSENT || (order.subscription ?? subscriptionId) !== subscriptionId) continue;
+    if (order.status !== UNSENT || (order.subscription ?? (filtered && subscriptionId)) !== subscriptionId) continue;
     const { public_id: publicId, place } = order;
     const day = calendarDay(place)?.getTime();
     if (!publicId || day === undefined) {
@@ -87,6 +79,23 @@ export async function readNextOrder(client: ApiClient, subscriptionId: string, o
     }
   }
   return next;
+}
+
+/**
+ * Reads the next order of subscription `subscriptionId` from `GET /orders/?subscription={id}&status=1`, in either
+ * listing shape. The order comes with the amounts that the listing gives. The result is `null` when the subscription
+ * has no unsent order.
+ *
+ * Only the first page is read. The service creates a subscription's orders one at a time (docs/service.md#orders), so
+ * its unsent orders never fill more than a page.
+ */
+export async function readNextOrder(client: ApiClient, subscriptionId: string, options?: RequestOptions): Promise<NextOrder | null> {
+  const { results } = await client.read(
+    `orders/?subscription=${encodeURIComponent(subscriptionId)}&status=${UNSENT}`,
+    answerSchemas().OrderPageSchema,
+    options,
+  );
+  return nextOrderIn(results, subscriptionId, true);
 }
 
 /**

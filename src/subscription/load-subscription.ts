@@ -15,8 +15,8 @@ export const NEXT_ORDER_WAIT_MS = 500;
 
 /**
  * Reads what the form shows: the subscription, then its product, and whether it can be upgraded. `readNextOrder` starts
- * the read of the next order alongside the product's read, and settles once the order is in. The form waits for it for
- * `NEXT_ORDER_WAIT_MS` at most.
+ * the read of the next order beside the subscription's, as it needs only the subscription's id, and settles once the
+ * order is in. Once the product is in, the form waits for the order for `NEXT_ORDER_WAIT_MS` at most.
  */
 export async function loadSubscription(
   client: ApiClient,
@@ -25,9 +25,9 @@ export async function loadSubscription(
   warn: (message: string) => void,
   readNextOrder: () => Promise<void>,
 ): Promise<Loaded> {
-  const subscription = await client.getSubscription(subscriptionId, { signal });
   let orderIn = false;
   const nextOrder = readNextOrder().then(() => (orderIn = true));
+  const subscription = await client.getSubscription(subscriptionId, { signal });
   let product: Product | undefined;
   if (subscription.product) {
     try {

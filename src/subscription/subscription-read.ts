@@ -82,7 +82,10 @@ export class SubscriptionRead implements ReactiveController {
         await beforeAnswerRenders();
         return read;
       },
-      onComplete: () => this.settled++,
+      onComplete: () => {
+        this.settled++;
+        this.nextOrder.shown();
+      },
       onError: () => this.settled++,
     });
     // Created after the read's task, so that a read that starts in an update forgets the subscription read before it

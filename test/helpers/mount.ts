@@ -56,4 +56,6 @@ function afterEachCleanup(cleanup: () => void) {
 }
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
+  // Each test is a first visit: a token or a product that a widget kept for the tab's next pages is forgotten.
+  sessionStorage.clear();
 });

@@ -212,6 +212,12 @@ describe('the storefront token stays out of sight', () => {
       const sent = await redactCredential(session.token);
       expect((await session.requests()).every((request) => request.headers.authorization === sent)).to.be.true;
       const places = placesToSearch(m, capture.lines);
+      // The tab keeps the token that auth-url gave for its next pages, which the page's scripts could ask auth-url for
+      // as well (docs/security.md): there and nowhere else.
+      expect(sessionStorage.getItem(`prepaid-upgrade token ${authUrl}`))
+        .to.match(/^\d+ /)
+        .and.satisfy((kept: string) => kept.endsWith(session.token));
+      delete places.sessionStorage;
       places['all attributes'] = m.el
         .getAttributeNames()
         .map((name) => `${name}=${m.el.getAttribute(name)}`)

@@ -129,21 +129,32 @@ describe('a first visit', () => {
     await expect(m.el).to.be.accessible();
   });
 
-  it('starts no read in the task that inserts the widget, and reads in the task after it', async () => {
+  it('sends its reads in a task after the one that inserts it, together with those of the widgets inserted with it', async () => {
     const session = await sandboxSession();
     const container = await fixture<HTMLDivElement>(html`<div></div>`);
     const { addresses: asked, restore } = recordFetches();
     try {
-      const el = document.createElement('prepaid-upgrade');
-      el.setAttribute('subscription-id', eligible.id);
-      el.setAttribute('api-base', session.apiBase);
-      el.setAttribute('token', session.token);
-      container.append(el);
-      await el.updateComplete;
-      expect(el.shadowRoot!.querySelector('.placeholder'), 'the placeholder at once').not.to.equal(null);
+      const widgets = [eligible.id, prepaid.id].map((id) => {
+        const el = document.createElement('prepaid-upgrade');
+        el.setAttribute('subscription-id', id);
+        el.setAttribute('api-base', session.apiBase);
+        el.setAttribute('token', session.token);
+        return el;
+      });
+      container.append(widgets[0]!);
+      container.append(widgets[1]!);
+      // The inserting task may insert more widgets yet: nothing is sent in it.
       expect(asked, 'no request yet').to.deep.equal([]);
-      await waitUntil(() => asked.length > 0, 'a read starts in a later task');
-      expect(asked[0]).to.contain(`/subscriptions/${eligible.id}/`);
+      await widgets[0]!.updateComplete;
+      expect(widgets[0]!.shadowRoot!.querySelector('.placeholder'), 'the placeholder at its first render').not.to.equal(null);
+      await waitUntil(() => asked.length >= 2, 'the reads go out');
+      // Both subscriptions from one listing, and both next orders from another.
+      expect(
+        asked
+          .slice(0, 2)
+          .map((address) => new URL(address).pathname.replace(/.*\/i\/[^/]+/, ''))
+          .sort(),
+      ).to.deep.equal(['/orders/', '/subscriptions/']);
     } finally {
       restore();
     }

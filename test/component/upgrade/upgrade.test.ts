@@ -89,10 +89,11 @@ describe('<prepaid-upgrade> happy path', () => {
     await waitUntil(() => m.el.nextOrder, 'the next order read again');
     const asked = (await m.session.requests()).map((r) => `${r.method} ${r.path}${r.search}`);
     const orders = `GET /orders/?subscription=${eligible}&status=1`;
-    // The product and the next order side by side, in either order; the next order again after the upgrade.
-    expect([asked[0], [asked[1], asked[2]].sort(), ...asked.slice(3)]).to.deep.equal([
-      `GET /subscriptions/${eligible}/`,
-      [orders, 'GET /products/prod_morning_roast/'],
+    // The subscription and its next order side by side, in either order, then the product; the next order again after
+    // the upgrade.
+    expect([[asked[0], asked[1]].sort(), ...asked.slice(2)]).to.deep.equal([
+      [orders, `GET /subscriptions/${eligible}/`],
+      'GET /products/prod_morning_roast/',
       `PATCH /subscriptions/${eligible}/upgrade_to_prepaid/`,
       orders,
     ]);

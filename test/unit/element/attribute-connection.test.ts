@@ -1,9 +1,8 @@
 /**
  * The connection made from the element's attributes (`AttributeConnection`), with a host that holds the attributes:
- * made once, made again only when an attribute it reads changes, and no credential missing before the page has loaded.
+ * made once, made again only when a setting it is made of changes, and no credential missing before the page has loaded.
  */
 import { expect } from '@open-wc/testing';
-import type { PropertyValues } from 'lit';
 import { DEFAULT_TIMEOUT_MS } from '../../../src/api/client.js';
 import { NO_CREDENTIAL, type ConnectionSettings } from '../../../src/api/connection.js';
 import { AttributeConnection } from '../../../src/element/attribute-connection.js';
@@ -17,9 +16,6 @@ class SettingsHost extends ControllerHost implements ConnectionSettings {
   timeout: number | undefined;
 }
 
-/** The changes of one update: each name with its value before. */
-const changes = (entries: Record<string, unknown> = {}) => new Map(Object.entries(entries)) as PropertyValues;
-
 function controllerOf(host = new SettingsHost()) {
   const warnings: string[] = [];
   return { host, warnings, link: new AttributeConnection(host, (warning) => warnings.push(warning)) };
@@ -28,26 +24,37 @@ function controllerOf(host = new SettingsHost()) {
 describe('AttributeConnection', () => {
   it('makes a connection from the attributes at the first update', () => {
     const { link } = controllerOf();
-    expect(link.read(changes())).to.equal(true);
+    expect(link.read()).to.equal(true);
     expect(link.error).to.equal(undefined);
     expect(link.connected!.subscriptionId).to.equal('sub_1');
     expect(link.connected!.client.baseAddress.href).to.equal('https://api.example.com/');
   });
 
-  it('keeps the connection while no attribute it reads changed', () => {
-    const { link } = controllerOf();
-    link.read(changes());
+  it('keeps the connection while no setting it is made of changed: the one made as the element connects serves its first update', () => {
+    const { host, link } = controllerOf();
+    link.read();
     const connection = link.connected;
-    expect(link.read(changes({ lang: 'de', ordersOptions: '3,6' }))).to.equal(false);
+    expect(link.read()).to.equal(false);
+    host.subscriptionId = 'sub_1';
+    expect(link.read(), 'the same value set again').to.equal(false);
     expect(link.connected).to.equal(connection);
+  });
+
+  it('shares one client, and so one token and their reads, among the widgets that connect together with one credential', () => {
+    const [one, two, other] = [controllerOf(), controllerOf(), controllerOf()];
+    other.host.token = 'another-token';
+    for (const { link } of [one, two, other]) link.read();
+    expect(two.link.connected!.client).to.equal(one.link.connected!.client);
+    expect(two.link.connected!.credentials).to.equal(one.link.connected!.credentials);
+    expect(other.link.connected!.client).not.to.equal(one.link.connected!.client);
   });
 
   it('makes it again when one does', () => {
     const { host, link } = controllerOf();
-    link.read(changes());
+    link.read();
     const connection = link.connected;
     host.apiBase = 'https://other.example.com/';
-    expect(link.read(changes({ apiBase: 'https://api.example.com/' }))).to.equal(true);
+    expect(link.read()).to.equal(true);
     expect(link.connected).not.to.equal(connection);
     expect(link.connected!.client.baseAddress.href).to.equal('https://other.example.com/');
   });
@@ -55,30 +62,29 @@ describe('AttributeConnection', () => {
   it('takes a new tokenProvider function in place of another for no change, but one given or taken away for one', () => {
     const { host, link } = controllerOf();
     host.tokenProvider = async () => 'first';
-    link.read(changes());
+    link.read();
     const connection = link.connected;
-    const before = host.tokenProvider;
     host.tokenProvider = async () => 'second';
-    expect(link.read(changes({ tokenProvider: before }))).to.equal(false);
+    expect(link.read()).to.equal(false);
     expect(link.connected).to.equal(connection);
     host.tokenProvider = undefined;
-    expect(link.read(changes({ tokenProvider: async () => 'second' }))).to.equal(true);
+    expect(link.read()).to.equal(true);
     expect(link.connected).not.to.equal(connection);
   });
 
   it('holds what is wrong with the attributes, and no connection', () => {
     const { host, link } = controllerOf();
     host.subscriptionId = '..';
-    expect(link.read(changes())).to.equal(true);
+    expect(link.read()).to.equal(true);
     expect(link.connected).to.equal(undefined);
     expect(link.error).to.equal('subscription-id ".." is not a subscription id');
-    expect(link.read(changes({ lang: 'de' })), 'no change, no new try').to.equal(false);
+    expect(link.read(), 'no change, no new try').to.equal(false);
   });
 
   it('passes what is likely wrong on to its warnings', () => {
     const { host, link, warnings } = controllerOf();
     host.timeout = -1;
-    link.read(changes());
+    link.read();
     expect(warnings).to.deep.equal([`timeout: "-1" is not a number of milliseconds, using ${DEFAULT_TIMEOUT_MS}`]);
   });
 
@@ -86,7 +92,7 @@ describe('AttributeConnection', () => {
     const { host, link } = controllerOf();
     host.token = undefined;
     expect(document.readyState).to.equal('complete');
-    expect(link.read(changes())).to.equal(true);
+    expect(link.read()).to.equal(true);
     expect(link.error).to.equal(NO_CREDENTIAL);
   });
 
@@ -97,8 +103,8 @@ describe('AttributeConnection', () => {
     it('waits without a credential: no error, no connection, and one update once the page has loaded', () => {
       const { host, link } = controllerOf();
       host.token = undefined;
-      expect(link.read(changes())).to.equal(false);
-      expect(link.read(changes({ token: 'x' }))).to.equal(false);
+      expect(link.read()).to.equal(false);
+      expect(link.read()).to.equal(false);
       expect(link.error).to.equal(undefined);
       expect(link.connected).to.equal(undefined);
       expect(host.updates).to.equal(0);
@@ -110,9 +116,9 @@ describe('AttributeConnection', () => {
     it('connects with a credential set meanwhile', () => {
       const { host, link } = controllerOf();
       host.token = undefined;
-      link.read(changes());
+      link.read();
       host.token = 'opaque-token';
-      expect(link.read(changes({ token: undefined }))).to.equal(true);
+      expect(link.read()).to.equal(true);
       expect(link.connected).not.to.equal(undefined);
     });
   });

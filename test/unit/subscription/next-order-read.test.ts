@@ -5,6 +5,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import type { ApiClient } from '../../../src/api/client.js';
+import { shareReads } from '../../../src/api/shared-reads.js';
 import { NextOrderRead } from '../../../src/subscription/next-order-read.js';
 import { unsentOrder } from '../../fixtures/subscriptions.js';
 import { ControllerHost } from '../../helpers/controller-host.js';
@@ -22,9 +23,11 @@ async function open(): Promise<SandboxSession & { client: ApiClient }> {
 function nextOrderOf(client: ApiClient, shownId: string | undefined) {
   const host = new ControllerHost();
   const warnings: string[] = [];
+  // The page's shared reads, which ask for nothing together here: each read is one widget's.
+  const reads = shareReads(client, async () => {});
   const read = new NextOrderRead(
     host,
-    () => client,
+    () => reads,
     () => shownId,
     (message) => warnings.push(message),
   );
