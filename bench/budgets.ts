@@ -77,6 +77,30 @@ export const BUDGETS = {
     /** The room a settled widget may keep below its content (its own padding and border aside), in px. */
     unusedRoomPx: 64,
   },
+  /**
+   * A customer's visit on a slow network, every request answered 150 ms late, one widget embedded as the README says
+   * (bench/chain-visits.ts), at 1× and 4× CPU. Counts, not times: a round trip is a request that started after
+   * another's answer (bench/request-chain.ts), which no machine's speed adds or takes away, and each one costs a
+   * customer on a phone a network's latency.
+   */
+  chain: {
+    /**
+     * A first visit's round trips until the offer is shown: the page, the bundle, the token (asked for as the bundle
+     * runs), the subscription, then its product and its next order side by side.
+     */
+    firstVisitRoundTrips: 5,
+    /**
+     * A return visit in the same tab: the page, then the subscription, its next order and a check of the kept token
+     * side by side; the bundle comes from the browser's cache, the token and the product are kept from the first visit.
+     */
+    returnVisitRoundTrips: 2,
+    /** The product reads of a return visit: none, the product kept from the first visit. */
+    returnVisitProductReads: 0,
+    /** Requests to the token endpoint (`auth-url`) of a page of one widget: one... */
+    tokenRequests: 1,
+    /** ...and on a return visit, one more: the check of the kept token, sent beside the reads rather than before them. */
+    returnVisitTokenChecks: 1,
+  },
   /** Lighthouse's accessibility score of each audited page of the demo store, widgets ready (bench/audit.ts). */
   lighthouseAccessibility: 100,
   /** ...and its best-practices score. */
