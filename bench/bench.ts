@@ -14,14 +14,16 @@
  * - the chain of a visit on a slow network, every request answered 150 ms late: one widget embedded as the README says,
  *   a first visit and a return visit in the same tab, at both settings; each request's start, end and the idle time
  *   before it, and the round trips until the offer is shown (bench/chain-visits.ts);
+ * - pages of 1, 5, 20 and 50 widgets of one customer at 4× CPU: the requests each page sends, by kind, the time until
+ *   every widget has settled and the total blocking time (bench/scale-visits.ts);
  * - mounts of widgets one after the other in one page: the requests made before ready (what each read, when it
  *   started and was answered, and in how many round trips: bench/ready-requests.ts; the orders are listed as the
  *   service documents them, so the next order is read by id too, and the figures say whether ready ever waited for
  *   that) and before success; then the heap growth over 1,000 mount/unmount cycles.
  *
  * The sandbox answers from a worker of each page (bench/page-sandbox.ts): no network in the figures, and none of the
- * service's work on the main thread; but for the chain, whose requests are what is measured, which the bench's node
- * server answers (bench/network-server.ts). test/bench/budgets.test.ts checks the figures against bench/budgets.ts.
+ * service's work on the main thread; but for the chain and the pages of many widgets, whose requests are what is
+ * measured, which the bench's node server answers (bench/network-server.ts). test/bench/budgets.test.ts checks the figures against bench/budgets.ts.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -56,6 +58,7 @@ import {
 } from './layout-visits.js';
 import { formatFirstVisits } from './first-visit-budgets.js';
 import { formatChainVisits, runChainVisits, type ChainRun } from './chain-visits.js';
+import { formatScaleVisits, runScaleVisits, type ScaleRun } from './scale-visits.js';
 import type { MountFigures } from './in-page.js';
 import { describeReads, ORDER_BY_ID_DELAY_MS, readOf, readyRequests, type TimedRead } from './ready-requests.js';
 import { median } from './stats.js';
@@ -80,6 +83,8 @@ export interface BenchFigures {
   layout: LayoutRun[];
   /** A visit on a slow network, step by step, first and return visits at each setting measured (bench/chain-visits.ts). */
   chain: ChainRun[];
+  /** Pages of 1, 5, 20 and 50 widgets of one customer: their requests by kind and times (bench/scale-visits.ts). */
+  scale: ScaleRun[];
   /** The demo store's account page, as `npm start` serves it: its layout shift (bench/demo-visits.ts), when measured. */
   demo?: DemoRun[];
   /** Mounts, one after the other in one page. */
@@ -188,7 +193,8 @@ declare const bench: PageBench;
  * The figures: `visits` first visits of each page (the widget's and each floor's) at each setting (bench/first-visit.ts;
  * the floors at 4× CPU only without `floorsAt1x`); `layoutVisits` first and repeat visits of each page embedded as the
  * README says (bench/layout-visits.ts); `chainVisits` first and return visits on a slow network at each setting (at 4×
- * CPU only without `chainAt1x`: bench/chain-visits.ts); with `demo`, as many of the demo store's pages (bench/demo-visits.ts); then,
+ * CPU only without `chainAt1x`: bench/chain-visits.ts); `scaleVisits` first visits of each page of many widgets
+ * (bench/scale-visits.ts); with `demo`, as many of the demo store's pages (bench/demo-visits.ts); then,
  * in one more page, `mounts` widgets mounted one after the other and an upgrade, and `cycles` mount/unmount cycles
  * after `warmUp` more.
  */
@@ -198,6 +204,7 @@ export async function runBench({
   floorsAt1x = true,
   chainVisits = 5,
   chainAt1x = true,
+  scaleVisits = 5,
   demo = false,
   mounts = 20,
   cycles = 1000,
@@ -245,6 +252,13 @@ export async function runBench({
       settings: SETTINGS.filter((setting) => chainAt1x || setting.rate !== 1),
       visits: chainVisits,
     });
+    const scale = await runScaleVisits(browser, {
+      initScripts: [scripts.observers, scripts.networkPage],
+      embed,
+      integrity,
+      workDir: work,
+      visits: scaleVisits,
+    });
     const demoRuns = demo ? await runDemoVisits(browser, initScripts[0]!, visits) : undefined;
 
     const context = await browser.newContext();
@@ -277,6 +291,7 @@ export async function runBench({
       firstVisits,
       layout,
       chain,
+      scale,
       ...(demoRuns && { demo: demoRuns }),
       mounts: figures.mounts.length,
       medianMsToReady: median(msToReady),
@@ -332,6 +347,8 @@ export function formatFigures(figures: BenchFigures): string {
     ...formatLayoutVisits(figures.layout),
     '',
     ...formatChainVisits(figures.chain),
+    '',
+    ...formatScaleVisits(figures.scale),
     '',
     ...(figures.demo ? [...formatDemoVisits(figures.demo), ''] : []),
     `mounts one after the other in one page: ${figures.mounts}, then one upgraded`,

@@ -101,6 +101,28 @@ export const BUDGETS = {
     /** ...and on a return visit, one more: the check of the kept token, sent beside the reads rather than before them. */
     returnVisitTokenChecks: 1,
   },
+  /**
+   * Pages of 1, 5, 20 and 50 widgets of one customer (bench/scale-visits.ts), first visits at 4× CPU: the requests a
+   * page sends, which must not grow with its widgets. Counts, not times.
+   */
+  scale: {
+    /** Requests to the token endpoint: one for the page, whatever its widgets. */
+    tokenRequests: 1,
+    /**
+     * Subscription requests: one listing of the customer's subscriptions for the page, plus a read alone of each of
+     * the page's ids the listing did not answer with (none with the bench's data, whose customer has 50 subscriptions:
+     * one page of the service's listing).
+     */
+    subscriptionListings: 1,
+    /** Product reads: one for each distinct product of the page's subscriptions. */
+    productReadsPerProduct: 1,
+    /**
+     * Next-order requests: one listing of the customer's next orders (`GET /orders/?status=1…`) for the page, plus a
+     * read alone of each subscription's next order the listing did not answer with. Reads of an order by id, for
+     * amounts a listing leaves out, are not counted here.
+     */
+    ordersListings: 1,
+  },
   /** Lighthouse's accessibility score of each audited page of the demo store, widgets ready (bench/audit.ts). */
   lighthouseAccessibility: 100,
   /** ...and its best-practices score. */
