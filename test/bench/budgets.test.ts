@@ -377,7 +377,7 @@ const timed = (kind: RequestKind, startMs: number, endMs: number, fromCache = fa
   fromCache,
 });
 
-// The chain's verdicts on visits made up as today's widget makes them and as issue 51 asks, to show that each budget
+// The chain's verdicts on visits made up as the widget of 0.3.0 makes them and as issue 51 asks, to show that each budget
 // fails a real regression and holds the chain it stands for.
 describe('chain verdicts', () => {
   const visit = (requests: TimedRequest[], offerMs: number): ChainVisit => ({
@@ -411,7 +411,7 @@ describe('chain verdicts', () => {
     ],
     345,
   );
-  /** A return visit as today's widget makes it: a new token, then the reads of the first visit. */
+  /** A return visit as the widget of 0.3.0 makes it: a new token, then the reads of the first visit. */
   const again = visit(
     [
       timed('page', 0, 160),
@@ -434,7 +434,7 @@ describe('chain verdicts', () => {
 
   it('holds for the chain issue 51 asks for', () => assert.deepEqual(failed(runs(first, kept)), []));
 
-  it("fails today's return visit: a new token before the reads, and the product read again", () =>
+  it('fails a return visit that asks for a new token before its reads, and reads the product again', () =>
     assert.deepEqual(failed(runs(first, again)), ['round trips, return visit at 4×', 'product reads, return visit at 4×']));
 
   it('fails a first visit whose next order waits for the product: a sixth round trip', () => {
@@ -463,7 +463,7 @@ describe('chain verdicts', () => {
   });
 });
 
-// The verdicts on pages of many widgets, on counts made up as today's widgets send them and as issue 51 asks.
+// The verdicts on pages of many widgets, on counts made up as the widgets of 0.3.0 send them and as issue 51 asks.
 describe('scale verdicts', () => {
   const page = (widgets: number, products: number, kinds: Partial<Record<RequestKind, number>>, missed = 0): ScaleRun => {
     const counts = countKinds([]);
@@ -487,7 +487,7 @@ describe('scale verdicts', () => {
   it('holds for a page of 50 as issue 51 asks: one token, one listing of each, one read per product', () =>
     assert.deepEqual(failed(page(50, 3, { token: 1, 'subscription listing': 1, product: 3, 'orders listing': 1, 'order by id': 47 })), []));
 
-  it("fails today's page of 5, which makes each request once per widget", () =>
+  it('fails a page of 5 that makes each request once per widget', () =>
     assert.deepEqual(failed(page(5, 3, { token: 5, subscription: 5, product: 5, 'next order': 5, 'order by id': 5 })), [
       'token requests at 5 widgets',
       'subscription requests at 5 widgets',
