@@ -43,7 +43,10 @@ export type VisitKind = 'first' | 'return';
 export interface ChainVisit {
   /** Every request of the visit until the widget settled, in the page's time (ms from navigation). */
   requests: TimedRequest[];
-  /** When the widget said `prepaid-upgrade-ready`, and when the animation frame after it began. */
+  /**
+   * When the widget said `prepaid-upgrade-ready`, and when the animation frame after it began. A widget that never
+   * said it (its `state` tells how it settled, and the gate fails it) counts until it settled instead.
+   */
   offerMs: number;
   frameMs: number | null;
   /** When the element was defined: the bundle had run. */
@@ -64,8 +67,7 @@ declare const networkVisit: { record(): Promise<NetworkVisitRecord> };
 
 /** The visit's figures from what the page recorded. */
 function chainVisitOf(record: NetworkVisitRecord, addresses: Addresses): ChainVisit {
-  const offerMs = record.readyMs[0];
-  if (offerMs === undefined) throw new Error(`the widget settled as ${record.states.join(', ')} without prepaid-upgrade-ready`);
+  const offerMs = record.readyMs[0] ?? record.settledMs;
   const requests = requestsOf(CHAIN_PATH, record.pageEndMs, record.resources, addresses);
   const token = requests.find((request) => request.kind === 'token');
   return {
