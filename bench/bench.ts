@@ -11,13 +11,19 @@
  *   shift meanwhile, and the duration of a tap on a choice;
  * - pages of four widgets embedded exactly as the README says, in several orders, first and repeat visits: the layout
  *   shift, and the room each settled widget keeps below its content (bench/layout-visits.ts);
+ * - the chain of a visit on a slow network, every request answered 150 ms late: one widget embedded as the README says,
+ *   a first visit and a return visit in the same tab, at both settings; each request's start, end and the idle time
+ *   before it, and the round trips until the offer is shown (bench/chain-visits.ts);
+ * - pages of 1, 5, 20 and 50 widgets of one customer at 4× CPU: the requests each page sends, by kind, the time until
+ *   every widget has settled and the total blocking time (bench/scale-visits.ts);
  * - mounts of widgets one after the other in one page: the requests made before ready (what each read, when it
  *   started and was answered, and in how many round trips: bench/ready-requests.ts; the orders are listed as the
  *   service documents them, so the next order is read by id too, and the figures say whether ready ever waited for
  *   that) and before success; then the heap growth over 1,000 mount/unmount cycles.
  *
  * The sandbox answers from a worker of each page (bench/page-sandbox.ts): no network in the figures, and none of the
- * service's work on the main thread. test/bench/budgets.test.ts checks the figures against bench/budgets.ts.
+ * service's work on the main thread; but for the chain and the pages of many widgets, whose requests are what is
+ * measured, which the bench's node server answers (bench/network-server.ts). test/bench/budgets.test.ts checks the figures against bench/budgets.ts.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,7 +35,16 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { build, type LibraryOptions } from 'vite';
 import { brotliBytes, measureBundleParts, type BundleParts } from './bundle-parts.js';
-import { accountPage, buildFloors, captureStamps, PAGES, runFirstVisits, signAdaToken, type FirstVisitRun } from './first-visit.js';
+import {
+  accountPage,
+  buildFloors,
+  captureStamps,
+  PAGES,
+  runFirstVisits,
+  SETTINGS,
+  signAdaToken,
+  type FirstVisitRun,
+} from './first-visit.js';
 import { formatDemoVisits, runDemoVisits, type DemoRun } from './demo-visits.js';
 import {
   formatLayoutVisits,
@@ -42,6 +57,8 @@ import {
   type LayoutRun,
 } from './layout-visits.js';
 import { formatFirstVisits } from './first-visit-budgets.js';
+import { formatChainVisits, runChainVisits, type ChainRun } from './chain-visits.js';
+import { formatScaleVisits, runScaleVisits, type ScaleRun } from './scale-visits.js';
 import type { MountFigures } from './in-page.js';
 import { describeReads, ORDER_BY_ID_DELAY_MS, readOf, readyRequests, type TimedRead } from './ready-requests.js';
 import { median } from './stats.js';
@@ -64,6 +81,10 @@ export interface BenchFigures {
   firstVisits: FirstVisitRun[];
   /** Pages of four widgets in several orders, embedded as the README says: layout shift, unused room (bench/layout-visits.ts). */
   layout: LayoutRun[];
+  /** A visit on a slow network, step by step, first and return visits at each setting measured (bench/chain-visits.ts). */
+  chain: ChainRun[];
+  /** Pages of 1, 5, 20 and 50 widgets of one customer: their requests by kind and times (bench/scale-visits.ts). */
+  scale: ScaleRun[];
   /** The demo store's account page, as `npm start` serves it: its layout shift (bench/demo-visits.ts), when measured. */
   demo?: DemoRun[];
   /** Mounts, one after the other in one page. */
@@ -111,10 +132,11 @@ async function bundleSizes(): Promise<FileSize[]> {
 
 /**
  * The pages' scripts, for the browser: the mounts' page (bench/in-page.ts) and the sandbox's worker as modules; the
- * first visits' init scripts, run by the browser as each document starts, before anything of the page and in a task of
- * their own (bench/first-visit-observers.ts, and bench/first-visit-page.ts as one classic script).
+ * init scripts, run by the browser as each document starts, before anything of the page and in a task of their own:
+ * the first visits' (bench/first-visit-observers.ts, and bench/first-visit-page.ts as one classic script), and the
+ * visits over the network's (bench/network-page.ts, a classic script too).
  */
-async function buildPageScripts(outDir: string): Promise<string[]> {
+async function buildPageScripts(outDir: string): Promise<{ firstVisit: string[]; observers: string; networkPage: string }> {
   const buildLib = (lib: LibraryOptions) =>
     build({ configFile: false, logLevel: 'error', build: { outDir, emptyOutDir: false, target: 'es2022', lib } });
   await buildLib({
@@ -122,13 +144,10 @@ async function buildPageScripts(outDir: string): Promise<string[]> {
     formats: ['es'],
     fileName: (_format, name) => `${name}.js`,
   });
-  await buildLib({
-    entry: join(root, 'bench/first-visit-page.ts'),
-    name: 'firstVisitPage',
-    formats: ['iife'],
-    fileName: () => 'first-visit-page.js',
-  });
-  return [join(outDir, 'first-visit-observers.js'), join(outDir, 'first-visit-page.js')];
+  for (const name of ['first-visit-page', 'network-page'])
+    await buildLib({ entry: join(root, `bench/${name}.ts`), name: 'pageScript', formats: ['iife'], fileName: () => `${name}.js` });
+  const observers = join(outDir, 'first-visit-observers.js');
+  return { firstVisit: [observers, join(outDir, 'first-visit-page.js')], observers, networkPage: join(outDir, 'network-page.js') };
 }
 
 /**
@@ -173,7 +192,9 @@ declare const bench: PageBench;
 /**
  * The figures: `visits` first visits of each page (the widget's and each floor's) at each setting (bench/first-visit.ts;
  * the floors at 4× CPU only without `floorsAt1x`); `layoutVisits` first and repeat visits of each page embedded as the
- * README says (bench/layout-visits.ts); with `demo`, as many of the demo store's pages (bench/demo-visits.ts); then,
+ * README says (bench/layout-visits.ts); `chainVisits` first and return visits on a slow network at each setting (at 4×
+ * CPU only without `chainAt1x`: bench/chain-visits.ts); `scaleVisits` first visits of each page of many widgets
+ * (bench/scale-visits.ts); with `demo`, as many of the demo store's pages (bench/demo-visits.ts); then,
  * in one more page, `mounts` widgets mounted one after the other and an upgrade, and `cycles` mount/unmount cycles
  * after `warmUp` more.
  */
@@ -181,6 +202,9 @@ export async function runBench({
   visits = 9,
   layoutVisits = 3,
   floorsAt1x = true,
+  chainVisits = 5,
+  chainAt1x = true,
+  scaleVisits = 5,
   demo = false,
   mounts = 20,
   cycles = 1000,
@@ -190,7 +214,8 @@ export async function runBench({
   // Built before the browser starts: nothing else runs while the times are measured.
   const parts = await measureBundleParts();
   const work = await mkdtemp(join(tmpdir(), 'prepaid-upgrade-bench-'));
-  const initScripts = await buildPageScripts(work);
+  const scripts = await buildPageScripts(work);
+  const initScripts = scripts.firstVisit;
   const token = await signAdaToken();
   const pages: Record<string, string> = {
     '/mounts.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title><link rel="icon" href="data:,">
@@ -220,6 +245,20 @@ export async function runBench({
     await buildFloors(work, await captureStamps(browser, origin, initScripts));
     const firstVisits = await runFirstVisits(browser, origin, initScripts, { visits, floorsAt1x });
     const layout = await runLayoutVisits(browser, origin, initScripts, layoutVisits);
+    const chain = await runChainVisits(browser, {
+      networkPage: scripts.networkPage,
+      embed,
+      integrity,
+      settings: SETTINGS.filter((setting) => chainAt1x || setting.rate !== 1),
+      visits: chainVisits,
+    });
+    const scale = await runScaleVisits(browser, {
+      initScripts: [scripts.observers, scripts.networkPage],
+      embed,
+      integrity,
+      workDir: work,
+      visits: scaleVisits,
+    });
     const demoRuns = demo ? await runDemoVisits(browser, initScripts[0]!, visits) : undefined;
 
     const context = await browser.newContext();
@@ -251,6 +290,8 @@ export async function runBench({
       parts,
       firstVisits,
       layout,
+      chain,
+      scale,
       ...(demoRuns && { demo: demoRuns }),
       mounts: figures.mounts.length,
       medianMsToReady: median(msToReady),
@@ -304,6 +345,10 @@ export function formatFigures(figures: BenchFigures): string {
     ...formatFirstVisits(figures.firstVisits),
     '',
     ...formatLayoutVisits(figures.layout),
+    '',
+    ...formatChainVisits(figures.chain),
+    '',
+    ...formatScaleVisits(figures.scale),
     '',
     ...(figures.demo ? [...formatDemoVisits(figures.demo), ''] : []),
     `mounts one after the other in one page: ${figures.mounts}, then one upgraded`,

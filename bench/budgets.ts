@@ -77,6 +77,52 @@ export const BUDGETS = {
     /** The room a settled widget may keep below its content (its own padding and border aside), in px. */
     unusedRoomPx: 64,
   },
+  /**
+   * A customer's visit on a slow network, every request answered 150 ms late, one widget embedded as the README says
+   * (bench/chain-visits.ts), at 1× and 4× CPU. Counts, not times: a round trip is a request that started after
+   * another's answer (bench/request-chain.ts), which no machine's speed adds or takes away, and each one costs a
+   * customer on a phone a network's latency.
+   */
+  chain: {
+    /**
+     * A first visit's round trips until the offer is shown: the page, the bundle, the token (asked for as the bundle
+     * runs), the subscription, then its product and its next order side by side.
+     */
+    firstVisitRoundTrips: 5,
+    /**
+     * A return visit in the same tab: the page, then the subscription, its next order and a check of the kept token
+     * side by side; the bundle comes from the browser's cache, the token and the product are kept from the first visit.
+     */
+    returnVisitRoundTrips: 2,
+    /** The product reads of a return visit: none, the product kept from the first visit. */
+    returnVisitProductReads: 0,
+    /** Requests to the token endpoint (`auth-url`) of a page of one widget: one... */
+    tokenRequests: 1,
+    /** ...and on a return visit, one more: the check of the kept token, sent beside the reads rather than before them. */
+    returnVisitTokenChecks: 1,
+  },
+  /**
+   * Pages of 1, 5, 20 and 50 widgets of one customer (bench/scale-visits.ts), first visits at 4× CPU: the requests a
+   * page sends, which must not grow with its widgets. Counts, not times.
+   */
+  scale: {
+    /** Requests to the token endpoint: one for the page, whatever its widgets. */
+    tokenRequests: 1,
+    /**
+     * Subscription requests: one listing of the customer's subscriptions for the page, plus a read alone of each of
+     * the page's ids the listing did not answer with (none with the bench's data, whose customer has 50 subscriptions:
+     * one page of the service's listing).
+     */
+    subscriptionListings: 1,
+    /** Product reads: one for each distinct product of the page's subscriptions. */
+    productReadsPerProduct: 1,
+    /**
+     * Next-order requests: one listing of the customer's next orders (`GET /orders/?status=1…`) for the page, plus a
+     * read alone of each subscription's next order the listing did not answer with. Reads of an order by id, for
+     * amounts a listing leaves out, are not counted here.
+     */
+    ordersListings: 1,
+  },
   /** Lighthouse's accessibility score of each audited page of the demo store, widgets ready (bench/audit.ts). */
   lighthouseAccessibility: 100,
   /** ...and its best-practices score. */

@@ -168,7 +168,7 @@ interface FirstVisitPage {
 declare const firstVisit: FirstVisitPage;
 
 /** `promise`, or `message` as an error after 30 s. */
-function within<T>(promise: Promise<T>, message: string): Promise<T> {
+export function within<T>(promise: Promise<T>, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error(`${message} within 30 s`)), 30_000);

@@ -65,20 +65,32 @@ export async function readmeEmbed(): Promise<Embed> {
   return { head: snippet.replace(element, '').trim(), element };
 }
 
-/** The account page of `order`'s widgets, embedded as `embed` says, the bundle served at /dist/ with `integrity`. */
-export function layoutPage(embed: Embed, order: readonly Outcome[], integrity: string): string {
+/**
+ * A store's account page of the widgets of `subscriptionIds`, embedded as `embed` says, the bundle served at /dist/
+ * with `integrity`, the sandbox at /sandbox as the service and the bench's server at `TOKEN_PATH` as the token
+ * endpoint.
+ */
+export function embedPage(embed: Embed, subscriptionIds: readonly string[], integrity: string): string {
   const script = embed.head
     .replace(/src="[^"]*\/dist\/prepaid-upgrade\.js"/, 'src="/dist/prepaid-upgrade.js"')
     .replace(/integrity="[^"]*"/, `integrity="${integrity}"`);
   if (!script.includes('src="/dist/prepaid-upgrade.js"')) throw new Error("the README's snippet does not load dist/prepaid-upgrade.js");
-  const widgets = order.map((outcome) =>
+  const widgets = subscriptionIds.map((id) =>
     embed.element
-      .replace(/subscription-id="[^"]*"/, `subscription-id="${OUTCOMES[outcome].id}"`)
+      .replace(/subscription-id="[^"]*"/, `subscription-id="${id}"`)
       .replace(/auth-url="[^"]*"/, `auth-url="${TOKEN_PATH}"`)
       .replace('<prepaid-upgrade ', '<prepaid-upgrade api-base="/sandbox" prepaid-discounts="3:5,6:10,12:15" '),
   );
   return storePage(script, widgets);
 }
+
+/** The account page of `order`'s widgets, embedded as `embed` says, the bundle served at /dist/ with `integrity`. */
+export const layoutPage = (embed: Embed, order: readonly Outcome[], integrity: string): string =>
+  embedPage(
+    embed,
+    order.map((outcome) => OUTCOMES[outcome].id),
+    integrity,
+  );
 
 /** The page's path for `order`. */
 export const layoutPath = (order: readonly Outcome[]) => `/layout-${order.map((outcome) => outcome.replace(' ', '-')).join('-')}.html`;

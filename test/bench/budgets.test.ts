@@ -1,7 +1,8 @@
 // The performance budgets, checked against figures the benchmark measures in this same run (on the built bundles:
 // `npm test` builds first). `npm run test:bench` runs it alone, after the other node tests, which run two files at a
 // time: its main-thread figures are taken on a machine busy with nothing else, and each is compared with the floors
-// measured beside it, so that a slower machine slows both.
+// measured beside it, so that a slower machine slows both. The chain on a slow network and the pages of many widgets
+// are checked on counts of requests, which no machine's speed changes: one visit of each is enough.
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatFigures, measureSize, runBench, type BenchFigures } from '../../bench/bench.js';
@@ -10,6 +11,9 @@ import { firstVisitGate, unexpectedStates, type Verdict } from '../../bench/firs
 import { LAYOUT_ORDERS, layoutVerdicts, type LayoutRun } from '../../bench/layout-visits.js';
 import { SETTINGS, type FirstVisitRun, type PageKind, type Visit } from '../../bench/first-visit.js';
 import { describeReads, readyRequests, type LoggedRequest } from '../../bench/ready-requests.js';
+import { chainVerdicts, type ChainRun, type ChainVisit } from '../../bench/chain-visits.js';
+import { scaleVerdicts, SCALE_WIDGETS, type ScaleRun, type ScaleVisit } from '../../bench/scale-visits.js';
+import { countKinds, type RequestKind, type TimedRequest } from '../../bench/request-chain.js';
 
 const bundle = await measureSize('prepaid-upgrade.js');
 const classicBundle = await measureSize('prepaid-upgrade.iife.js');
@@ -21,8 +25,9 @@ describe('performance budgets', () => {
   before(async () => {
     // Nine first visits of each page, as `npm run bench`; the floors at 4× CPU only, where the gate compares with
     // them; one first and one repeat visit of each page embedded as the README says; fewer mounts (each reads the same
-    // three things) and a shorter warm-up before the 1,000 cycles.
-    figures = await runBench({ visits: 9, layoutVisits: 1, floorsAt1x: false, mounts: 10, warmUp: 100 });
+    // three things) and a shorter warm-up before the 1,000 cycles; one first and one return visit on a slow network at
+    // each setting, and one first visit of each page of many widgets, whose counts are the same at every visit.
+    figures = await runBench({ visits: 9, layoutVisits: 1, floorsAt1x: false, chainVisits: 1, scaleVisits: 1, mounts: 10, warmUp: 100 });
     verdicts = firstVisitGate(figures.firstVisits);
     console.log(formatFigures(figures));
   });
@@ -129,6 +134,40 @@ describe('performance budgets', () => {
       [],
     );
   });
+
+  /** Each failed verdict of `verdicts` whose check starts with `check`, with its figures; none of them at all is a failure too. */
+  const failedOf = (verdicts: Verdict[], check: string) => {
+    const these = verdicts.filter((verdict) => verdict.check.startsWith(check));
+    assert.ok(these.length, `no verdict "${check}…"`);
+    return these.filter((verdict) => !verdict.pass).map((verdict) => `${verdict.check}: ${verdict.detail}`);
+  };
+  const { chain, scale } = BUDGETS;
+
+  it(`on a slow network, shows the offer within ${chain.firstVisitRoundTrips} round trips of a first visit and ${chain.returnVisitRoundTrips} of a return visit`, () =>
+    assert.deepEqual(failedOf(chainVerdicts(figures.chain), 'round trips'), []));
+
+  it('asks the token endpoint once a visit, and on a return visit checks the kept token besides', () =>
+    assert.deepEqual(failedOf(chainVerdicts(figures.chain), 'token requests'), []));
+
+  it('reads no product on a return visit, the product kept from the first', () =>
+    assert.deepEqual(failedOf(chainVerdicts(figures.chain), 'product reads'), []));
+
+  it('measures the visit it claims: the widget shows its offer on every visit on a slow network', () =>
+    assert.deepEqual(failedOf(chainVerdicts(figures.chain), 'offer shown'), []));
+
+  it(`asks for ${scale.tokenRequests} token a page, of ${SCALE_WIDGETS.join(', ')} widgets`, () =>
+    assert.deepEqual(failedOf(scaleVerdicts(figures.scale), 'token requests'), []));
+
+  it("reads a page's subscriptions in one listing, and alone only those it missed", () =>
+    assert.deepEqual(failedOf(scaleVerdicts(figures.scale), 'subscription requests'), []));
+
+  it('reads each distinct product of a page once', () => assert.deepEqual(failedOf(scaleVerdicts(figures.scale), 'product reads'), []));
+
+  it("reads a page's next orders in one listing, and alone only those it missed", () =>
+    assert.deepEqual(failedOf(scaleVerdicts(figures.scale), 'next-order requests'), []));
+
+  it('measures the pages it claims: every widget of the pages of many widgets settles as seeded', () =>
+    assert.deepEqual(failedOf(scaleVerdicts(figures.scale), 'widgets settled'), []));
 
   it(`grows the heap by less than ${BUDGETS.heapGrowthBytes} bytes over 1,000 mount/unmount cycles`, () => {
     assert.ok(figures.heapGrowthBytes < BUDGETS.heapGrowthBytes, `grew by ${figures.heapGrowthBytes} bytes`);
@@ -327,4 +366,146 @@ describe('layout verdicts', () => {
   it('fails a widget left hidden once the page settled', () => assert.equal(passes({ ...still, hidden: [0, 1, 0] }), false));
   it('fails a page whose widgets settled in other states than its order says', () =>
     assert.equal(passes({ ...still, states: [...still.states.slice(1), ['ready', 'error', 'prepaid', 'ineligible']] }), false));
+});
+
+/** A request of `kind` from `start` to `end` (ms), over the network unless `fromCache`. */
+const timed = (kind: RequestKind, startMs: number, endMs: number, fromCache = false): TimedRequest => ({
+  kind,
+  path: `/${kind}`,
+  startMs,
+  endMs,
+  fromCache,
+});
+
+// The chain's verdicts on visits made up as the widget of 0.3.0 makes them and as issue 51 asks, to show that each budget
+// fails a real regression and holds the chain it stands for.
+describe('chain verdicts', () => {
+  const visit = (requests: TimedRequest[], offerMs: number): ChainVisit => ({
+    requests,
+    offerMs,
+    frameMs: offerMs + 5,
+    definedMs: null,
+    tokenInBundleTask: null,
+    state: 'ready',
+  });
+  const first = visit(
+    [
+      timed('page', 0, 160),
+      timed('bundle', 170, 330),
+      timed('token', 340, 495),
+      timed('subscription', 500, 655),
+      timed('product', 660, 815),
+      timed('next order', 660, 816),
+      timed('order by id', 820, 975),
+    ],
+    830,
+  );
+  /** A return visit as issue 51 asks: the bundle from the cache, the kept token used at once and checked beside the reads. */
+  const kept = visit(
+    [
+      timed('page', 0, 160),
+      timed('bundle', 170, 171, true),
+      timed('subscription', 180, 335),
+      timed('next order', 180, 336),
+      timed('token', 181, 337),
+    ],
+    345,
+  );
+  /** A return visit as the widget of 0.3.0 makes it: a new token, then the reads of the first visit. */
+  const again = visit(
+    [
+      timed('page', 0, 160),
+      timed('bundle', 170, 171, true),
+      timed('token', 180, 335),
+      timed('subscription', 340, 495),
+      timed('product', 500, 655),
+      timed('next order', 500, 656),
+    ],
+    660,
+  );
+  const runs = (firstVisit: ChainVisit, returnVisit: ChainVisit): ChainRun[] => [
+    { setting: SETTINGS[1]!, visit: 'first', visits: [firstVisit] },
+    { setting: SETTINGS[1]!, visit: 'return', visits: [returnVisit] },
+  ];
+  const failed = (of: ChainRun[]) =>
+    chainVerdicts(of)
+      .filter((verdict) => !verdict.pass)
+      .map((verdict) => verdict.check);
+
+  it('holds for the chain issue 51 asks for', () => assert.deepEqual(failed(runs(first, kept)), []));
+
+  it('fails a return visit that asks for a new token before its reads, and reads the product again', () =>
+    assert.deepEqual(failed(runs(first, again)), ['round trips, return visit at 4×', 'product reads, return visit at 4×']));
+
+  it('fails a first visit whose next order waits for the product: a sixth round trip', () => {
+    const late = visit([...first.requests.filter((r) => r.kind !== 'next order'), timed('next order', 820, 975)], 980);
+    assert.deepEqual(failed(runs(late, kept)), ['round trips, first visit at 4×']);
+  });
+
+  it('fails a return visit whose token check goes before the reads and is waited for: a third round trip', () => {
+    const waited = visit(
+      [
+        timed('page', 0, 160),
+        timed('bundle', 170, 171, true),
+        timed('token', 180, 335),
+        timed('subscription', 340, 495),
+        timed('next order', 340, 496),
+      ],
+      500,
+    );
+    assert.deepEqual(failed(runs(first, waited)), ['round trips, return visit at 4×']);
+  });
+
+  it('fails a visit that asks the token endpoint twice, and one whose widget never showed the offer', () => {
+    const twice = visit([...first.requests, timed('token', 340, 496)], 830);
+    assert.deepEqual(failed(runs(twice, kept)), ['token requests, first visit at 4×']);
+    assert.deepEqual(failed(runs({ ...first, state: 'error' }, kept)), ['offer shown, first visit at 4×']);
+  });
+});
+
+// The verdicts on pages of many widgets, on counts made up as the widgets of 0.3.0 send them and as issue 51 asks.
+describe('scale verdicts', () => {
+  const page = (widgets: number, products: number, kinds: Partial<Record<RequestKind, number>>, missed = 0): ScaleRun => {
+    const counts = countKinds([]);
+    for (const [kind, count] of Object.entries(kinds)) counts[kind as RequestKind] = count;
+    const visit: ScaleVisit = {
+      settledMs: 1000,
+      longTasks: [],
+      blockingMs: 0,
+      states: Array.from({ length: widgets }, () => 'ready'),
+      counts,
+      subscriptionsMissed: Array.from({ length: missed }, (_, i) => `sub_${i}`),
+      nextOrdersMissed: [],
+    };
+    return { widgets, products, expected: visit.states, visits: [visit] };
+  };
+  const failed = (run: ScaleRun) =>
+    scaleVerdicts([run])
+      .filter((verdict) => !verdict.pass)
+      .map((verdict) => verdict.check);
+
+  it('holds for a page of 50 as issue 51 asks: one token, one listing of each, one read per product', () =>
+    assert.deepEqual(failed(page(50, 3, { token: 1, 'subscription listing': 1, product: 3, 'orders listing': 1, 'order by id': 47 })), []));
+
+  it('fails a page of 5 that makes each request once per widget', () =>
+    assert.deepEqual(failed(page(5, 3, { token: 5, subscription: 5, product: 5, 'next order': 5, 'order by id': 5 })), [
+      'token requests at 5 widgets',
+      'subscription requests at 5 widgets',
+      'product reads at 5 widgets',
+      'next-order requests at 5 widgets',
+    ]));
+
+  it('holds for a read alone of each id the listing missed, and fails one read more, or a second listing', () => {
+    const listed = { token: 1, product: 3, 'orders listing': 1 };
+    assert.deepEqual(failed(page(20, 3, { ...listed, 'subscription listing': 1, subscription: 2 }, 2)), []);
+    assert.deepEqual(failed(page(20, 3, { ...listed, 'subscription listing': 1, subscription: 3 }, 2)), [
+      'subscription requests at 20 widgets',
+    ]);
+    assert.deepEqual(failed(page(20, 3, { ...listed, 'subscription listing': 2 })), ['subscription requests at 20 widgets']);
+  });
+
+  it('fails a page whose widgets settled otherwise than seeded', () => {
+    const run = page(1, 1, { token: 1, subscription: 1, product: 1, 'next order': 1 });
+    assert.deepEqual(failed({ ...run, visits: [{ ...run.visits[0]!, states: ['error'] }] }), ['widgets settled at 1 widget']);
+  });
 });
