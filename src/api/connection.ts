@@ -38,11 +38,6 @@ export interface PageContext {
   readCookies: () => string;
   /** Receives warnings for the developer about what is likely wrong with the settings or a token. */
   onWarning: (message: string) => void;
-  /**
-   * Settles in a task after this one. The reads that the page's widgets ask for until then are asked for together
-   * (`shared-reads.ts`). Without it, only those asked for before the token is at hand are.
-   */
-  nextTask?: () => Promise<void>;
 }
 
 /**
@@ -79,10 +74,7 @@ const sharedAs = (source: CredentialSource, baseAddress: URL, timeout: number): 
         source.kind === 'token' ? source.token : 'url' in source ? source.url : source.merchantId,
       ]);
 
-export function connect(
-  settings: ConnectionSettings,
-  { pageUrl, readCookies, onWarning, nextTask = async () => {} }: PageContext,
-): Connection | { error: string } {
+export function connect(settings: ConnectionSettings, { pageUrl, readCookies, onWarning }: PageContext): Connection | { error: string } {
   const subscriptionId = settings.subscriptionId?.trim() || undefined;
   if (subscriptionId !== undefined && isPathStep(subscriptionId))
     return { error: `subscription-id ${JSON.stringify(subscriptionId)} is not a subscription id` };
@@ -118,12 +110,10 @@ export function connect(
   if (!made) {
     const credentials = new StorefrontCredentials(source, undefined, onWarning);
     const client = createApiClient({ baseAddress, credentials, timeoutMs });
-    // The reads asked for together are gathered until the token is at hand and the task that asked for them is over.
+    // The reads asked for together are gathered until the token is at hand: those of the widgets that connect in the
+    // same task, as a page's do when the bundle defines the element, and all those asked for while a token is obtained.
     // The token is asked for now, as the widget connects, before its first render.
-    // The subscriptions' and the orders' reads wait for the same moment, and go out together.
-    let gathering: Promise<unknown> | undefined;
-    const gathered = () =>
-      (gathering ??= Promise.all([credentials.authorization().catch(() => {}), nextTask()]).finally(() => (gathering = undefined)));
+    const gathered = () => credentials.authorization().catch(() => {});
     made = { credentials, client: shareReads(client, gathered) };
     if (key !== undefined) {
       const together = made;

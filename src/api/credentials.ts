@@ -134,10 +134,10 @@ export const refusedAfterRenewal = (refusal: ApiError, token: string): ApiError 
     { status: 401, cause: refusal },
   );
 
-/** Whether two tokens are the same customer's of the same store. */
-const sameCustomer = (one: string, other: string): boolean => {
-  const [a, b] = [one, other].map(parseStorefrontToken);
-  return a?.sig_field === b?.sig_field && a?.public_id === b?.public_id;
+/** Whose a token is: the customer and the store it was signed for. */
+const holderOf = (token: string): string | undefined => {
+  const parsed = parseStorefrontToken(token);
+  return parsed && `${parsed.public_id}|${parsed.sig_field}`;
 };
 
 /**
@@ -229,7 +229,7 @@ export class StorefrontCredentials {
     return (this.#check ??= this.#obtain().then(
       (fresh) => {
         this.#current = Promise.resolve(fresh);
-        return sameCustomer(fresh, sent) ? undefined : fresh;
+        return holderOf(fresh) === holderOf(sent) ? undefined : fresh;
       },
       (error: unknown) => {
         this.renew();

@@ -10,7 +10,7 @@
  * - Each product, read once, and kept for the tab's next pages for a short while, or as long as the service's
  *   `Cache-Control` says (`tab-store.ts`).
  *
- * Reads are asked for together when they are asked for before the token is at hand, or in the same task: a page's
+ * Reads are asked for together when they are asked for in the same task, or before the token is at hand: a page's
  * widgets start their reads as the bundle runs. A subscription or an order is never taken from a read that was sent
  * before it was asked for, because a change may have been made meanwhile. A product is, as no change of the widget's
  * changes a product.
@@ -91,14 +91,13 @@ function together<T>(
  * not to keep it.
  */
 function productKeptUntil(control: string | null): number {
-  if (/no-store|no-cache/i.test(control ?? '')) return 0;
-  const seconds = /max-age=(\d+)/i.exec(control ?? '')?.[1];
-  return Date.now() + (seconds === undefined ? PRODUCT_KEPT_MS : Number(seconds) * 1000);
+  const [, notKept, seconds] = /(no-store|no-cache)|max-age=(\d+)/i.exec(control!) ?? [];
+  return notKept ? 0 : Date.now() + (seconds ? Number(seconds) * 1000 : PRODUCT_KEPT_MS);
 }
 
 /**
  * The client that the widgets of one connection share. `gathered` settles once the reads asked for together are all
- * asked: when the token is at hand and the task that asked for them is over.
+ * asked: when the token is at hand, after the task that asked for them.
  */
 export function shareReads(client: ApiClient, gathered: () => Promise<unknown>): PageReads {
   const subscriptions = together(

@@ -13,7 +13,6 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import { CONNECTION_PROPERTIES, NO_CREDENTIAL, connect, type Connection, type ConnectionSettings } from '../api/connection.js';
-import { nextTask } from '../shared/scheduling.js';
 
 export class AttributeConnection {
   readonly #host: ReactiveControllerHost & ConnectionSettings;
@@ -49,12 +48,7 @@ export class AttributeConnection {
     )
       return false;
     this.#madeOf = settings;
-    const connection = connect(this.#host, {
-      pageUrl: document.baseURI,
-      readCookies: () => document.cookie,
-      onWarning: this.#warn,
-      nextTask,
-    });
+    const connection = connect(this.#host, { pageUrl: document.baseURI, readCookies: () => document.cookie, onWarning: this.#warn });
     if (early && 'error' in connection) return ((this.#madeOf = undefined), false);
     this.connected = 'error' in connection ? undefined : connection;
     this.error = 'error' in connection ? connection.error : undefined;

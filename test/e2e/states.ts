@@ -64,7 +64,8 @@ export interface StateScenario {
 }
 
 export const SCENARIOS: StateScenario[] = [
-  { state: 'loading', customer: ELIGIBLE, fault: { latencyMs: HOLD_MS, method: 'GET' } },
+  // The subscription's read is held: its next order is read beside it, and its product after it.
+  { state: 'loading', customer: ELIGIBLE, fault: { latencyMs: HOLD_MS, method: 'GET', path: '/subscriptions/' } },
   { state: 'submitting', customer: ELIGIBLE, fault: { latencyMs: HOLD_MS, method: 'PATCH', path: 'upgrade_to_prepaid' }, submit: true },
   { state: 'ready', customer: ELIGIBLE },
   { state: 'ready', name: 'ready-savings', customer: ELIGIBLE, attributes: { 'prepaid-discounts': '3:5,6:10,12:15' } },
