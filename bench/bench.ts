@@ -9,8 +9,9 @@
  *   4× and 360 px, each figure beside the two floors built in the same run (a minimal Lit form, and a static stamp of
  *   the widget's own DOM): the longest task and the total blocking time until every widget has settled, the layout
  *   shift meanwhile, and the duration of a tap on a choice;
- * - pages of four widgets embedded exactly as the README says, in several orders, first and repeat visits: the layout
- *   shift, and the room each settled widget keeps below its content (bench/layout-visits.ts);
+ * - pages of four widgets embedded exactly as the README says, in several orders, one with a heading for each widget
+ *   (the page's own, and in the widget's slot), first and repeat visits: the layout shift, and the room each settled
+ *   widget keeps below its content (bench/layout-visits.ts);
  * - the chain of a visit on a slow network, every request answered 150 ms late: one widget embedded as the README says,
  *   a first visit and a return visit in the same tab, at both settings; each request's start, end and the idle time
  *   before it, and the round trips until the offer is shown (bench/chain-visits.ts);
@@ -50,7 +51,7 @@ import {
   formatLayoutVisits,
   layoutPage,
   layoutPath,
-  LAYOUT_ORDERS,
+  LAYOUT_PAGES,
   readmeEmbed,
   runLayoutVisits,
   TOKEN_PATH,
@@ -225,7 +226,7 @@ export async function runBench({
   for (const kind of PAGES) pages[`/${kind}.html`] = accountPage(kind, token);
   const embed = await readmeEmbed();
   const integrity = JSON.parse(await readFile(join(distDir, 'integrity.json'), 'utf8'))['prepaid-upgrade.js'] as string;
-  for (const order of LAYOUT_ORDERS) pages[layoutPath(order)] = layoutPage(embed, order, integrity);
+  for (const layout of LAYOUT_PAGES) pages[layoutPath(layout)] = layoutPage(embed, layout, integrity);
   const { origin, server } = await serve(pages, work, token);
   const browser = await chromium.launch({
     // The full browser, as a customer's, rather than the tests' headless shell (test/engines.ts).

@@ -17,15 +17,19 @@ export const BUDGETS = {
    * developer's hooks (one type scale, a part for every text and for each choice's radio and chosen row, the colour
    * roles with black or white on the accent) held it, at 28,156, once the picker's styles moved to the discovery chunk
    * and the forced-colours rules that the browser applies anyway went; news heard after a retried read left it at
-   * 28,126.
+   * 28,126. It moved to 28,350 when each widget came to remember the height it settled at and hold it on a return visit
+   * in the same tab (element/place-controller.ts): 188 bytes, for the tab's storage read and written as a hostile page
+   * may leave it, a resize observer that measures after the browser's layout rather than forcing one, and the
+   * placeholder cut to a remembered height shorter than its own.
    */
-  scriptBundleBrotliBytes: 28_200,
+  scriptBundleBrotliBytes: 28_350,
   /**
    * dist/prepaid-upgrade.iife.js, the same code as a classic script. Brotli finds other matches in its wrapper, so the
    * two move apart by as much as 100 bytes at the same code: it was held to the module's budget until one sentence for
-   * each choice, heard once, took it to 28,226 while the module went to 28,129. It is held 50 bytes above the module.
+   * each choice, heard once, took it to 28,226 while the module went to 28,129. It is held 50 bytes above the module;
+   * the remembered heights took it from 28,189 to 28,368.
    */
-  classicScriptBrotliBytes: 28_250,
+  classicScriptBrotliBytes: 28_400,
   /**
    * Of that, our own code: the bundle without Lit, @lit/task and zod (bench/bundle-parts.ts). A feature is weighed
    * here, against what we wrote, not against the libraries' share. It moved from 18,050 to 18,100 when the status
@@ -33,9 +37,9 @@ export const BUDGETS = {
    * the one list of languages: together 58 bytes. It moved to 18,250 with the layers' move, as the bundle's budget did,
    * and to 18,300 when each choice of orders came to be heard as one sentence in every language, each event once, and
    * the product's price per order (18,295), and held with the theme developer's hooks (18,238) and news heard after a
-   * retried read (18,255).
+   * retried read (18,255). It moved to 18,450 with the remembered heights (18,399).
    */
-  ownCodeBrotliBytes: 18_300,
+  ownCodeBrotliBytes: 18_450,
   /**
    * dist/discovery.js, which only a widget without subscription-id fetches: the listing, the sorting and the picker.
    * It reads the listing through the bundle's client, whose zod checks each page: it carries no schema of its own. It

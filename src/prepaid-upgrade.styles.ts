@@ -59,19 +59,22 @@ export const styles = css`
     border-radius: var(--_radius);
   }
   /* While loading, the host is as tall as the viewport, so that what follows the widget stays out of view until it
-     settles. The host holds this height from insertion on, before its first render. An engine without custom states
-     holds it from that render. While the page's widgets load, a widget out of view is hidden, and it shows where it
-     lands (element/place-controller.ts). */
+     settles; on a return visit, as tall as it settled then (--_room). The host holds this height from insertion on,
+     before its first render. An engine without custom states holds it from that render. While the page's widgets
+     load, a widget out of view is hidden, and it shows where it lands (element/place-controller.ts). */
   @supports selector(:state(loading)) {
     :host(:state(loading)) {
-      min-block-size: 100svh;
+      min-block-size: var(--_room, 100svh);
     }
     :host(:state(_away)) {
       visibility: hidden;
     }
   }
+  /* A height it settled at before may be less than the placeholder's own: the placeholder is cut to it. */
   .room {
-    min-block-size: 100svh;
+    min-block-size: var(--_room, 100svh);
+    block-size: var(--_room);
+    overflow: hidden;
     align-content: start;
   }
   [part~='header'],

@@ -11,9 +11,26 @@
  * where it was. So while any widget of the page loads, a widget out of view is hidden, by `visibility` and the private
  * custom state `_away`. When a widget above settles and this one comes into view, it shows where it now is, and
  * nothing the customer saw has moved. Once every widget has settled, all of them show and none is watched any more.
+ *
+ * Content of the page's own between widgets, such as a heading above each, is neither hidden nor held, and moves into
+ * view as a short widget above it settles. So each widget remembers the height it settles at, in the tab's session
+ * storage, and on a return visit in that tab holds that height while it loads, instead of the viewport's: it settles
+ * where it stood, and nothing moves. What is held is only the height it settled at: once settled, a widget is as tall
+ * as what it shows, whatever was remembered. Storage that throws (disabled, full, a sandboxed frame), or that holds
+ * anything but a height, leaves the viewport's.
+ *
+ * The height is remembered for the subscription and the page's width, `innerWidth`. The widget's own width is what its
+ * height follows, but on a given page that follows from the page's, which is known on insertion without a layout, and
+ * which stays the same while the widget's may not: the page gains or loses its scroll bar as its widgets settle. A
+ * widget without `subscription-id` remembers nothing. What discovery finds changes with the customer's subscriptions,
+ * and a widget whose subscription is set as a property after its insertion (React's wrapper sets it in a layout
+ * effect) would otherwise hold, as it is inserted, the height of a widget without one.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { toggleCustomState } from './custom-state.js';
+
+/** The widget, whose subscription names the height it remembers. */
+type Host = ReactiveControllerHost & HTMLElement & { subscriptionId?: string | undefined };
 
 export class PlaceController implements ReactiveController {
   /** The page's widgets that are loading: while there is one, the others may still move. */
@@ -27,18 +44,18 @@ export class PlaceController implements ReactiveController {
     for (const place of PlaceController.#connected) place.#watch(settling);
   }
 
-  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #host: Host;
   readonly #internals: ElementInternals;
   readonly #isLoading: () => boolean;
   #observer: IntersectionObserver | undefined;
 
-  constructor(host: ReactiveControllerHost & HTMLElement, internals: ElementInternals, isLoading: () => boolean) {
+  constructor(host: Host, internals: ElementInternals, isLoading: () => boolean) {
     (this.#host = host).addController(this);
     this.#internals = internals;
     this.#isLoading = isLoading;
   }
 
-  /** Whether the widget holds the viewport's height: while it loads. */
+  /** Whether the widget holds its room, the viewport's height or the height it settled at before: while it loads. */
   get holdsRoom(): boolean {
     return this.#isLoading();
   }
@@ -64,7 +81,36 @@ export class PlaceController implements ReactiveController {
     // back.
     const isLoading = this.#host.isConnected && this.#isLoading();
     const changed = isLoading ? !loading.has(this) && !!loading.add(this) : loading.delete(this);
-    if (changed) PlaceController.#follow();
+    if (changed) {
+      this.#room(isLoading);
+      PlaceController.#follow();
+    }
+  }
+
+  /**
+   * As it starts to load, the widget holds the height it last settled at, if any (the styles' `--_room`); as it
+   * settles, it remembers the height it settles at: its border box after the next layout, which this does not force.
+   */
+  #room(loading: boolean): void {
+    const host = this.#host;
+    const id = host.subscriptionId;
+    try {
+      const key = `prepaid-upgrade ${innerWidth} ${id}`;
+      // Only a height it could have settled at: the page's scripts may have written anything there.
+      const height = loading && id ? +sessionStorage[key] : 0;
+      host.style.setProperty('--_room', height > 0 && height < 1e4 ? `${height}px` : '');
+      if (!loading && id)
+        new ResizeObserver(([entry], sized) => {
+          sized.disconnect();
+          try {
+            sessionStorage[key] = entry!.borderBoxSize[0]!.blockSize;
+          } catch {
+            // Storage refused it: the next visit holds the viewport's height.
+          }
+        }).observe(host);
+    } catch {
+      // No storage here: the widget holds the viewport's height.
+    }
   }
 
   /** While the page settles, hidden whenever out of view; otherwise shown, and not watched. */

@@ -127,7 +127,7 @@ describe('performance budgets', () => {
       holds(`layout shift at ${viewport.width} px`));
   }
 
-  it(`keeps pages embedded as the README says still, in every order, first and repeat visits, each widget as tall as its content`, () => {
+  it(`keeps pages embedded as the README says still, in every order, first and repeat visits (with headings of the page's own, the repeat visit), each widget as tall as its content`, () => {
     const failed = layoutVerdicts(figures.layout).filter((verdict) => !verdict.pass);
     assert.deepEqual(
       failed.map((verdict) => `${verdict.check}: ${verdict.detail}`),
@@ -345,6 +345,7 @@ describe('first-visit gate', () => {
 describe('layout verdicts', () => {
   const still: LayoutRun = {
     order: LAYOUT_ORDERS[1]!,
+    headings: 'none',
     setting: SETTINGS[0]!,
     visit: 'first',
     cls: [0, 0, 0],
@@ -364,6 +365,14 @@ describe('layout verdicts', () => {
     assert.equal(passes({ ...still, unusedPx: [0, 65, 0] }), false);
   });
   it('fails a widget left hidden once the page settled', () => assert.equal(passes({ ...still, hidden: [0, 1, 0] }), false));
+  it('holds a page with headings of its own to the layout shift on the return visit only, and one with them in the slot on both', () => {
+    const shifted = { ...still, cls: [0.2, 0.25, 0.3] };
+    assert.equal(passes({ ...shifted, headings: 'page' }), true);
+    assert.equal(passes({ ...shifted, headings: 'page', hidden: [0, 1, 0] }), false, 'the first visit is held to the rest');
+    assert.equal(passes({ ...shifted, headings: 'page', visit: 'repeat' }), false);
+    assert.equal(passes({ ...shifted, headings: 'slot' }), false);
+    assert.equal(passes({ ...shifted, headings: 'slot', visit: 'repeat' }), false);
+  });
   it('fails a page whose widgets settled in other states than its order says', () =>
     assert.equal(passes({ ...still, states: [...still.states.slice(1), ['ready', 'error', 'prepaid', 'ineligible']] }), false));
 });

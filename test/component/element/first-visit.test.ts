@@ -108,6 +108,9 @@ async function expectStillAsTheySettle({ column, widgets, after }: Awaited<Retur
 }
 
 describe('a first visit', () => {
+  // Nothing remembered from a visit before (return-visit.test.ts): each test is a first visit.
+  beforeEach(() => sessionStorage.clear());
+
   it('shows a placeholder that promises nothing: no heading, price, saving or choice; the status says it loads', async () => {
     const session = await sandboxSession();
     await session.fault({ method: 'GET', latencyMs: 1500 });

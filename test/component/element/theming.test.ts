@@ -274,6 +274,8 @@ describe('slots', () => {
 
 describe('first render', () => {
   it('holds its room in the task that inserts it, and draws the placeholder in a task of its own', async () => {
+    // A first visit: no height remembered from the widgets of this subscription settled before (return-visit.test.ts).
+    sessionStorage.clear();
     const session = await sandboxSession();
     const container = await fixture<HTMLDivElement>(html`<div></div>`);
     const el = document.createElement('prepaid-upgrade');
