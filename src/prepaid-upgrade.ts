@@ -279,12 +279,10 @@ export class PrepaidUpgrade extends LitElement {
   // later, each in a task of its own (see shared/scheduling.ts).
   override connectedCallback(): void {
     super.connectedCallback();
-    // Its read starts now, for attributes already in place: the token is asked for as the bundle runs, and the page's
-    // widgets ask for their reads together (api/shared-reads.ts).
-    if (!this.hasUpdated && this.#link.read(true)) {
-      this.#readChoices();
-      void this.#read.task.run();
-    }
+    // A token that takes a request is asked for now, as the bundle runs: the connection is made for attributes already
+    // in place. The reads go out from the first update, a task later, as does everything for a token at hand: their
+    // code would lengthen the task that defines the element.
+    if (!this.hasUpdated && (this.authUrl || this.tokenProvider)) this.#link.read(true);
     showCustomState(this.#internals, this.state);
     void startFirstWork(this.updateComplete, () => this.#language.formatLocale);
   }
@@ -301,11 +299,9 @@ export class PrepaidUpgrade extends LitElement {
       this.#startOver();
     }
     // The first update reads the choices, whatever was set.
-    if (CHOICE_PROPERTIES.some((name) => changed.has(name)) || !this.hasUpdated) this.#readChoices();
-  }
-
-  #readChoices(): void {
-    this.#upgrade.readChoices(this, (warning) => this.#console.warnOnce(warning));
+    if (CHOICE_PROPERTIES.some((name) => changed.has(name)) || !this.hasUpdated) {
+      this.#upgrade.readChoices(this, (warning) => this.#console.warnOnce(warning));
+    }
   }
 
   // The reads' tasks start in their controllers' `hostUpdate`, which comes after `willUpdate`: what is shown is derived

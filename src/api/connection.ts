@@ -38,6 +38,11 @@ export interface PageContext {
   readCookies: () => string;
   /** Receives warnings for the developer about what is likely wrong with the settings or a token. */
   onWarning: (message: string) => void;
+  /**
+   * Settles in a task after this one. The reads that the page's widgets ask for until then go out together
+   * (`shared-reads.ts`): a page's widgets read from their first updates, one a task.
+   */
+  nextTask?: () => Promise<void>;
 }
 
 /**
@@ -65,16 +70,13 @@ const shared = new Map<string, Pick<Connection, 'client' | 'credentials'>>();
 
 /** What makes connections the same, or `undefined` for a `tokenProvider`. */
 const sharedAs = (source: CredentialSource, baseAddress: URL, timeout: number): string | undefined =>
-  source.kind === 'tokenProvider'
-    ? undefined
-    : JSON.stringify([
-        baseAddress.href,
-        timeout,
-        source.kind,
-        source.kind === 'token' ? source.token : 'url' in source ? source.url : source.merchantId,
-      ]);
+  // A source is its kind and its token, address or merchant: JSON leaves out the function that reads the cookies.
+  source.kind === 'tokenProvider' ? undefined : JSON.stringify([baseAddress, timeout, source]);
 
-export function connect(settings: ConnectionSettings, { pageUrl, readCookies, onWarning }: PageContext): Connection | { error: string } {
+export function connect(
+  settings: ConnectionSettings,
+  { pageUrl, readCookies, onWarning, nextTask = async () => {} }: PageContext,
+): Connection | { error: string } {
   const subscriptionId = settings.subscriptionId?.trim() || undefined;
   if (subscriptionId !== undefined && isPathStep(subscriptionId))
     return { error: `subscription-id ${JSON.stringify(subscriptionId)} is not a subscription id` };
@@ -110,11 +112,15 @@ export function connect(settings: ConnectionSettings, { pageUrl, readCookies, on
   if (!made) {
     const credentials = new StorefrontCredentials(source, undefined, onWarning);
     const client = createApiClient({ baseAddress, credentials, timeoutMs });
-    // The reads asked for together are gathered until the token is at hand: those of the widgets that connect in the
-    // same task, as a page's do when the bundle defines the element, and all those asked for while a token is obtained.
-    // The token is asked for now, as the widget connects, before its first render.
-    const gathered = () => credentials.authorization().catch(() => {});
+    // The reads asked for together are gathered until the token is at hand and the tasks of the widgets that connected
+    // with this one have run: the page's widgets, when the bundle defines the element, read from their first updates,
+    // one a task. The subscriptions' and the orders' reads wait for the same moment.
+    let gathering: Promise<unknown> | undefined;
+    const gathered = () =>
+      (gathering ??= Promise.all([credentials.authorization().catch(() => {}), nextTask()]).finally(() => (gathering = undefined)));
     made = { credentials, client: shareReads(client, gathered) };
+    // The token is asked for now, as the widget connects, before its first render.
+    credentials.authorization().catch(() => {});
     if (key !== undefined) {
       const together = made;
       shared.set(key, together);

@@ -56,15 +56,19 @@ function together<T>(
   alone: (id: string) => Promise<T>,
   listing: () => Promise<(id: string) => T | undefined>,
 ): (id: string, signal?: AbortSignal) => Promise<T> {
-  let asked: { answers: Map<string, Promise<T>>; listed: Promise<((id: string) => T | undefined) | void> } | undefined;
+  /** Each id asked for, with the signals of those who asked and its answer. */
+  type Asked = Map<string, { signals: Array<AbortSignal | undefined>; answer: Promise<T> }>;
+  let asked: { ids: Asked; listed: Promise<((id: string) => T | undefined) | void> } | undefined;
   return (id, signal) => {
     if (!asked) {
-      const answers = new Map<string, Promise<T>>();
+      const ids: Asked = new Map();
       asked = {
-        answers,
+        ids,
         listed: gathered().then(() => {
           asked = undefined;
-          return answers.size > 1
+          // An id that every widget asking for it stopped waiting for, because it left the page say, is not read.
+          for (const [id, { signals }] of ids) if (signals.every((signal) => signal?.aborted)) ids.delete(id);
+          return ids.size > 1
             ? listing().catch((error: { status?: number }) => {
                 if (error.status !== 400 && error.status !== 404) throw error;
               })
@@ -72,17 +76,19 @@ function together<T>(
         }),
       };
     }
-    let answer = asked.answers.get(id);
-    if (!answer) {
-      answer = asked.listed.then((found) => {
+    const { ids, listed } = asked;
+    let one = ids.get(id);
+    if (!one) {
+      const answer = listed.then((found) => {
         const value = found?.(id);
-        return value === undefined ? alone(id) : value;
+        return value !== undefined || !ids.has(id) ? value! : alone(id);
       });
       // Whoever asked may have stopped waiting: a failure nobody awaits is still handled.
       answer.catch(() => {});
-      asked.answers.set(id, answer);
+      ids.set(id, (one = { signals: [], answer }));
     }
-    return awaited(answer, signal);
+    one.signals.push(signal);
+    return awaited(one.answer, signal);
   };
 }
 
@@ -138,11 +144,10 @@ export function shareReads(client: ApiClient, gathered: () => Promise<unknown>):
       let until = 0;
       read = client.getProduct(id, { heard: (headers) => (until = productKeptUntil(headers.get('cache-control'))) });
       reading.set(id, read);
-      read.then(
-        (answer) => until && keep(key, JSON.stringify(answer), until),
-        () => {},
-      );
-      read.finally(() => reading.delete(id)).catch(() => {});
+      read
+        .then((answer) => until && keep(key, JSON.stringify(answer), until))
+        .finally(() => reading.delete(id))
+        .catch(() => {});
     }
     return awaited(read, signal);
   };

@@ -13,6 +13,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import { CONNECTION_PROPERTIES, NO_CREDENTIAL, connect, type Connection, type ConnectionSettings } from '../api/connection.js';
+import { nextTask } from '../shared/scheduling.js';
 
 export class AttributeConnection {
   readonly #host: ReactiveControllerHost & ConnectionSettings;
@@ -32,8 +33,8 @@ export class AttributeConnection {
 
   /**
    * Makes the connection again when a setting that it is made of changed, or when none was made yet. Returns whether it
-   * did. The element asks `early`, as it connects, so that its reads start before its first render, and again at each
-   * update. Early, attributes that make no connection count for nothing yet: a framework may set a credential right after
+   * did. The element asks `early`, as it connects, so that the token is asked for before its first render, and again
+   * at each update. Early, attributes that make no connection count for nothing yet: a framework may set a credential right after
    * inserting the element, in the same task, and the first update reads them again. A
    * new `tokenProvider` function in place of another does not count as a change. A framework hands over a new one on
    * each render, such as an inline arrow in React, and the connection calls whichever one the element holds.
@@ -48,7 +49,12 @@ export class AttributeConnection {
     )
       return false;
     this.#madeOf = settings;
-    const connection = connect(this.#host, { pageUrl: document.baseURI, readCookies: () => document.cookie, onWarning: this.#warn });
+    const connection = connect(this.#host, {
+      pageUrl: document.baseURI,
+      readCookies: () => document.cookie,
+      onWarning: this.#warn,
+      nextTask,
+    });
     if (early && 'error' in connection) return ((this.#madeOf = undefined), false);
     this.connected = 'error' in connection ? undefined : connection;
     this.error = 'error' in connection ? connection.error : undefined;

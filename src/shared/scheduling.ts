@@ -24,24 +24,30 @@ interface YieldingScheduler {
   yield(): Promise<void>;
 }
 
+/** The continuations waiting for a message to `port`, in the order they asked: `nextTask` without the platform's. */
+const waiting: Array<() => void> = [];
+let port: MessagePort | undefined;
+
 /**
- * Settles in a task of its own, so that what awaits it runs there.
+ * Settles in a task of its own, so that what awaits it runs there, after the tasks that asked before it.
  *
  * The platform's `scheduler.yield()` does this where it exists. Its continuation comes soon, ahead of the tasks queued
  * meanwhile. Elsewhere, a message to itself does it: unlike a timer, it is not slowed down in a background tab, and a
  * page's timers do not hold it back. Chromium may run several such messages in one task, which is why
- * `scheduler.yield()` comes first.
+ * `scheduler.yield()` comes first. The messages go through one channel, because an engine need not keep the order of
+ * messages across channels: a page's widgets read together once each one's first update has run (api/connection.ts).
  */
 export function nextTask(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: Partial<YieldingScheduler> }).scheduler;
   if (scheduler?.yield) return scheduler.yield();
+  if (!port) {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => waiting.shift()!();
+    port = channel.port2;
+  }
   return new Promise((resolve) => {
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => {
-      port1.close();
-      resolve();
-    };
-    port2.postMessage(undefined);
+    waiting.push(resolve);
+    port!.postMessage(undefined);
   });
 }
 

@@ -132,7 +132,7 @@ describe('a first visit', () => {
     await expect(m.el).to.be.accessible();
   });
 
-  it('sends its reads once the task that inserts it is over, together with those of the widgets inserted with it', async () => {
+  it('sends its reads from its first update, a task after its insertion, together with those of the widgets inserted with it', async () => {
     const session = await sandboxSession();
     const container = await fixture<HTMLDivElement>(html`<div></div>`);
     const { addresses: asked, restore } = recordFetches();

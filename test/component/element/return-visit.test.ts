@@ -15,9 +15,10 @@ const nobody = 'sub_nobody';
 const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 const height = (element: Element) => element.getBoundingClientRect().height;
 /** What the tab's storage holds for the widgets: every entry the widget could have written, by its value. */
+// The heights remembered: the tab keeps a token and the products read under keys of their own.
 const remembered = () =>
   Object.keys(sessionStorage)
-    .filter((key) => key.startsWith('prepaid-upgrade'))
+    .filter((key) => /^prepaid-upgrade \d+ /.test(key))
     .map((key) => sessionStorage.getItem(key)!);
 
 /** The page of one visit: a column, in which each widget is followed by a heading of the page's own. */
@@ -131,7 +132,7 @@ describe('a return visit in the same tab', () => {
     const first = await widget(cancelled.id);
     await settled(first.el);
     first.el.remove();
-    const [key] = Object.keys(sessionStorage).filter((name) => name.startsWith('prepaid-upgrade'));
+    const [key] = Object.keys(sessionStorage).filter((name) => /^prepaid-upgrade \d+ /.test(name));
     expect(key, 'a height remembered').to.be.a('string');
     for (const junk of ['', 'tall', '120px', '-120', '0', 'NaN', 'Infinity', '1e9', '{"height":120}']) {
       sessionStorage.setItem(key!, junk);
