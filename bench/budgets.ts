@@ -20,21 +20,21 @@ export const BUDGETS = {
    * 28,126. It moved to 28,350 when each widget came to remember the height it settled at and hold it on a return visit
    * in the same tab (element/place-controller.ts): 188 bytes, for the tab's storage read and written as a hostile page
    * may leave it, a resize observer that measures after the browser's layout rather than forcing one, and the
-   * placeholder cut to a remembered height shorter than its own. It moved to 29,300 when a visit came to take only the
+   * placeholder cut to a remembered height shorter than its own. It moved to 29,500 when a visit came to take only the
    * round trips the service imposes (api/shared-reads.ts, api/credentials.ts, api/tab-store.ts): the widgets of a page
    * sharing one token and their reads (the subscriptions and their next orders from one listing each, every product
    * once), a 429 waited out once for the page, the token asked for as the widget connects, and a token kept in the tab
-   * for its next pages, confirmed beside the reads that use it; about 950 bytes (29,265), which nothing of the widget's
+   * for its next pages, confirmed beside the reads that use it; about 1,140 bytes (29,452), which nothing of the widget's
    * that every customer needs could pay for: see docs/performance.md, "Bytes: not met".
    */
-  scriptBundleBrotliBytes: 29_400,
+  scriptBundleBrotliBytes: 29_500,
   /**
    * dist/prepaid-upgrade.iife.js, the same code as a classic script. Brotli finds other matches in its wrapper, so the
    * two move apart by as much as 100 bytes at the same code: it was held to the module's budget until one sentence for
    * each choice, heard once, took it to 28,226 while the module went to 28,129. It is held 50 bytes above the module;
-   * the remembered heights took it from 28,189 to 28,368, and the shared reads and the kept token to about 29,370.
+   * the remembered heights took it from 28,189 to 28,368, and the shared reads and the kept token to 29,372.
    */
-  classicScriptBrotliBytes: 29_500,
+  classicScriptBrotliBytes: 29_550,
   /**
    * Of that, our own code: the bundle without Lit, @lit/task and zod (bench/bundle-parts.ts). A feature is weighed
    * here, against what we wrote, not against the libraries' share. It moved from 18,050 to 18,100 when the status
@@ -43,7 +43,7 @@ export const BUDGETS = {
    * and to 18,300 when each choice of orders came to be heard as one sentence in every language, each event once, and
    * the product's price per order (18,295), and held with the theme developer's hooks (18,238) and news heard after a
    * retried read (18,255). It moved to 18,450 with the remembered heights (18,399), and to 19,450 with the shared
-   * reads and the kept token (about 19,400).
+   * reads and the kept token (19,492).
    */
   ownCodeBrotliBytes: 19_550,
   /**
