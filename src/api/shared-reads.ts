@@ -10,9 +10,10 @@
  * - Each product, read once, and kept for the tab's next pages for a short while, or as long as the service's
  *   `Cache-Control` says (`tab-store.ts`).
  *
- * Reads are asked for together when they are asked for in the same task, or before the token is at hand: a page's
- * widgets start their reads as the bundle runs. A subscription or an order is never taken from a read that was sent
- * before it was asked for, because a change may have been made meanwhile. A product is, as no change of the widget's
+ * Reads are asked for together when they are asked for before the token is at hand and the first updates of the
+ * widgets connected with them have run (`connection.ts`): a page's widgets, whose first updates come one a task. A
+ * subscription or an order is never taken from a read that was sent before it was asked for, because a change may
+ * have been made meanwhile. A product is, as no change of the widget's
  * changes a product.
  */
 import type { ApiClient, RequestOptions } from './client.js';
@@ -103,7 +104,7 @@ function productKeptUntil(control: string | null): number {
 
 /**
  * The client that the widgets of one connection share. `gathered` settles once the reads asked for together are all
- * asked: when the token is at hand, after the task that asked for them.
+ * asked.
  */
 export function shareReads(client: ApiClient, gathered: () => Promise<unknown>): PageReads {
   const subscriptions = together(
