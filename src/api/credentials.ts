@@ -3,7 +3,8 @@
  *
  * These are the sources, and the first one that is set wins: a `tokenProvider` function, a `token` attribute, an
  * `auth-url` endpoint on the merchant's server, and the storefront's `og_auth` cookie together with `merchant-id`. The
- * token goes verbatim into the `authorization` header and nowhere else. This module never logs it and never puts it in
+ * token goes verbatim into the `authorization` header, and a token from `auth-url` into the tab's storage for its next
+ * pages (see `StorefrontCredentials`), and nowhere else. This module never logs it and never puts it in
  * an error message.
  */
 import { ApiError, isAbortError } from './errors.js';
