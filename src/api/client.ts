@@ -125,17 +125,20 @@ export function createApiClient({
       const timeout = AbortSignal.timeout(timeoutMs);
       const combined = signal ? anySignal([signal, timeout]) : timeout;
       let sent: string | undefined;
-      // A token that cannot be confirmed fails the request, as one that cannot be obtained does.
+      // Whether what this try's token reads may be used (`StorefrontCredentials.confirm`), asked once a try, within its time
+      // limit. A token that cannot be confirmed fails the request, as one that cannot be obtained does.
+      let check: Promise<string | undefined> | undefined;
       const confirmed = (token: string) =>
-        credentials.confirm?.(token).catch((error: unknown) => {
+        (check ??= credentials.confirm?.(token, timeout).catch((error: unknown) => {
           sent = undefined;
           throw error;
-        });
+        }));
       try {
         // Obtaining the token, from auth-url for example, counts against the same time limit as the request.
         sent = renewed ?? (await credentials.authorization(combined));
         renewed = undefined;
-        // A change goes only with a token whose customer is known to be signed in (see `StorefrontCredentials.confirm`).
+        // The confirmation of a kept token goes out beside the request. A change goes only once it has come.
+        confirmed(sent)?.catch(() => {});
         if (body) sent = (await confirmed(sent)) ?? sent;
         const response = await fetch(url, {
           method,
@@ -186,6 +189,12 @@ export function createApiClient({
         }
         // A failure to obtain a token is final here. Retrying is up to the credential source.
         if (sent === undefined) throw error;
+        // A refusal of what a kept token asked is the signed-in customer's only once auth-url says so: read again as the
+        // one signed in (a 401 renews below).
+        if (error.status && error.status !== 401 && (renewed = await confirmed(sent))) {
+          tries--;
+          continue;
+        }
         if (error.status === 401 && sent === fresh) throw refusedAfterRenewal(error, sent);
         // A 401 means that nothing was applied. So one more try is made with a new token, if the source can issue one.
         if (error.status === 401 && renew) {

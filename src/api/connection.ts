@@ -115,12 +115,14 @@ export function connect(
     // The reads asked for together are gathered until the token is at hand and the tasks of the widgets that connected
     // with this one have run: the page's widgets, when the bundle defines the element, read from their first updates,
     // one a task. The subscriptions' and the orders' reads wait for the same moment.
+    // A token asked for here, before any request waits for it, keeps to the time limit as a request's would.
+    // eslint-disable-next-line baseline-js/use-baseline -- every supported engine has it, Chrome < 124 in part
+    const token = () => credentials.authorization(AbortSignal.timeout(timeoutMs)).catch(() => {});
     let gathering: Promise<unknown> | undefined;
-    const gathered = () =>
-      (gathering ??= Promise.all([credentials.authorization().catch(() => {}), nextTask()]).finally(() => (gathering = undefined)));
+    const gathered = () => (gathering ??= Promise.all([token(), nextTask()]).finally(() => (gathering = undefined)));
     made = { credentials, client: shareReads(client, gathered) };
     // The token is asked for now, as the widget connects, before its first render.
-    credentials.authorization().catch(() => {});
+    void token();
     if (key !== undefined) {
       const together = made;
       shared.set(key, together);

@@ -187,11 +187,7 @@ export class StorefrontCredentials {
     const held = this.#current;
     if (held) {
       const token = await held.catch(() => undefined);
-      if (token !== undefined && !(this.renewable && isTokenStale(token, this.#now() / 1000))) {
-        // The confirmation goes out with the first request that the kept token makes, beside it.
-        if (token === this.#kept) this.confirm(token).catch(() => {});
-        return token;
-      }
+      if (token !== undefined && !(this.renewable && isTokenStale(token, this.#now() / 1000))) return token;
       // A concurrent caller may have started obtaining the next token meanwhile. That token is shared, not replaced.
       if (this.#current === held) this.#current = undefined;
     }
@@ -223,16 +219,19 @@ export class StorefrontCredentials {
    * signed-in customer's: on a shared computer, one customer signs out and the next signs in, in the same tab. So
    * `auth-url` is asked again beside the first reads, and what they read waits for its answer. This resolves to
    * `undefined` when `sent` is the signed-in customer's, or to the token of the customer signed in now, to send again
-   * with. It rejects as `auth-url` does when nobody is signed in, and the kept token is dropped.
+   * with. It rejects as `auth-url` does when nobody is signed in, and the kept token is dropped. `signal` limits the time
+   * that `auth-url` is waited for.
    */
-  confirm(sent: string): Promise<string | undefined> {
+  confirm(sent: string, signal?: AbortSignal): Promise<string | undefined> {
     if (sent !== this.#kept) return Promise.resolve(undefined);
-    return (this.#check ??= this.#obtain().then(
+    return (this.#check ??= this.#obtain(signal).then(
       (fresh) => {
         this.#current = Promise.resolve(fresh);
         return holderOf(fresh) === holderOf(sent) ? undefined : fresh;
       },
       (error: unknown) => {
+        // Asked again for the next answer: a failure to reach auth-url now need not be one later.
+        this.#check = undefined;
         this.renew();
         throw error;
       },

@@ -98,8 +98,8 @@ function together<T>(
  * not to keep it.
  */
 function productKeptUntil(control: string | null): number {
-  const [, notKept, seconds] = /(no-store|no-cache)|max-age=(\d+)/i.exec(control!) ?? [];
-  return notKept ? 0 : Date.now() + (seconds ? Number(seconds) * 1000 : PRODUCT_KEPT_MS);
+  const seconds = /max-age=(\d+)/i.exec(control!)?.[1];
+  return /no-store|no-cache/i.test(control!) ? 0 : Date.now() + (seconds ? Number(seconds) * 1000 : PRODUCT_KEPT_MS);
 }
 
 /**

@@ -156,10 +156,10 @@ describe('<prepaid-upgrade> credentials as merchants give them', () => {
     expect(errorText(m)).to.contain(en.failure('config', 'load')).and.not.contain(en.failure('unauthorized', 'load'));
     expect(errors.join('\n')).to.match(/load failed: .*the signature is refused/);
     // The subscription and its next order, read side by side, each refused once and not sent again with the same token.
-    expect((await session.requests()).map((request) => `${request.path} ${request.status}`).sort()).to.deep.equal([
-      '/orders/ 401',
-      `/subscriptions/${eligible}/ 401`,
-    ]);
+    // The next order's refusal may still be on its way to the log when the subscription's failure is shown.
+    const log = await session.requests();
+    expect(log.map((request) => request.path).sort()).to.deep.equal(['/orders/', `/subscriptions/${eligible}/`]);
+    expect(log.filter((request) => request.status !== 401 && request.status !== null)).to.deep.equal([]);
   });
 });
 

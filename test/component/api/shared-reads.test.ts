@@ -47,10 +47,17 @@ const readsOf = async (session: SandboxSession) =>
 function storeEndpoint() {
   const url = `${location.origin}/store-token-${Math.random().toString(36).slice(2)}`;
   const pageFetch = window.fetch;
-  const endpoint = { url, asked: 0, token: '' as string | undefined, restore: () => void (window.fetch = pageFetch) };
+  const endpoint = { url, asked: 0, token: '' as string | undefined, hangs: false, restore: () => void (window.fetch = pageFetch) };
   window.fetch = (input, init) => {
     if ((input instanceof Request ? input.url : String(input)) !== url) return pageFetch(input, init);
     endpoint.asked++;
+    // A server that never answers: only the caller's abort ends the wait, as for a real request.
+    if (endpoint.hangs)
+      return new Promise((_, reject) => {
+        const signal = init?.signal;
+        if (signal?.aborted) reject(signal.reason);
+        signal?.addEventListener('abort', () => reject(signal.reason));
+      });
     const { token } = endpoint;
     return Promise.resolve(
       token
@@ -235,6 +242,32 @@ describe('what a tab keeps for its next pages', () => {
     expect((await session.requests()).map((r) => r.status)).to.not.include(401);
     expect(Number(keptFor(endpoint.url)!.split(' ')[0])).to.be.above(Date.now() + 3_600_000);
   });
+
+  it('shows the signed-in customer’s own subscription after a kept token of another customer’s was refused it', async () => {
+    // Ada's token is kept; Hedy signed in since, and the widget shows Hedy's own subscription, which Ada's token cannot read.
+    const ada = await sandboxSession();
+    const hedy = await sandboxSession({ customerId: SANDBOX_DISCOVERY.customerId });
+    sessionStorage.setItem(`prepaid-upgrade token ${endpoint.url}`, `${Date.now() + 3_600_000} ${ada.token}`);
+    endpoint.token = hedy.token;
+    const m = await mount({ 'subscription-id': SANDBOX_DISCOVERY.upgradeable[0], 'api-base': ada.apiBase, 'auth-url': endpoint.url });
+    await m.waitForEvent('prepaid-upgrade-ready');
+    expect(m.el.subscription!.public_id).to.equal(SANDBOX_DISCOVERY.upgradeable[0]);
+    expect(m.eventsOf('prepaid-upgrade-error')).to.deep.equal([]);
+  });
+
+  for (const [visit, kept] of [
+    ['a first visit', false],
+    ['a return visit, whose kept token auth-url is asked to confirm', true],
+  ] as const)
+    it(`ends in a timeout, with a retry, when auth-url never answers: ${visit}`, async () => {
+      const session = await sandboxSession();
+      if (kept) sessionStorage.setItem(`prepaid-upgrade token ${endpoint.url}`, `${Date.now() + 3_600_000} ${session.token}`);
+      endpoint.hangs = true;
+      const m = await mount({ 'subscription-id': eligible.id, 'api-base': session.apiBase, 'auth-url': endpoint.url, timeout: '800' });
+      await m.waitForState('error');
+      expect(m.el.subscription, 'nothing read is shown').to.equal(undefined);
+      expect(m.$('[part~=retry]'), 'the customer can try again').to.not.equal(null);
+    });
 
   it('ignores what a page’s script wrote where the widget keeps things', async () => {
     const session = await sandboxSession();
