@@ -8,6 +8,7 @@ import { DEFAULT_TIMEOUT_MS, createApiClient, isPathStep } from './client.js';
 import { StorefrontCredentials, chooseCredentialSource, headerValue, type CredentialSource } from './credentials.js';
 import { ApiError } from './errors.js';
 import { shareReads, type PageReads } from './shared-reads.js';
+import { parseStorefrontToken } from '../token.js';
 
 export interface ConnectionSettings {
   subscriptionId?: string | undefined;
@@ -120,7 +121,12 @@ export function connect(
     const token = () => credentials.authorization(AbortSignal.timeout(timeoutMs)).catch(() => {});
     let gathering: Promise<unknown> | undefined;
     const gathered = () => (gathering ??= Promise.all([token(), nextTask()]).finally(() => (gathering = undefined)));
-    made = { credentials, client: shareReads(client, gathered) };
+    const merchant = () =>
+      credentials.authorization().then(
+        (held) => parseStorefrontToken(held)?.public_id,
+        () => undefined,
+      );
+    made = { credentials, client: shareReads(client, gathered, merchant) };
     // The token is asked for now, as the widget connects, before its first render.
     void token();
     if (key !== undefined) {

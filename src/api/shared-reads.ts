@@ -104,9 +104,9 @@ function productKeptUntil(control: string | null): number {
 
 /**
  * The client that the widgets of one connection share. `gathered` settles once the reads asked for together are all
- * asked.
+ * asked. `merchant` gives the public id of the merchant whose token the client sends.
  */
-export function shareReads(client: ApiClient, gathered: () => Promise<unknown>): PageReads {
+export function shareReads(client: ApiClient, gathered: () => Promise<unknown>, merchant: () => Promise<string | undefined>): PageReads {
   const subscriptions = together(
     gathered,
     (id) => client.getSubscription(id),
@@ -131,12 +131,13 @@ export function shareReads(client: ApiClient, gathered: () => Promise<unknown>):
   );
   /** The product reads under way, by id. */
   const reading = new Map<string, Promise<Product>>();
-  const product = (id: string, signal?: AbortSignal): Promise<Product> => {
-    const key = `product ${client.baseAddress.href}${id}`;
+  const product = async (id: string, signal?: AbortSignal): Promise<Product> => {
+    // A product is one merchant's: two stores of one origin may read the same service, and one id in each.
+    const key = `product ${await merchant()} ${client.baseAddress.href}${id}`;
     try {
       // What was kept is checked as an answer is: the page's scripts can write there too.
       const checked = validate(answerSchemas().ProductSchema, JSON.parse(kept(key)!));
-      if ('data' in checked) return Promise.resolve(checked.data);
+      if ('data' in checked) return checked.data;
     } catch {
       // Nothing kept, or nothing good.
     }

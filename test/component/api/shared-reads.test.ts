@@ -269,11 +269,29 @@ describe('what a tab keeps for its next pages', () => {
       expect(m.$('[part~=retry]'), 'the customer can try again').to.not.equal(null);
     });
 
+  it('keeps a product for its merchant: another store’s product of the same id is not shown', async () => {
+    const session = await sandboxSession();
+    const base = new URL(`${session.apiBase}/`, location.href).href;
+    const theirs = { name: 'Another store’s roast', price: '1.00', prepaid_eligible: true, live: true };
+    sessionStorage.setItem(
+      `prepaid-upgrade product mer_another_store ${base}prod_morning_roast`,
+      `${Date.now() + 60_000} ${JSON.stringify(theirs)}`,
+    );
+    endpoint.token = session.token;
+    const m = await mount({ 'subscription-id': eligible.id, 'api-base': session.apiBase, 'auth-url': endpoint.url });
+    await m.waitForEvent('prepaid-upgrade-ready');
+    expect((await readsOf(session)).filter((read) => read.startsWith('/products/'))).to.have.length(1);
+    expect(m.shadow.textContent).to.not.contain(theirs.name);
+  });
+
   it('ignores what a page’s script wrote where the widget keeps things', async () => {
     const session = await sandboxSession();
     sessionStorage.setItem(`prepaid-upgrade token ${endpoint.url}`, 'not what the widget writes');
     const base = new URL(`${session.apiBase}/`, location.href).href;
-    sessionStorage.setItem(`prepaid-upgrade product ${base}prod_morning_roast`, `${Date.now() + 60_000} {"name": 42}`);
+    sessionStorage.setItem(
+      `prepaid-upgrade product ${SANDBOX_MERCHANT.publicId} ${base}prod_morning_roast`,
+      `${Date.now() + 60_000} {"name": 42}`,
+    );
     endpoint.token = session.token;
     const m = await mount({ 'subscription-id': eligible.id, 'api-base': session.apiBase, 'auth-url': endpoint.url });
     await m.waitForEvent('prepaid-upgrade-ready');

@@ -24,7 +24,11 @@ function nextOrderOf(client: ApiClient, shownId: string | undefined) {
   const host = new ControllerHost();
   const warnings: string[] = [];
   // The page's shared reads, which ask for nothing together here: each read is one widget's.
-  const reads = shareReads(client, async () => {});
+  const reads = shareReads(
+    client,
+    async () => {},
+    async () => undefined,
+  );
   const read = new NextOrderRead(
     host,
     () => reads,
