@@ -118,23 +118,23 @@ export function connect(
     // one a task. The subscriptions' and the orders' reads wait for the same moment.
     // A token asked for here, before any request waits for it, keeps to the time limit as a request's would.
     // eslint-disable-next-line baseline-js/use-baseline -- every supported engine has it, Chrome < 124 in part
-    const token = () => credentials.authorization(AbortSignal.timeout(timeoutMs)).catch(() => {});
+    const token = () => credentials.authorization(AbortSignal.timeout(timeoutMs));
     let gathering: Promise<unknown> | undefined;
-    const gathered = () => (gathering ??= Promise.all([token(), nextTask()]).finally(() => (gathering = undefined)));
+    const gathered = () => (gathering ??= Promise.all([token().catch(() => {}), nextTask()]).finally(() => (gathering = undefined)));
     const merchant = () =>
-      credentials.authorization().then(
+      token().then(
         (held) => parseStorefrontToken(held)?.public_id,
         () => undefined,
       );
     made = { credentials, client: shareReads(client, gathered, merchant) };
     // The token is asked for now, as the widget connects, before its first render.
-    void token();
+    const asked = gathered();
     if (key !== undefined) {
       const together = made;
       shared.set(key, together);
       // A widget that connects later makes a connection of its own. The token that this one holds may be a signed-out
       // customer's by then, and a new connection asks auth-url whether it still is (`StorefrontCredentials.confirm`).
-      void gathered().then(() => shared.get(key) === together && shared.delete(key));
+      void asked.then(() => shared.get(key) === together && shared.delete(key));
     }
   }
   return { subscriptionId, ...made };
