@@ -22,9 +22,9 @@
  * The height is remembered for the subscription and the page's width, `innerWidth`. The widget's own width is what its
  * height follows, but on a given page that follows from the page's, which is known on insertion without a layout, and
  * which stays the same while the widget's may not: the page gains or loses its scroll bar as its widgets settle. A
- * widget without `subscription-id` remembers nothing. What discovery finds changes with the customer's subscriptions,
- * and a widget whose subscription is set as a property after its insertion (React's wrapper sets it in a layout
- * effect) would otherwise hold, as it is inserted, the height of a widget without one.
+ * widget without `subscription-id` remembers nothing: what discovery finds changes with the customer's subscriptions.
+ * A subscription set as a property right after insertion, as React's wrapper sets it in a layout effect, is looked for
+ * once more a microtask later, before the page is drawn.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { toggleCustomState } from './custom-state.js';
@@ -66,6 +66,7 @@ export class PlaceController implements ReactiveController {
     this.#hide(true);
     this.hostUpdated();
     this.#watch(PlaceController.#loading.size > 0);
+    queueMicrotask(() => this.holdsRoom && this.#room(true));
   }
 
   hostDisconnected(): void {

@@ -101,6 +101,26 @@ describe('a return visit in the same tab', () => {
     next.el.remove();
   });
 
+  it('holds the height it settled at when its subscription is set right after insertion, as React sets it', async () => {
+    const session = await sandboxSession();
+    const { column, widget } = await page(session);
+    const first = await widget(cancelled.id);
+    const settledAt = await settled(first.el);
+    first.el.remove();
+
+    // @lit/react sets properties in a layout effect: after the element is in the page, before the page is drawn.
+    await session.fault({ method: 'GET', path: `/subscriptions/${cancelled.id}/`, latencyMs: 800 });
+    const el = document.createElement('prepaid-upgrade');
+    column.append(el);
+    Object.assign(el, { apiBase: session.apiBase, token: session.token, subscriptionId: cancelled.id });
+    await null;
+    expect(el.state).to.equal('loading');
+    expect(height(el), 'held before the page is drawn').to.be.closeTo(settledAt, 0.5);
+    await el.updateComplete;
+    expect(height(el), 'held while it loads').to.be.closeTo(settledAt, 0.5);
+    expect(await settled(el)).to.be.closeTo(settledAt, 0.5);
+  });
+
   it('holds the viewport at another width of the page', async () => {
     const session = await sandboxSession();
     const { widget } = await page(session);
