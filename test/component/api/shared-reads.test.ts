@@ -145,6 +145,34 @@ describe('the reads a page of widgets shares', () => {
     expect(products).to.not.have.length(0);
     for (const read of products) expect(read.at - refused[0]!.at, `${read.path} waited for the Retry-After`).to.be.at.least(950);
   });
+
+  it('goes on waiting out a 429 when the widget that met it leaves the page meanwhile', async () => {
+    const session = await sandboxSession();
+    await session.fault({ method: 'GET', path: `/subscriptions/${eligible.id}/`, status: 429, retryAfter: 1 });
+    const column = await fixture<HTMLDivElement>(html`<div></div>`);
+    const widget = (id: string) => {
+      const el = document.createElement('prepaid-upgrade');
+      for (const [name, value] of Object.entries({ 'subscription-id': id, 'api-base': session.apiBase, token: session.token }))
+        el.setAttribute(name, value);
+      column.append(el);
+      return el;
+    };
+    const leaving = widget(eligible.id);
+    await waitUntil(async () => (await session.requests()).some((r) => r.status === 429), 'the 429 came', { timeout: 5000 });
+    leaving.remove();
+    const next = widget(cancelled.id);
+    await waitUntil(() => settled(next), 'the next widget settled', { timeout: 8000 });
+    expect(next.state).to.equal('ineligible');
+    const log = await session.requests();
+    const refusal = log.find((r) => r.status === 429)!;
+    const after = log.filter((r) => r.at > refusal.at);
+    expect(after, 'the next widget read').to.not.have.length(0);
+    for (const read of after) expect(read.at - refusal.at, `${read.path} waited for the Retry-After`).to.be.at.least(950);
+    expect(
+      log.filter((r) => r.status === 429),
+      'one refusal',
+    ).to.have.length(1);
+  });
 });
 
 describe('what a tab keeps for its next pages', () => {
