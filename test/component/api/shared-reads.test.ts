@@ -259,6 +259,29 @@ describe('what a tab keeps for its next pages', () => {
     expect(m.eventsOf('prepaid-upgrade-token-expired')).to.deep.equal([]);
   });
 
+  it('keeps nothing after a sign-out page runs the security guide’s snippet: the next page reads nothing before auth-url', async () => {
+    const session = await sandboxSession();
+    endpoint.token = session.token;
+    const first = await mount({ 'subscription-id': eligible.id, 'api-base': session.apiBase, 'auth-url': endpoint.url });
+    await first.waitForEvent('prepaid-upgrade-ready');
+    await waitUntil(() => Object.keys(sessionStorage).length >= 3, 'the token, the product and the height kept', { timeout: 5000 });
+    first.el.remove();
+    sessionStorage.setItem('cart', '2 × Morning Roast');
+
+    // The sign-out page runs the guide's snippet as written.
+    const guide = await (await fetch(new URL('../../../docs/security.md', import.meta.url))).text();
+    const snippet = /begins with\s+`prepaid-upgrade `:\s+```js\n([\s\S]*?)```/.exec(guide)?.[1];
+    expect(snippet, 'the guide’s snippet').to.be.a('string');
+    new Function(snippet!)();
+    expect(Object.keys(sessionStorage), 'only what the store keeps').to.deep.equal(['cart']);
+
+    endpoint.token = undefined;
+    const readsBefore = (await session.requests()).length;
+    const next = await mount({ 'subscription-id': eligible.id, 'api-base': session.apiBase, 'auth-url': endpoint.url });
+    await next.waitForEvent('prepaid-upgrade-token-expired');
+    expect(await session.requests(), 'nothing read with a token of the customer who signed out').to.have.length(readsBefore);
+  });
+
   it('never uses a kept token past its life: auth-url is asked before anything is read', async () => {
     const session = await sandboxSession();
     // Were it sent, the service would refuse it.
