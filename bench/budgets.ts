@@ -26,7 +26,8 @@ export const BUDGETS = {
    * once), a 429 waited out once for the page, the token asked for as the widget connects, and a token kept in the tab
    * for its next pages, confirmed beside the reads that use it; about 1,160 bytes (29,483), which nothing of the widget's
    * that every customer needs could pay for: see docs/performance.md, "Bytes: not met". A widget whose subscription
-   * React's wrapper sets right after insertion came to hold its remembered height too, at 29,482.
+   * React's wrapper sets right after insertion came to hold its remembered height too, and the widgets came to be
+   * inserted without reading the tab's storage or the page's width, which forced a layout of the page: 29,452.
    */
   scriptBundleBrotliBytes: 29_500,
   /**
@@ -45,7 +46,8 @@ export const BUDGETS = {
    * the product's price per order (18,295), and held with the theme developer's hooks (18,238) and news heard after a
    * retried read (18,255). It moved to 18,450 with the remembered heights (18,399), and to 19,450 with the shared
    * reads and the kept token (19,534), and to 19,600 when a widget whose subscription React's wrapper sets right after
-   * insertion came to hold its remembered height too (19,558).
+   * insertion came to hold its remembered height too, and the widgets came to be inserted without reading the tab's
+   * storage or the page's width (19,595).
    */
   ownCodeBrotliBytes: 19_600,
   /**

@@ -20,11 +20,9 @@
  * anything but a height, leaves the viewport's.
  *
  * The height is remembered for the subscription and the page's width, `innerWidth`. The widget's own width is what its
- * height follows, but on a given page that follows from the page's, which is known on insertion without a layout, and
- * which stays the same while the widget's may not: the page gains or loses its scroll bar as its widgets settle. A
- * widget without `subscription-id` remembers nothing: what discovery finds changes with the customer's subscriptions.
- * A subscription set as a property right after insertion, as React's wrapper sets it in a layout effect, is looked for
- * once more a microtask later, before the page is drawn.
+ * height follows, but on a given page that follows from the page's, which stays the same while the widget's may not:
+ * the page gains or loses its scroll bar as its widgets settle. A widget without `subscription-id` remembers nothing:
+ * what discovery finds changes with the customer's subscriptions.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { toggleCustomState } from './custom-state.js';
@@ -66,7 +64,6 @@ export class PlaceController implements ReactiveController {
     this.#hide(true);
     this.hostUpdated();
     this.#watch(PlaceController.#loading.size > 0);
-    queueMicrotask(() => this.holdsRoom && this.#room(true));
   }
 
   hostDisconnected(): void {
@@ -90,28 +87,37 @@ export class PlaceController implements ReactiveController {
 
   /**
    * As it starts to load, the widget holds the height it last settled at, if any (the styles' `--_room`); as it
-   * settles, it remembers the height it settles at: its border box after the next layout, which this does not force.
+   * settles, it remembers the height it settles at: its border box, measured by a resize observer after the browser's
+   * layout. The first read of the tab's storage waits on the browser, and reading the page's width forces a layout of
+   * the page: neither is done in the task that inserts the page's widgets. The height is found in an animation frame's
+   * callback, before the browser lays the frame out and draws it, where a subscription set as a property right after
+   * insertion, as React's wrapper sets it, is set too; the width is read there only for a subscription that has a
+   * height remembered at some width.
    */
   #room(loading: boolean): void {
     const host = this.#host;
-    const id = host.subscriptionId;
-    try {
-      const key = `prepaid-upgrade ${innerWidth} ${id}`;
-      // Only a height it could have settled at: the page's scripts may have written anything there.
-      const height = loading && id ? +sessionStorage[key] : 0;
-      host.style.setProperty('--_room', height > 0 && height < 1e4 ? `${height}px` : '');
-      if (!loading && id)
-        new ResizeObserver(([entry], sized) => {
-          sized.disconnect();
-          try {
-            sessionStorage[key] = entry!.borderBoxSize[0]!.blockSize;
-          } catch {
-            // Storage refused it: the next visit holds the viewport's height.
-          }
-        }).observe(host);
-    } catch {
-      // No storage here: the widget holds the viewport's height.
-    }
+    const key = () => `prepaid-upgrade ${innerWidth} ${host.subscriptionId}`;
+    const withStorage = (use: () => void) => {
+      try {
+        use();
+      } catch {
+        // No storage here, or it refused the height: the widget holds the viewport's height.
+      }
+    };
+    if (loading)
+      requestAnimationFrame(() =>
+        withStorage(() => {
+          const id = host.subscriptionId;
+          // Only a height it could have settled at: the page's scripts may have written anything there.
+          const height = id && Object.keys(sessionStorage).some((name) => name.endsWith(` ${id}`)) ? +sessionStorage[key()] : 0;
+          host.style.setProperty('--_room', height > 0 && height < 1e4 ? `${height}px` : '');
+        }),
+      );
+    else if (host.subscriptionId)
+      new ResizeObserver(([entry], sized) => {
+        sized.disconnect();
+        withStorage(() => (sessionStorage[key()] = entry!.borderBoxSize[0]!.blockSize));
+      }).observe(host);
   }
 
   /** While the page settles, hidden whenever out of view; otherwise shown, and not watched. */

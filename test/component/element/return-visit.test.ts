@@ -69,8 +69,9 @@ describe('a return visit in the same tab', () => {
       first.after.remove();
 
       const again = await widget(id, { latencyMs: 800 });
+      await frames();
       expect(again.el.state).to.equal('loading');
-      expect(height(again.el), 'held from its insertion').to.be.closeTo(settledAt, 0.5);
+      expect(height(again.el), 'held from its first frame').to.be.closeTo(settledAt, 0.5);
       await again.el.updateComplete;
       expect(again.el.state).to.equal('loading');
       expect(height(again.el), 'held while it loads').to.be.closeTo(settledAt, 0.5);
@@ -89,13 +90,15 @@ describe('a return visit in the same tab', () => {
 
     // The same subscription with a tall heading of the page's own in the slot, which shows once it has settled.
     const heading = '<h2 slot="heading" style="margin: 0; block-size: 200px">Your decaf</h2>';
-    const taller = await widget(cancelled.id, { heading });
+    const taller = await widget(cancelled.id, { heading, latencyMs: 800 });
+    await frames();
     expect(height(taller.el), 'held at the height it settled at before').to.be.closeTo(short, 0.5);
     const tall = await settled(taller.el);
     expect(tall, 'as tall as what it shows').to.be.above(short + 150);
     taller.el.remove();
 
-    const next = await widget(cancelled.id, { heading });
+    const next = await widget(cancelled.id, { heading, latencyMs: 800 });
+    await frames();
     expect(next.el.state).to.equal('loading');
     expect(height(next.el), 'held at the height it settled at last').to.be.closeTo(tall, 0.5);
     next.el.remove();
@@ -113,12 +116,44 @@ describe('a return visit in the same tab', () => {
     const el = document.createElement('prepaid-upgrade');
     column.append(el);
     Object.assign(el, { apiBase: session.apiBase, token: session.token, subscriptionId: cancelled.id });
-    await null;
+    await frames();
     expect(el.state).to.equal('loading');
-    expect(height(el), 'held before the page is drawn').to.be.closeTo(settledAt, 0.5);
+    expect(height(el), 'held from its first frame').to.be.closeTo(settledAt, 0.5);
     await el.updateComplete;
     expect(height(el), 'held while it loads').to.be.closeTo(settledAt, 0.5);
     expect(await settled(el)).to.be.closeTo(settledAt, 0.5);
+  });
+
+  it('reads neither the tab’s storage nor the page’s width, which forces a layout, in the task that inserts it', async () => {
+    const session = await sandboxSession();
+    const { widget } = await page(session);
+    const reads = { innerWidth: 0, sessionStorage: 0 };
+    const originals = Object.keys(reads).map((name) => [name, Object.getOwnPropertyDescriptor(window, name)!] as const);
+    for (const [name, descriptor] of originals)
+      Object.defineProperty(window, name, {
+        ...descriptor,
+        get: () => (reads[name as keyof typeof reads]++, descriptor.get!.call(window) as unknown),
+      });
+    try {
+      const first = await widget(cancelled.id, { latencyMs: 400 });
+      await null;
+      expect(reads, 'a first visit, as it is inserted').to.deep.equal({ innerWidth: 0, sessionStorage: 0 });
+      await frames();
+      expect(reads.innerWidth, 'nor in its first frame: no height is remembered').to.equal(0);
+      const settledAt = await settled(first.el);
+      expect(reads.innerWidth, 'read as it settled, to remember its height').to.be.above(0);
+      first.el.remove();
+
+      reads.innerWidth = reads.sessionStorage = 0;
+      const again = await widget(cancelled.id, { latencyMs: 400 });
+      await null;
+      expect(reads, 'a return visit, as it is inserted').to.deep.equal({ innerWidth: 0, sessionStorage: 0 });
+      await frames();
+      expect(reads.innerWidth, 'read in its first frame, to find the height').to.be.above(0);
+      expect(height(again.el), 'held from its first frame').to.be.closeTo(settledAt, 0.5);
+    } finally {
+      for (const [name, descriptor] of originals) Object.defineProperty(window, name, descriptor);
+    }
   });
 
   it('holds the viewport at another width of the page', async () => {
@@ -138,7 +173,9 @@ describe('a return visit in the same tab', () => {
     narrow.setAttribute('subscription-id', cancelled.id);
     narrow.setAttribute('api-base', session.apiBase);
     narrow.setAttribute('token', session.token);
+    await session.fault({ method: 'GET', path: `/subscriptions/${cancelled.id}/`, latencyMs: 800 });
     inner.document.body.append(narrow);
+    await frames();
     expect(narrow.state).to.equal('loading');
     expect(height(narrow), "the frame's viewport").to.be.closeTo(inner.innerHeight, 1);
     // And settled there, it is remembered at that width, beside this one's.
@@ -156,7 +193,8 @@ describe('a return visit in the same tab', () => {
     expect(key, 'a height remembered').to.be.a('string');
     for (const junk of ['', 'tall', '120px', '-120', '0', 'NaN', 'Infinity', '1e9', '{"height":120}']) {
       sessionStorage.setItem(key!, junk);
-      const { el } = await widget(cancelled.id);
+      const { el } = await widget(cancelled.id, { latencyMs: 800 });
+      await frames();
       expect(el.state).to.equal('loading');
       expect(height(el), `with ${JSON.stringify(junk)} there`).to.be.closeTo(innerHeight, 1);
       el.remove();
@@ -201,7 +239,9 @@ describe('a return visit in the same tab', () => {
           },
         });
         for (let visit = 0; visit < 2; visit++) {
-          const { el } = await widget(cancelled.id);
+          const { el } = await widget(cancelled.id, { latencyMs: 400 });
+          await frames();
+          expect(el.state).to.equal('loading');
           expect(height(el), `visit ${visit + 1}, loading`).to.be.closeTo(innerHeight, 1);
           expect(await settled(el)).to.be.below(innerHeight - 100);
           expect(el.state).to.equal('ineligible');
