@@ -96,28 +96,33 @@ export class PlaceController implements ReactiveController {
    */
   #room(loading: boolean): void {
     const host = this.#host;
-    const key = () => `prepaid-upgrade ${innerWidth} ${host.subscriptionId}`;
+    const key = (id: string) => `prepaid-upgrade ${innerWidth} ${id}`;
     const withStorage = (use: () => void) => {
       try {
         use();
       } catch {
-        // No storage here, or it refused the height: the widget holds the viewport's height.
+        // No storage here, or it refused the height: a widget holds the viewport's height instead.
       }
     };
     if (loading)
+      // The subscription as it is in the frame: React's wrapper sets it right after insertion.
       requestAnimationFrame(() =>
         withStorage(() => {
           const id = host.subscriptionId;
           // Only a height it could have settled at: the page's scripts may have written anything there.
-          const height = id && Object.keys(sessionStorage).some((name) => name.endsWith(` ${id}`)) ? +sessionStorage[key()] : 0;
+          const height = id && Object.keys(sessionStorage).some((name) => name.endsWith(` ${id}`)) ? +sessionStorage[key(id)] : 0;
           host.style.setProperty('--_room', height > 0 && height < 1e4 ? `${height}px` : '');
         }),
       );
-    else if (host.subscriptionId)
-      new ResizeObserver(([entry], sized) => {
-        sized.disconnect();
-        withStorage(() => (sessionStorage[key()] = entry!.borderBoxSize[0]!.blockSize));
-      }).observe(host);
+    else {
+      // The subscription it settled for, whatever the widget shows by the time it is measured.
+      const id = host.subscriptionId;
+      if (id)
+        new ResizeObserver(([entry], sized) => {
+          sized.disconnect();
+          withStorage(() => (sessionStorage[key(id)] = entry!.borderBoxSize[0]!.blockSize));
+        }).observe(host);
+    }
   }
 
   /** While the page settles, hidden whenever out of view; otherwise shown, and not watched. */
