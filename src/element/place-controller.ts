@@ -26,6 +26,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { toggleCustomState } from './custom-state.js';
+import { TAB_KEY, inTabStorage } from '../api/tab-store.js';
 
 /** The widget, whose subscription names the height it remembers. */
 type Host = ReactiveControllerHost & HTMLElement & { subscriptionId?: string | undefined };
@@ -96,21 +97,15 @@ export class PlaceController implements ReactiveController {
    */
   #room(loading: boolean): void {
     const host = this.#host;
-    const key = (id: string) => `prepaid-upgrade ${innerWidth} ${id}`;
-    const withStorage = (use: () => void) => {
-      try {
-        use();
-      } catch {
-        // No storage here, or it refused the height: a widget holds the viewport's height instead.
-      }
-    };
+    const key = (id: string) => `${TAB_KEY}${innerWidth} ${id}`;
     if (loading)
       // The subscription as it is in the frame: React's wrapper sets it right after insertion.
       requestAnimationFrame(() =>
-        withStorage(() => {
+        // Where storage is refused, the widget holds the viewport's height.
+        inTabStorage((storage) => {
           const id = host.subscriptionId;
           // Only a height it could have settled at: the page's scripts may have written anything there.
-          const height = id && Object.keys(sessionStorage).some((name) => name.endsWith(` ${id}`)) ? +sessionStorage[key(id)] : 0;
+          const height = id && Object.keys(storage).some((name) => name.endsWith(` ${id}`)) ? +storage[key(id)] : 0;
           host.style.setProperty('--_room', height > 0 && height < 1e4 ? `${height}px` : '');
         }),
       );
@@ -120,7 +115,7 @@ export class PlaceController implements ReactiveController {
       if (id)
         new ResizeObserver(([entry], sized) => {
           sized.disconnect();
-          withStorage(() => (sessionStorage[key(id)] = entry!.borderBoxSize[0]!.blockSize));
+          inTabStorage((storage) => (storage[key(id)] = entry!.borderBoxSize[0]!.blockSize));
         }).observe(host);
     }
   }
