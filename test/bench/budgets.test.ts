@@ -386,7 +386,7 @@ const timed = (kind: RequestKind, startMs: number, endMs: number, fromCache = fa
   fromCache,
 });
 
-// The chain's verdicts on visits made up as the widget of 0.3.0 makes them and as issue 51 asks, to show that each budget
+// The chain's verdicts on visits made up as the widget of 0.3.0 makes them and as the budgets hold it to, to show that each budget
 // fails a real regression and holds the chain it stands for.
 describe('chain verdicts', () => {
   const visit = (requests: TimedRequest[], offerMs: number): ChainVisit => ({
@@ -409,7 +409,7 @@ describe('chain verdicts', () => {
     ],
     830,
   );
-  /** A return visit as issue 51 asks: the bundle from the cache, the kept token used at once and checked beside the reads. */
+  /** A return visit as the budgets hold it to: the bundle from the cache, the kept token used at once and checked beside the reads. */
   const kept = visit(
     [
       timed('page', 0, 160),
@@ -441,7 +441,7 @@ describe('chain verdicts', () => {
       .filter((verdict) => !verdict.pass)
       .map((verdict) => verdict.check);
 
-  it('holds for the chain issue 51 asks for', () => assert.deepEqual(failed(runs(first, kept)), []));
+  it('holds for the chain that the service imposes and no more', () => assert.deepEqual(failed(runs(first, kept)), []));
 
   it('fails a return visit that asks for a new token before its reads, and reads the product again', () =>
     assert.deepEqual(failed(runs(first, again)), ['round trips, return visit at 4×', 'product reads, return visit at 4×']));
@@ -472,7 +472,7 @@ describe('chain verdicts', () => {
   });
 });
 
-// The verdicts on pages of many widgets, on counts made up as the widgets of 0.3.0 send them and as issue 51 asks.
+// The verdicts on pages of many widgets, on counts made up as the widgets of 0.3.0 send them and as the budgets hold them to.
 describe('scale verdicts', () => {
   const page = (widgets: number, products: number, kinds: Partial<Record<RequestKind, number>>, missed = 0): ScaleRun => {
     const counts = countKinds([]);
@@ -493,7 +493,7 @@ describe('scale verdicts', () => {
       .filter((verdict) => !verdict.pass)
       .map((verdict) => verdict.check);
 
-  it('holds for a page of 50 as issue 51 asks: one token, one listing of each, one read per product', () =>
+  it('holds for a page of 50 as the budgets ask: one token, one listing of each, one read per product', () =>
     assert.deepEqual(failed(page(50, 3, { token: 1, 'subscription listing': 1, product: 3, 'orders listing': 1, 'order by id': 47 })), []));
 
   it('fails a page of 5 that makes each request once per widget', () =>
